@@ -1,0 +1,877 @@
+/*
+ * bench.c - options, calibration, samples, parallel copies and output.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "internal.h"
+#include "stats.h"
+
+#define DEFAULT_REPS 11
+#define DEFAULT_TARGET_US 5000
+#define DEFAULT_BOUND_SECS 600
+
+static const char lib_optstring[] = "P:W:N:C:E:B:h";
+
+uint64_t bench_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * UINT64_C(1000000000) + (uint64_t)ts.tv_nsec;
+}
+
+/* ---- diagnostics ---------------------------------------------------- */
+
+static void vsay(const struct bench *b, const char *prefix, const char *fmt,
+		 va_list ap)
+{
+	char line[1024];
+	int len;
+
+	len = snprintf(line, sizeof(line), "%s: %s", b->spec->prog, prefix);
+	if (len < 0 || (size_t)len >= sizeof(line))
+		len = 0;
+	vsnprintf(line + len, sizeof(line) - (size_t)len, fmt, ap);
+	fprintf(stderr, "%s\n", line);
+}
+
+int bench_error(struct bench *b, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsay(b, "", fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int bench_skip(struct bench *b, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsay(b, "cannot run here: ", fmt, ap);
+	va_end(ap);
+	return BENCH_SKIPPED;
+}
+
+static void print_usage(const struct bench *b, FILE *out, int full)
+{
+	const struct bench_spec *s = b->spec;
+	size_t i;
+
+	fprintf(out, "usage: %s [-P copies] [-W warmups] [-N reps] [-C cpus] "
+		"[-E usecs] [-B secs]", s->prog);
+	for (i = 0; i < s->nopts; i++) {
+		if (s->opts[i].type == BENCH_OPT_FLAG)
+			fprintf(out, " [-%c]", s->opts[i].flag);
+		else
+			fprintf(out, " [-%c %s]", s->opts[i].flag,
+				s->opts[i].arg);
+	}
+	fprintf(out, "%s%s\n", s->operands ? " " : "",
+		s->operands ? s->operands : "");
+	if (!full)
+		return;
+	fputs("  -P copies  run this many copies at once (latency per copy, "
+	      "bandwidth summed)\n"
+	      "  -W warmups samples to take and discard before measuring\n"
+	      "  -N reps    exactly this many samples (default: 11, fewer when "
+	      "quiet, up to 33 when noisy)\n"
+	      "  -C cpus    pin to these CPUs, e.g. 0 or 0,1 or 0-3\n"
+	      "  -E usecs   make one sample last at least this long "
+	      "(default 5000)\n"
+	      "  -B secs    stop with an error after this long (default 600)\n",
+	      out);
+	for (i = 0; i < s->nopts; i++)
+		fprintf(out, "  -%c %-7s %s\n", s->opts[i].flag,
+			s->opts[i].type == BENCH_OPT_FLAG ? "" : s->opts[i].arg,
+			s->opts[i].help);
+}
+
+void bench_usage_error(struct bench *b, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsay(b, "", fmt, ap);
+	va_end(ap);
+	print_usage(b, stderr, 0);
+	bench_cleanup_all();
+	exit(2);
+}
+
+/* ---- options -------------------------------------------------------- */
+
+static const struct bench_opt *find_opt(const struct bench_spec *s, int flag,
+					size_t *idx)
+{
+	size_t i;
+
+	for (i = 0; i < s->nopts; i++)
+		if (s->opts[i].flag == flag) {
+			*idx = i;
+			return &s->opts[i];
+		}
+	return NULL;
+}
+
+int bench_opt_isset(const struct bench *b, char flag)
+{
+	size_t i;
+
+	return find_opt(b->spec, flag, &i) != NULL && b->h->optval[i].set;
+}
+
+long long bench_opt_num(const struct bench *b, char flag)
+{
+	const struct bench_opt *o;
+	size_t i;
+
+	o = find_opt(b->spec, flag, &i);
+	if (o == NULL)
+		return 0;
+	return b->h->optval[i].set ? b->h->optval[i].num : o->def;
+}
+
+const char *bench_opt_str(const struct bench *b, char flag)
+{
+	size_t i;
+
+	if (find_opt(b->spec, flag, &i) == NULL || !b->h->optval[i].set)
+		return NULL;
+	return b->h->optval[i].str;
+}
+
+static long long lib_number(struct bench *b, int flag, const char *arg,
+			    unsigned long long lo, unsigned long long hi)
+{
+	uint64_t v;
+
+	if (bench_parse_uint(arg, &v) != 0 || v < lo || v > hi)
+		bench_usage_error(b, "-%c wants a whole number from %llu to %llu, "
+				  "not '%s'", flag, lo, hi, arg);
+	return (long long)v;
+}
+
+/* "0", "0,1", "0-3,6": the CPUs -C names. */
+static void parse_cpus(struct bench *b, const char *arg)
+{
+	struct bench_harness *h = b->h;
+	const char *p = arg;
+	char *end;
+	long lo, hi, c;
+
+	if (strlen(arg) >= sizeof(h->cpus_text))
+		bench_usage_error(b, "-C list too long: '%s'", arg);
+	h->ncpus = 0;
+	while (*p != '\0') {
+		if (*p < '0' || *p > '9')
+			goto bad;
+		lo = strtol(p, &end, 10);
+		hi = lo;
+		if (*end == '-') {
+			p = end + 1;
+			if (*p < '0' || *p > '9')
+				goto bad;
+			hi = strtol(p, &end, 10);
+		}
+		if (lo > hi || hi >= 4096)
+			goto bad;
+		for (c = lo; c <= hi && h->ncpus < BENCH_MAX_CPUS; c++)
+			h->cpus[h->ncpus++] = (int)c;
+		p = end;
+		if (*p == ',')
+			p++;
+		else if (*p != '\0')
+			goto bad;
+	}
+	if (h->ncpus == 0)
+		goto bad;
+	strcpy(h->cpus_text, arg);
+	return;
+bad:
+	bench_usage_error(b, "-C wants CPU numbers like 0 or 0,1 or 0-3, "
+			  "not '%s'", arg);
+}
+
+static void prog_option(struct bench *b, const struct bench_opt *o,
+			struct bench_optval *v, const char *arg)
+{
+	uint64_t x;
+	unsigned long long hi = o->max > 0 ? (unsigned long long)o->max
+					   : (unsigned long long)LLONG_MAX;
+
+	v->set = 1;
+	v->str = arg;
+	switch (o->type) {
+	case BENCH_OPT_FLAG:
+	case BENCH_OPT_STRING:
+		return;
+	case BENCH_OPT_INT:
+		if (bench_parse_uint(arg, &x) != 0 ||
+		    x < (unsigned long long)o->min || x > hi)
+			bench_usage_error(b, "-%c wants a whole number from %lld "
+					  "to %llu, not '%s'", o->flag,
+					  o->min, hi, arg);
+		break;
+	case BENCH_OPT_SIZE:
+		if (bench_parse_size(arg, &x) != 0 ||
+		    x < (unsigned long long)o->min || x > hi)
+			bench_usage_error(b, "-%c wants a size in bytes (k, m, g "
+					  "suffixes) from %lld to %llu, not "
+					  "'%s'", o->flag, o->min, hi, arg);
+		break;
+	}
+	v->num = (long long)x;
+}
+
+static void parse_options(struct bench *b, int argc, char **argv)
+{
+	const struct bench_spec *s = b->spec;
+	struct bench_harness *h = b->h;
+	char optstring[128];
+	unsigned reps = DEFAULT_REPS, target_us = DEFAULT_TARGET_US;
+	int fixed = 0, c;
+	size_t i, len;
+
+	strcpy(optstring, ":");
+	strcat(optstring, lib_optstring);
+	len = strlen(optstring);
+	for (i = 0; i < s->nopts && len + 2 < sizeof(optstring); i++) {
+		optstring[len++] = s->opts[i].flag;
+		if (s->opts[i].type != BENCH_OPT_FLAG)
+			optstring[len++] = ':';
+		optstring[len] = '\0';
+	}
+	h->bound_secs = DEFAULT_BOUND_SECS;
+	b->copies = 1;
+	opterr = 0;
+	while ((c = getopt(argc, argv, optstring)) != -1) {
+		const struct bench_opt *o;
+
+		switch (c) {
+		case 'P':
+			b->copies = (unsigned)lib_number(b, c, optarg, 1, 1024);
+			continue;
+		case 'W':
+			h->warmups = (unsigned)lib_number(b, c, optarg, 0, 1000);
+			continue;
+		case 'N':
+			reps = (unsigned)lib_number(b, c, optarg, 1, 1000);
+			fixed = 1;
+			continue;
+		case 'C':
+			parse_cpus(b, optarg);
+			continue;
+		case 'E':
+			target_us = (unsigned)lib_number(b, c, optarg, 10,
+							 60000000);
+			continue;
+		case 'B':
+			h->bound_secs = (unsigned)lib_number(b, c, optarg, 1,
+							     604800);
+			continue;
+		case 'h':
+			print_usage(b, stdout, 1);
+			exit(0);
+		case ':':
+			bench_usage_error(b, "-%c needs an argument", optopt);
+		case '?':
+			bench_usage_error(b, "unknown option -%c", optopt);
+		default:
+			break;
+		}
+		o = find_opt(s, c, &i);
+		if (o == NULL)
+			bench_usage_error(b, "unknown option -%c", c);
+		prog_option(b, o, &h->optval[i], optarg);
+	}
+	calib_default(&h->policy, reps, fixed, target_us * 1000.0);
+	b->argc = argc - optind;
+	b->argv = argv + optind;
+}
+
+const struct bench_case *bench_find_case(const struct bench *b,
+					 const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < b->spec->ncases; i++)
+		if (strcmp(b->spec->cases[i].name, name) == 0)
+			return &b->spec->cases[i];
+	return NULL;
+}
+
+static void select_case(struct bench *b)
+{
+	const struct bench_spec *s = b->spec;
+
+	if (s->ncases == 0)
+		return;
+	b->bc = &s->cases[0];
+	if (s->ncases == 1 || s->case_not_first)
+		return;
+	if (b->argc < 1)
+		bench_usage_error(b, "which case? %s", s->operands);
+	b->bc = bench_find_case(b, b->argv[0]);
+	if (b->bc == NULL)
+		bench_usage_error(b, "unknown case '%s'", b->argv[0]);
+	b->argc--;
+	b->argv++;
+}
+
+static void find_self_dir(struct bench *b, const char *argv0)
+{
+	static char dir[PATH_MAX];
+	ssize_t len;
+	char *slash;
+
+	len = readlink("/proc/self/exe", dir, sizeof(dir) - 1);
+	if (len > 0) {
+		dir[len] = '\0';
+	} else if (argv0 != NULL && strchr(argv0, '/') != NULL &&
+		   strlen(argv0) < sizeof(dir)) {
+		strcpy(dir, argv0);
+	} else {
+		strcpy(dir, "./x");
+	}
+	slash = strrchr(dir, '/');
+	if (slash == dir)
+		slash[1] = '\0';
+	else if (slash != NULL)
+		*slash = '\0';
+	b->self_dir = dir;
+}
+
+/* ---- overheads -------------------------------------------------------- */
+
+/* The cost of one clock read: the median gap between back-to-back reads. */
+static double measure_clock_cost(void)
+{
+	double gaps[101];
+	struct stats s;
+	size_t i;
+
+	for (i = 0; i < sizeof(gaps) / sizeof(gaps[0]); i++) {
+		uint64_t t0 = bench_now_ns();
+		uint64_t t1 = bench_now_ns();
+
+		gaps[i] = (double)(t1 - t0);
+	}
+	stats_summarize(gaps, sizeof(gaps) / sizeof(gaps[0]), &s);
+	return s.median;
+}
+
+/* Not inlined: the loop must stay a loop, as it is in a benchmark body. */
+__attribute__((noinline)) static void empty_loop(uint64_t n)
+{
+	while (n-- > 0)
+		BENCH_KEEP(n);
+}
+
+/*
+ * The cost of one iteration of an empty loop, for BENCH_SUBTRACT_LOOP
+ * cases.  Timed like any body: long enough samples, median of several.
+ */
+static double measure_loop_cost(const struct bench *b)
+{
+	double per[7];
+	struct stats s;
+	uint64_t n = 1024, next;
+	size_t i;
+
+	for (;;) {
+		uint64_t t0 = bench_now_ns();
+
+		empty_loop(n);
+		next = calib_next_n(&b->h->policy, n,
+				    (double)(bench_now_ns() - t0));
+		if (next == 0)
+			break;
+		n = next;
+	}
+	for (i = 0; i < sizeof(per) / sizeof(per[0]); i++) {
+		uint64_t t0 = bench_now_ns();
+
+		empty_loop(n);
+		per[i] = ((double)(bench_now_ns() - t0) - b->h->clock_ns) /
+			 (double)n;
+	}
+	stats_summarize(per, sizeof(per) / sizeof(per[0]), &s);
+	return s.median > 0.0 ? s.median : 0.0;
+}
+
+/* ---- measurement ------------------------------------------------------ */
+
+/* Time one sample of n iterations: nanoseconds, clock cost removed. */
+static int time_sample(struct bench *b, const struct bench_case *c,
+		       uint64_t n, double *ns)
+{
+	uint64_t t0, t1;
+	int rc;
+
+	t0 = bench_now_ns();
+	rc = c->run(b, n);
+	t1 = bench_now_ns();
+	if (rc != 0)
+		return -1;
+	*ns = (double)(t1 - t0) - b->h->clock_ns;
+	if ((c->flags & BENCH_SUBTRACT_LOOP) && b->h->loop_ns > 0.0)
+		*ns -= b->h->loop_ns * (double)n;
+	return 0;
+}
+
+static int calibrate(struct bench *b, const struct bench_case *c,
+		     uint64_t *np)
+{
+	uint64_t n = 1, next;
+	double ns;
+
+	for (;;) {
+		if (time_sample(b, c, n, &ns) != 0)
+			return -1;
+		next = calib_next_n(&b->h->policy, n, ns);
+		if (next == 0)
+			break;
+		n = next;
+	}
+	*np = n;
+	return 0;
+}
+
+static int take_samples(struct bench *b, const struct bench_case *c,
+			uint64_t n, struct bench_result *r)
+{
+	const struct calib_policy *p = &b->h->policy;
+	unsigned max = p->fixed ? p->reps : p->reps_max;
+	double *v, ns, per_iter = b->ops_per_iter > 0 ? b->ops_per_iter : 1.0;
+	uint64_t start;
+	unsigned i, k = 0;
+	struct stats s;
+
+	for (i = 0; i < b->h->warmups; i++)
+		if (time_sample(b, c, n, &ns) != 0)
+			return -1;
+	v = calloc(max, sizeof(*v));
+	if (v == NULL)
+		return bench_error(b, "out of memory");
+	start = bench_now_ns();
+	while (k < max &&
+	       calib_want_more(p, v, k, (double)(bench_now_ns() - start))) {
+		if (time_sample(b, c, n, &ns) != 0) {
+			free(v);
+			return -1;
+		}
+		v[k++] = ns / ((double)n * per_iter);
+	}
+	stats_summarize(v, k, &s);
+	free(v);
+	if (!(s.median > 0.0) || !isfinite(s.median))
+		return bench_error(b, "%s: the operation took no measurable "
+				   "time (below the clock's resolution)",
+				   c->name);
+	memset(r, 0, sizeof(*r));
+	r->median = s.median;
+	r->min = s.min;
+	r->max = s.max;
+	r->q1 = s.q1;
+	r->q3 = s.q3;
+	r->reps = k;
+	r->n = n;
+	r->copies = 1;
+	r->unit = c->unit;
+	r->bytes = b->bytes;
+	return 0;
+}
+
+static int check_bandwidth(struct bench *b, const struct bench_case *c)
+{
+	if (c->unit == BENCH_MBPS && !(b->bytes > 0.0))
+		return bench_error(b, "%s: set-up gave no byte count", c->name);
+	return 0;
+}
+
+static int measure_local(struct bench *b, const struct bench_case *c,
+			 struct bench_result *r)
+{
+	uint64_t n;
+	int rc = 0;
+
+	b->ops_per_iter = 1.0;
+	b->bytes = 0.0;
+	if (c->setup != NULL && (rc = c->setup(b)) != 0)
+		return rc;
+	if (check_bandwidth(b, c) != 0 || calibrate(b, c, &n) != 0 ||
+	    take_samples(b, c, n, r) != 0)
+		rc = -1;
+	if (c->cleanup != NULL)
+		c->cleanup(b);
+	return rc;
+}
+
+static int read_full(int fd, void *buf, size_t len)
+{
+	char *p = buf;
+
+	while (len > 0) {
+		ssize_t got = read(fd, p, len);
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			return -1;
+		p += got;
+		len -= (size_t)got;
+	}
+	return 0;
+}
+
+static int write_full(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+
+	while (len > 0) {
+		ssize_t put = write(fd, p, len);
+
+		if (put < 0 && errno == EINTR)
+			continue;
+		if (put <= 0)
+			return -1;
+		p += put;
+		len -= (size_t)put;
+	}
+	return 0;
+}
+
+/*
+ * One -P copy, in its own process: set up and calibrate, say ready, wait
+ * until every copy is ready (the parent closes the go pipe), take the
+ * samples, send the result.  Copies run their samples at the same time.
+ */
+static _Noreturn void run_copy(struct bench *b, const struct bench_case *c,
+			       int ready_fd, int go_fd, int result_fd)
+{
+	struct bench_result r;
+	char flag = 'F', dummy;
+	uint64_t n = 0;
+	int rc, ok = 0;
+
+	b->ops_per_iter = 1.0;
+	b->bytes = 0.0;
+	rc = bench_pin(b, 0);
+	if (rc == 0 && c->setup != NULL)
+		rc = c->setup(b);
+	if (rc == 0) {
+		if (check_bandwidth(b, c) == 0 && calibrate(b, c, &n) == 0)
+			flag = 'R';
+	} else if (rc == BENCH_SKIPPED) {
+		flag = 'S';
+	}
+	if (write_full(ready_fd, &flag, 1) == 0 && flag == 'R' &&
+	    read(go_fd, &dummy, 1) == 0 && take_samples(b, c, n, &r) == 0 &&
+	    write_full(result_fd, &r, sizeof(r)) == 0)
+		ok = 1;
+	if (rc == 0 && c->cleanup != NULL)
+		c->cleanup(b);
+	bench_cleanup_all();
+	_exit(ok ? 0 : 1);
+}
+
+/* Latency: the mean of the copies' figures.  Bandwidth: their sum. */
+static void combine(struct bench_result *all, const struct bench_result *r,
+		    unsigned k)
+{
+	if (k == 0) {
+		*all = *r;
+		return;
+	}
+	if (r->unit == BENCH_MBPS) {
+		/* Add rates: bytes/t = bytes/t1 + bytes/t2. */
+		all->median = 1.0 / (1.0 / all->median + 1.0 / r->median);
+		all->q1 = 1.0 / (1.0 / all->q1 + 1.0 / r->q1);
+		all->q3 = 1.0 / (1.0 / all->q3 + 1.0 / r->q3);
+		all->min = 1.0 / (1.0 / all->min + 1.0 / r->min);
+		all->max = 1.0 / (1.0 / all->max + 1.0 / r->max);
+	} else {
+		all->median = (all->median * k + r->median) / (k + 1);
+		all->q1 = (all->q1 * k + r->q1) / (k + 1);
+		all->q3 = (all->q3 * k + r->q3) / (k + 1);
+		all->min = all->min < r->min ? all->min : r->min;
+		all->max = all->max > r->max ? all->max : r->max;
+	}
+	all->reps = all->reps < r->reps ? all->reps : r->reps;
+}
+
+static int measure_parallel(struct bench *b, const struct bench_case *c,
+			    struct bench_result *out)
+{
+	int ready[2], go[2], res[2];
+	pid_t *pids;
+	unsigned i, started = 0, readies = 0, skipped = 0, got = 0;
+	int rc = 0;
+
+	if (c->flags & BENCH_NO_PARALLEL)
+		bench_usage_error(b, "%s cannot run as parallel copies (-P)",
+				  c->name);
+	pids = calloc(b->copies, sizeof(*pids));
+	if (pids == NULL)
+		return bench_error(b, "out of memory");
+	if (pipe(ready) != 0 || pipe(go) != 0 || pipe(res) != 0) {
+		free(pids);
+		return bench_error(b, "pipe: %s", strerror(errno));
+	}
+	for (i = 0; i < b->copies; i++) {
+		pid_t pid = bench_fork(b);
+
+		if (pid < 0) {
+			rc = bench_error(b, "fork: %s", strerror(errno));
+			break;
+		}
+		if (pid == 0) {
+			close(ready[0]);
+			close(go[1]);
+			close(res[0]);
+			b->copy = i;
+			run_copy(b, c, ready[1], go[0], res[1]);
+		}
+		pids[started++] = pid;
+	}
+	close(ready[1]);
+	close(go[0]);
+	close(res[1]);
+	for (i = 0; i < started; i++) {
+		char flag;
+
+		if (read_full(ready[0], &flag, 1) != 0)
+			break;
+		if (flag == 'R')
+			readies++;
+		else if (flag == 'S')
+			skipped++;
+	}
+	/* Start them all at once, or, if one failed, let them all go. */
+	close(go[1]);
+	if (rc == 0 && readies == b->copies) {
+		for (i = 0; i < b->copies; i++) {
+			struct bench_result r;
+
+			if (read_full(res[0], &r, sizeof(r)) != 0)
+				break;
+			combine(out, &r, got++);
+		}
+	}
+	for (i = 0; i < started; i++)
+		bench_reap(b, pids[i], NULL);
+	close(ready[0]);
+	close(res[0]);
+	free(pids);
+	if (rc != 0)
+		return rc;
+	if (skipped > 0)
+		return BENCH_SKIPPED;
+	if (got != b->copies)
+		return bench_error(b, "%s: %u of %u copies failed", c->name,
+				   b->copies - got, b->copies);
+	out->copies = got;
+	return 0;
+}
+
+int bench_measure(struct bench *b, const struct bench_case *c,
+		  struct bench_result *r)
+{
+	b->h->case_name = c->name;
+	if ((c->flags & BENCH_SUBTRACT_LOOP) && b->h->loop_ns < 0.0)
+		b->h->loop_ns = measure_loop_cost(b);
+	if (b->copies > 1)
+		return measure_parallel(b, c, r);
+	return measure_local(b, c, r);
+}
+
+/* ---- output --------------------------------------------------------- */
+
+double bench_value(const struct bench_result *r)
+{
+	return bench_value_of(r, r->median);
+}
+
+double bench_value_of(const struct bench_result *r, double ns)
+{
+	switch (r->unit) {
+	case BENCH_NSEC:
+		return ns;
+	case BENCH_MBPS:
+		return ns > 0.0 ? r->bytes / ns * 1000.0 : 0.0;
+	case BENCH_USEC:
+	default:
+		return ns / 1000.0;
+	}
+}
+
+static void emit(const char *line)
+{
+	size_t len = strlen(line);
+
+	/* One write per line, so lines of concurrent processes never mix. */
+	fflush(stderr);
+	while (len > 0) {
+		ssize_t w = write(STDERR_FILENO, line, len);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			break;
+		line += w;
+		len -= (size_t)w;
+	}
+}
+
+void bench_printf(struct bench *b, const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+	int len;
+
+	(void)b;
+	va_start(ap, fmt);
+	len = vsnprintf(line, sizeof(line) - 1, fmt, ap);
+	va_end(ap);
+	if (len < 0)
+		return;
+	if ((size_t)len > sizeof(line) - 2)
+		len = (int)sizeof(line) - 2;
+	line[len] = '\n';
+	line[len + 1] = '\0';
+	emit(line);
+}
+
+static const char *unit_word(enum bench_unit u)
+{
+	switch (u) {
+	case BENCH_NSEC:
+		return "ns";
+	case BENCH_MBPS:
+		return "MB/s";
+	case BENCH_USEC:
+	default:
+		return "us";
+	}
+}
+
+/*
+ * Our own line after each figure:
+ * [latbw-stat prog=P case=C x=X median=M min=A max=B spread=S% reps=R
+ *  n=N copies=K cpus=L unit=U]
+ * Values are in the figure's unit; min and max are the extreme samples
+ * (for a bandwidth, the fastest sample is the max).  It holds no label
+ * text, as the results format requires.
+ */
+static void stat_line(struct bench *b, const char *x,
+		      const struct bench_result *r)
+{
+	double lo = bench_value_of(r, r->min), hi = bench_value_of(r, r->max);
+	double spread = r->median > 0 ? (r->q3 - r->q1) / r->median : 0;
+	char xs[80] = "";
+
+	if (lo > hi) {
+		double t = lo;
+
+		lo = hi;
+		hi = t;
+	}
+	if (x != NULL)
+		snprintf(xs, sizeof(xs), " x=%s", x);
+	bench_printf(b, "[latbw-stat prog=%s case=%s%s median=%.6g min=%.6g "
+		     "max=%.6g spread=%.2f%% reps=%u n=%llu copies=%u cpus=%s "
+		     "unit=%s]", b->spec->prog,
+		     b->h->case_name ? b->h->case_name : "-", xs,
+		     bench_value(r), lo, hi, spread * 100.0, r->reps,
+		     (unsigned long long)r->n, r->copies,
+		     b->h->ncpus ? b->h->cpus_text : "any", unit_word(r->unit));
+}
+
+void bench_report(struct bench *b, const char *label,
+		  const struct bench_result *r)
+{
+	switch (r->unit) {
+	case BENCH_NSEC:
+		bench_printf(b, "%s: %.2f nanoseconds", label, bench_value(r));
+		break;
+	case BENCH_MBPS:
+		bench_printf(b, "%s: %.2f MB/sec", label, bench_value(r));
+		break;
+	case BENCH_USEC:
+	default:
+		bench_printf(b, "%s: %.4f microseconds", label, bench_value(r));
+		break;
+	}
+	stat_line(b, NULL, r);
+}
+
+void bench_report_point(struct bench *b, const char *x, double value,
+			int decimals, const struct bench_result *r)
+{
+	bench_printf(b, "%s %.*f", x, decimals, value);
+	stat_line(b, x, r);
+}
+
+unsigned bench_ncpus(const struct bench *b)
+{
+	return b->h->ncpus;
+}
+
+/* ---- main ------------------------------------------------------------ */
+
+int bench_main(int argc, char **argv, const struct bench_spec *spec)
+{
+	struct bench_harness h;
+	struct bench b;
+	struct bench_result r;
+	int rc;
+
+	memset(&h, 0, sizeof(h));
+	memset(&b, 0, sizeof(b));
+	b.spec = spec;
+	b.h = &h;
+	h.loop_ns = -1.0;
+	h.optval = calloc(spec->nopts + 1, sizeof(*h.optval));
+	b.priv = calloc(1, spec->priv_size + 1);
+	if (h.optval == NULL || b.priv == NULL) {
+		fprintf(stderr, "%s: out of memory\n", spec->prog);
+		return 1;
+	}
+	parse_options(&b, argc, argv);
+	select_case(&b);
+	if (spec->parse != NULL)
+		spec->parse(&b);
+	else if (b.argc > 0)
+		bench_usage_error(&b, "unexpected argument '%s'", b.argv[0]);
+	find_self_dir(&b, argv[0]);
+	bench_signals_init(spec->prog, h.bound_secs);
+	h.clock_ns = measure_clock_cost();
+	if (b.copies == 1 && bench_pin(&b, 0) != 0) {
+		rc = -1;
+	} else if (spec->main != NULL) {
+		rc = spec->main(&b);
+	} else {
+		rc = bench_measure(&b, b.bc, &r);
+		if (rc == 0)
+			bench_report(&b, b.bc->label, &r);
+	}
+	bench_cleanup_all();
+	free(h.optval);
+	free(b.priv);
+	if (rc == BENCH_SKIPPED)
+		return 3;
+	return rc == 0 ? 0 : 1;
+}

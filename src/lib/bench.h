@@ -1,0 +1,246 @@
+/*
+ * bench.h - the latbw timing harness.
+ *
+ * A benchmark program declares what it measures in a struct bench_spec and
+ * hands it to bench_main().  The harness owns everything else: options,
+ * the clock, calibration, repetitions, statistics, overhead subtraction,
+ * parallel copies (-P), CPU placement (-C), the time bound (-B), child
+ * processes, temporary files, signals and output.  A benchmark never reads
+ * a clock, parses an option with getopt or prints a result with printf.
+ *
+ * The simplest program is a table of cases:
+ *
+ *	static int null_run(struct bench *b, uint64_t n)
+ *	{
+ *		while (n-- > 0)
+ *			getppid();
+ *		return 0;
+ *	}
+ *	static const struct bench_case cases[] = {
+ *		{ .name = "null", .label = "Simple syscall", .run = null_run },
+ *	};
+ *	static const struct bench_spec spec = {
+ *		.prog = "lat_syscall", .operands = "null|read|...",
+ *		.cases = cases, .ncases = 1,
+ *	};
+ *	int main(int argc, char **argv) { return bench_main(argc, argv, &spec); }
+ *
+ * With more than one case and no .parse hook, the first operand names the
+ * case.  Sweeps and programs with lines of their own give a .main hook that
+ * calls bench_measure() and the output functions below.
+ */
+#ifndef LATBW_BENCH_H
+#define LATBW_BENCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#define LATBW_VERSION "latbw-0.1"
+
+struct bench;
+
+/* What one operation's time is reported as. */
+enum bench_unit {
+	BENCH_USEC = 0,	/* "<label>: %.4f microseconds" (time per operation) */
+	BENCH_NSEC,	/* "<label>: %.2f nanoseconds" */
+	BENCH_MBPS,	/* "<label>: %.2f MB/sec" (b->bytes per operation, MB = 10^6) */
+};
+
+/* Case flags. */
+enum {
+	/*
+	 * Subtract the cost of an empty loop iteration from every operation:
+	 * for bodies of a few nanoseconds, where the loop around them is a
+	 * visible part of what is timed.
+	 */
+	BENCH_SUBTRACT_LOOP = 1 << 0,
+	/* The case may not run under -P (it forks its own peers, say). */
+	BENCH_NO_PARALLEL = 1 << 1,
+};
+
+/* Returned by a setup hook that cannot run on this system (see bench_skip). */
+#define BENCH_SKIPPED (-2)
+
+struct bench_case {
+	const char *name;	/* selects the case: "null", "read", ... */
+	const char *label;	/* the lmbench label: "Simple syscall" */
+	enum bench_unit unit;
+	unsigned flags;
+	/* Untimed, once per measurement: 0, -1 (error) or BENCH_SKIPPED. */
+	int (*setup)(struct bench *b);
+	/* TIMED: perform the operation n times; 0, or -1 on any failure. */
+	int (*run)(struct bench *b, uint64_t n);
+	/* Untimed, always called after a setup that returned 0. */
+	void (*cleanup)(struct bench *b);
+};
+
+/* Option types for a program's own options. */
+enum bench_opt_type {
+	BENCH_OPT_FLAG,		/* no argument */
+	BENCH_OPT_INT,		/* a whole number in [min, max] */
+	BENCH_OPT_SIZE,		/* bytes, with an optional k/m/g suffix (1024-based) */
+	BENCH_OPT_STRING,	/* any text */
+};
+
+struct bench_opt {
+	char flag;		/* the letter: 'n' for -n */
+	enum bench_opt_type type;
+	const char *arg;	/* its argument in the usage line: "N", "bytes" */
+	const char *help;	/* one line for --help */
+	long long def;		/* the default for INT and SIZE */
+	long long min, max;	/* bounds for INT and SIZE (max 0: no upper bound) */
+};
+
+struct bench_spec {
+	const char *prog;	/* program name, for messages and stats lines */
+	const char *operands;	/* the operands part of the usage line */
+	const struct bench_case *cases;
+	size_t ncases;
+	const struct bench_opt *opts;	/* the program's own options, or NULL */
+	size_t nopts;
+	size_t priv_size;	/* bytes of zeroed private state at b->priv */
+	/*
+	 * With more than one case the first operand names it, unless this
+	 * is set: then the parse hook picks b->bc (see bench_find_case).
+	 */
+	int case_not_first;
+	/*
+	 * Optional: check the operands (b->argc, b->argv) after option
+	 * parsing and case selection; call bench_usage_error() on bad ones.
+	 */
+	int (*parse)(struct bench *b);
+	/*
+	 * Optional: drive the run yourself (sweeps, several figures, lines
+	 * of your own).  Return 0, -1 (error, already said), or BENCH_SKIPPED.
+	 * Without it the harness measures the selected case and reports it.
+	 */
+	int (*main)(struct bench *b);
+};
+
+/*
+ * The state of one run.  Fields a benchmark may read or set are public;
+ * the harness's own are behind `h`.
+ */
+struct bench {
+	const struct bench_spec *spec;
+	const struct bench_case *bc;	/* the selected case (NULL if none) */
+	int argc;			/* operands left after options (and case) */
+	char **argv;
+	void *priv;			/* spec->priv_size bytes, zeroed */
+	/* Set by setup: */
+	double ops_per_iter;		/* operations one iteration performs (1) */
+	double bytes;			/* bytes per operation, for BENCH_MBPS */
+	/* Read-only for benchmarks: */
+	unsigned copy;			/* 0..copies-1: which -P copy this is */
+	unsigned copies;		/* -P */
+	const char *self_dir;		/* directory holding this program */
+	struct bench_harness *h;
+};
+
+/* What a measurement found.  Times are nanoseconds per operation. */
+struct bench_result {
+	double median;		/* the figure: median of the samples */
+	double min, max;	/* extremes of the samples */
+	double q1, q3;		/* quartiles: spread = (q3 - q1) / median */
+	unsigned reps;		/* samples taken */
+	uint64_t n;		/* iterations per sample */
+	unsigned copies;	/* -P copies combined */
+	enum bench_unit unit;
+	double bytes;		/* bytes per operation (bandwidth) */
+};
+
+/* Entry point: parse, measure, report, clean up; returns the exit status
+ * (0 done, 1 failed or timed out, 2 usage, 3 cannot run here). */
+int bench_main(int argc, char **argv, const struct bench_spec *spec);
+
+/* Measure case c (setup, calibrate, samples, cleanup; -P copies). */
+int bench_measure(struct bench *b, const struct bench_case *c,
+		  struct bench_result *r);
+
+/* The result in its case's unit: µs, ns or MB/s. */
+double bench_value(const struct bench_result *r);
+/* A time per operation (one of r's ns fields) in r's unit. */
+double bench_value_of(const struct bench_result *r, double ns);
+
+/* Print "<label>: <value> <unit>" and the statistics line. */
+void bench_report(struct bench *b, const char *label,
+		  const struct bench_result *r);
+/* Print a series point "<x> <value>" (value with `decimals` decimals) and
+ * its statistics line; x is already formatted by the caller. */
+void bench_report_point(struct bench *b, const char *x, double value,
+			int decimals, const struct bench_result *r);
+/* Print one output line of the program's own form (a series title, a
+ * "NNNN MHz" line, ...).  A newline is added. */
+void bench_printf(struct bench *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Diagnostics, all "<prog>: ..." on stderr.  bench_error returns -1 and
+ * bench_skip BENCH_SKIPPED, for `return bench_error(b, ...)`. */
+int bench_error(struct bench *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+int bench_skip(struct bench *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+_Noreturn void bench_usage_error(struct bench *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* The case called `name`, or NULL. */
+const struct bench_case *bench_find_case(const struct bench *b,
+					 const char *name);
+
+/* Options (the program's own, by letter). */
+int bench_opt_isset(const struct bench *b, char flag);
+long long bench_opt_num(const struct bench *b, char flag);
+const char *bench_opt_str(const struct bench *b, char flag);
+
+/* Parsing helpers for operands: 0 on success, -1 on bad text. */
+int bench_parse_size(const char *s, uint64_t *bytes);
+int bench_parse_uint(const char *s, uint64_t *v);
+
+/* Child processes: fork and register, so every exit path kills and reaps
+ * them.  In the child the harness's registry starts empty. */
+pid_t bench_fork(struct bench *b);
+/* Wait for a registered child and unregister it; status as waitpid's. */
+int bench_reap(struct bench *b, pid_t pid, int *status);
+/* Forget a child without waiting (it has been reaped some other way). */
+void bench_forget(struct bench *b, pid_t pid);
+
+/* Temporary files and directories, removed on every exit path.  dir NULL
+ * means $TMPDIR or /tmp; names are latbw.<tag>.XXXXXX.  path receives the
+ * name (at least PATH_MAX bytes).  bench_tmpfile returns an open fd. */
+int bench_tmpfile(struct bench *b, const char *dir, const char *tag,
+		  char *path, size_t pathlen);
+int bench_tmpdir(struct bench *b, const char *dir, const char *tag,
+		 char *path, size_t pathlen);
+/* Remove a registered file or (empty) directory now, and unregister it. */
+int bench_remove(struct bench *b, const char *path);
+/* Register a path made by other means (a socket, a fifo). */
+void bench_register_path(struct bench *b, const char *path);
+/* The directory temporary files go in by default. */
+const char *bench_tmp_base(void);
+
+/* CPU placement: pin the calling process to the -C list's entry for
+ * (copy + role); a no-op without -C.  0 or -1. */
+int bench_pin(struct bench *b, unsigned role);
+/* Number of CPUs in the -C list (0 without -C). */
+unsigned bench_ncpus(const struct bench *b);
+
+/*
+ * Keep the compiler from folding or removing a computation: after
+ * BENCH_KEEP(x) the compiler must assume x was read and changed.  Used in
+ * dependency chains (mhz, lat_ops) and by empty loops.
+ */
+#if defined(__GNUC__) || defined(__clang__)
+#define BENCH_KEEP(x) __asm__ __volatile__("" : "+r"(x))
+#if defined(__x86_64__) || defined(__i386__)
+#define BENCH_KEEP_FP(x) __asm__ __volatile__("" : "+x"(x))
+#elif defined(__aarch64__)
+#define BENCH_KEEP_FP(x) __asm__ __volatile__("" : "+w"(x))
+#else
+#define BENCH_KEEP_FP(x) __asm__ __volatile__("" : "+m"(x))
+#endif
+#else
+#error "latbw needs GCC or Clang inline-asm barriers (BENCH_KEEP)"
+#endif
+
+#endif

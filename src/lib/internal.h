@@ -1,0 +1,36 @@
+/* internal.h - the harness's own state, shared by its source files only. */
+#ifndef LATBW_INTERNAL_H
+#define LATBW_INTERNAL_H
+
+#include "bench.h"
+#include "calib.h"
+
+#define BENCH_MAX_CPUS 256
+
+struct bench_optval {
+	int set;
+	long long num;
+	const char *str;
+};
+
+struct bench_harness {
+	struct calib_policy policy;
+	unsigned warmups;		/* -W */
+	unsigned bound_secs;		/* -B */
+	int cpus[BENCH_MAX_CPUS];	/* -C */
+	unsigned ncpus;
+	char cpus_text[64];
+	double clock_ns;		/* cost of one clock read */
+	double loop_ns;			/* cost of one empty iteration, or < 0 */
+	struct bench_optval *optval;	/* parallel to spec->opts */
+	const char *case_name;		/* for statistics lines */
+};
+
+/* proc.c */
+void bench_signals_init(const char *prog, unsigned bound_secs);
+void bench_cleanup_all(void);
+
+/* bench.c */
+uint64_t bench_now_ns(void);
+
+#endif

@@ -1,0 +1,395 @@
+/*
+ * proc.c - child processes, temporary files, signals and the time bound.
+ *
+ * Whatever a benchmark starts or creates is registered here, so that every
+ * way out (normal exit, error, the time bound, SIGINT, SIGTERM, SIGHUP)
+ * kills and reaps the children and removes the files.  The registry is
+ * static because a signal handler has no other way to reach it; it holds
+ * plain arrays and is cleaned with async-signal-safe calls only.
+ */
+#if defined(__linux__)
+#define _GNU_SOURCE
+#endif
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
+
+#include "bench.h"
+#include "internal.h"
+
+#define MAX_KIDS 4096
+#define MAX_PATHS 64
+
+static pid_t kids[MAX_KIDS];
+static volatile sig_atomic_t nkids;
+
+struct reg_path {
+	volatile sig_atomic_t used;
+	char path[PATH_MAX];
+	DIR *dir;		/* for directories: opened at registration */
+};
+static struct reg_path paths[MAX_PATHS];
+
+static char stop_msg[256];	/* preformatted: a handler cannot format */
+static char intr_msg[256];
+static volatile sig_atomic_t is_child;	/* children leave the talking to us */
+
+static void register_kid(pid_t pid)
+{
+	sig_atomic_t i;
+
+	for (i = 0; i < nkids; i++)
+		if (kids[i] == 0) {
+			kids[i] = pid;
+			return;
+		}
+	if (nkids < MAX_KIDS) {
+		kids[nkids] = pid;
+		nkids = nkids + 1;
+	}
+}
+
+static void unregister_kid(pid_t pid)
+{
+	sig_atomic_t i;
+
+	for (i = 0; i < nkids; i++)
+		if (kids[i] == pid) {
+			kids[i] = 0;
+			break;
+		}
+	while (nkids > 0 && kids[nkids - 1] == 0)
+		nkids = nkids - 1;
+}
+
+static void sleep_ms(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+		;
+}
+
+/*
+ * Ask every child to go (SIGTERM lets it clean up after itself), give them
+ * half a second, then kill and reap what is left.  Async-signal-safe.
+ */
+static void end_children(void)
+{
+	sig_atomic_t i;
+	int left, tries;
+
+	for (i = 0; i < nkids; i++)
+		if (kids[i] > 0)
+			kill(kids[i], SIGTERM);
+	for (tries = 0; tries < 100; tries++) {
+		left = 0;
+		for (i = 0; i < nkids; i++) {
+			if (kids[i] <= 0)
+				continue;
+			if (waitpid(kids[i], NULL, WNOHANG) == kids[i] ||
+			    errno == ECHILD)
+				kids[i] = 0;
+			else
+				left++;
+		}
+		if (left == 0)
+			break;
+		sleep_ms(5);
+	}
+	for (i = 0; i < nkids; i++)
+		if (kids[i] > 0) {
+			kill(kids[i], SIGKILL);
+			while (waitpid(kids[i], NULL, 0) < 0 && errno == EINTR)
+				;
+			kids[i] = 0;
+		}
+	nkids = 0;
+}
+
+/* Empty a registered directory (one level deep) and remove it. */
+static void remove_dir(struct reg_path *p)
+{
+	struct dirent *e;
+	int fd;
+
+	if (p->dir != NULL) {
+		fd = dirfd(p->dir);
+		rewinddir(p->dir);
+		while ((e = readdir(p->dir)) != NULL) {
+			if (strcmp(e->d_name, ".") == 0 ||
+			    strcmp(e->d_name, "..") == 0)
+				continue;
+			if (unlinkat(fd, e->d_name, 0) != 0)
+				unlinkat(fd, e->d_name, AT_REMOVEDIR);
+		}
+	}
+	rmdir(p->path);
+}
+
+static void remove_paths(int close_dirs)
+{
+	int i;
+
+	/* Newest first: files made inside a registered directory go first. */
+	for (i = MAX_PATHS - 1; i >= 0; i--) {
+		if (!paths[i].used)
+			continue;
+		if (unlink(paths[i].path) != 0 && errno != ENOENT)
+			remove_dir(&paths[i]);
+		if (close_dirs && paths[i].dir != NULL)
+			closedir(paths[i].dir);
+		paths[i].dir = NULL;
+		paths[i].used = 0;
+	}
+}
+
+void bench_cleanup_all(void)
+{
+	end_children();
+	remove_paths(1);
+}
+
+static void write_str(const char *s)
+{
+	size_t len = strlen(s);
+
+	while (len > 0) {
+		ssize_t w = write(STDERR_FILENO, s, len);
+
+		if (w <= 0)
+			break;
+		s += w;
+		len -= (size_t)w;
+	}
+}
+
+static void on_fatal_signal(int sig)
+{
+	int saved = errno;
+
+	if (sig == SIGALRM)
+		write_str(stop_msg);
+	else if (sig != SIGTERM && !is_child)
+		write_str(intr_msg);
+	end_children();
+	remove_paths(0);
+	if (sig == SIGALRM)
+		_exit(1);
+	/* Die of the same signal, so the parent sees what happened. */
+	signal(sig, SIG_DFL);
+	raise(sig);
+	errno = saved;
+}
+
+void bench_signals_init(const char *prog, unsigned bound_secs)
+{
+	static const int fatal[] = { SIGINT, SIGTERM, SIGHUP, SIGALRM };
+	struct sigaction sa;
+	size_t i;
+
+	snprintf(stop_msg, sizeof(stop_msg),
+		 "%s: time bound of %u s exceeded, stopped (raise it with -B)\n",
+		 prog, bound_secs);
+	snprintf(intr_msg, sizeof(intr_msg), "%s: interrupted\n", prog);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_fatal_signal;
+	sigfillset(&sa.sa_mask);
+	for (i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
+		sigaction(fatal[i], &sa, NULL);
+	/* A peer that went away is an error returned by write, not a death. */
+	signal(SIGPIPE, SIG_IGN);
+	if (bound_secs > 0)
+		alarm(bound_secs);
+}
+
+pid_t bench_fork(struct bench *b)
+{
+	pid_t parent = getpid();
+	pid_t pid;
+	int i;
+
+	(void)b;
+	pid = fork();
+	if (pid < 0)
+		return pid;
+	if (pid > 0) {
+		register_kid(pid);
+		return pid;
+	}
+	/* The child owns none of its parent's children or files. */
+	is_child = 1;
+	nkids = 0;
+	for (i = 0; i < MAX_PATHS; i++) {
+		paths[i].used = 0;
+		paths[i].dir = NULL;
+	}
+#if defined(__linux__)
+	/* If the parent dies without cleaning up, do not outlive it. */
+	prctl(PR_SET_PDEATHSIG, SIGTERM);
+#endif
+	if (getppid() != parent)
+		_exit(1);
+	return 0;
+}
+
+int bench_reap(struct bench *b, pid_t pid, int *status)
+{
+	int st = 0;
+	pid_t r;
+
+	(void)b;
+	do
+		r = waitpid(pid, &st, 0);
+	while (r < 0 && errno == EINTR);
+	unregister_kid(pid);
+	if (status != NULL)
+		*status = st;
+	return r < 0 ? -1 : 0;
+}
+
+void bench_forget(struct bench *b, pid_t pid)
+{
+	(void)b;
+	unregister_kid(pid);
+}
+
+const char *bench_tmp_base(void)
+{
+	const char *t = getenv("TMPDIR");
+
+	return (t != NULL && t[0] == '/') ? t : "/tmp";
+}
+
+static struct reg_path *free_slot(void)
+{
+	int i;
+
+	for (i = 0; i < MAX_PATHS; i++)
+		if (!paths[i].used)
+			return &paths[i];
+	return NULL;
+}
+
+void bench_register_path(struct bench *b, const char *path)
+{
+	struct reg_path *p = free_slot();
+
+	(void)b;
+	if (p == NULL || strlen(path) >= sizeof(p->path))
+		return;
+	strcpy(p->path, path);
+	p->dir = NULL;
+	p->used = 1;
+}
+
+static int make_template(struct bench *b, const char *dir, const char *tag,
+			 char *path, size_t pathlen)
+{
+	int len;
+
+	len = snprintf(path, pathlen, "%s/latbw.%s.XXXXXX",
+		       dir != NULL ? dir : bench_tmp_base(), tag);
+	if (len < 0 || (size_t)len >= pathlen || (size_t)len >= PATH_MAX) {
+		bench_error(b, "temporary file name too long in %s", dir);
+		return -1;
+	}
+	return 0;
+}
+
+int bench_tmpfile(struct bench *b, const char *dir, const char *tag,
+		  char *path, size_t pathlen)
+{
+	struct reg_path *p = free_slot();
+	int fd;
+
+	if (p == NULL)
+		return bench_error(b, "too many temporary files");
+	if (make_template(b, dir, tag, path, pathlen) != 0)
+		return -1;
+	fd = mkstemp(path);
+	if (fd < 0)
+		return bench_error(b, "cannot create a file in %s: %s",
+				   dir != NULL ? dir : bench_tmp_base(),
+				   strerror(errno));
+	strcpy(p->path, path);
+	p->dir = NULL;
+	p->used = 1;
+	return fd;
+}
+
+int bench_tmpdir(struct bench *b, const char *dir, const char *tag,
+		 char *path, size_t pathlen)
+{
+	struct reg_path *p = free_slot();
+
+	if (p == NULL)
+		return bench_error(b, "too many temporary files");
+	if (make_template(b, dir, tag, path, pathlen) != 0)
+		return -1;
+	if (mkdtemp(path) == NULL)
+		return bench_error(b, "cannot create a directory in %s: %s",
+				   dir != NULL ? dir : bench_tmp_base(),
+				   strerror(errno));
+	strcpy(p->path, path);
+	p->dir = opendir(path);
+	p->used = 1;
+	return 0;
+}
+
+int bench_remove(struct bench *b, const char *path)
+{
+	int i, rc = 0;
+
+	(void)b;
+	for (i = 0; i < MAX_PATHS; i++) {
+		if (!paths[i].used || strcmp(paths[i].path, path) != 0)
+			continue;
+		if (unlink(path) != 0 && errno != ENOENT) {
+			remove_dir(&paths[i]);
+			rc = (access(path, F_OK) == 0) ? -1 : 0;
+		}
+		if (paths[i].dir != NULL)
+			closedir(paths[i].dir);
+		paths[i].dir = NULL;
+		paths[i].used = 0;
+		return rc;
+	}
+	return (unlink(path) == 0 || rmdir(path) == 0) ? 0 : -1;
+}
+
+int bench_pin(struct bench *b, unsigned role)
+{
+	unsigned n = bench_ncpus(b);
+
+	if (n == 0)
+		return 0;
+#if defined(__linux__)
+	{
+		cpu_set_t set;
+		int cpu = b->h->cpus[(b->copy + role) % n];
+
+		CPU_ZERO(&set);
+		CPU_SET(cpu, &set);
+		if (sched_setaffinity(0, sizeof(set), &set) != 0)
+			return bench_error(b, "cannot pin to CPU %d: %s", cpu,
+					   strerror(errno));
+	}
+	return 0;
+#else
+	return bench_error(b, "CPU placement (-C) is not supported here");
+#endif
+}

@@ -1,0 +1,141 @@
+# tests/lib.sh - the shell test library, sourced by every tests/t*.sh.
+#
+#   . "$(dirname "$0")/lib.sh"
+#   test_expect 'title' 'shell commands; the last status decides'
+#   test_skip 'title' 'why it cannot run here'
+#   test_done
+#
+# Each check prints "ok N - title" or "not ok N - title" (TAP-like);
+# tests/run adds the lines of every file into "N passed, N failed".
+# Helpers below compare real output with what is expected and say why
+# when they fail (on stderr, so the TAP stream stays clean).
+
+test_count=0
+test_failed=0
+TESTS_DIR=$(cd "$(dirname "$0")" && pwd)
+TOP=$(cd "$TESTS_DIR/.." && pwd)
+LATBW_BUILD=${LATBW_BUILD:-build}
+case "$LATBW_BUILD" in
+/*) BIN=$LATBW_BUILD/bin ;;
+*) BIN=$TOP/$LATBW_BUILD/bin ;;
+esac
+export BIN TOP
+
+# A private scratch directory for this test file, removed by test_done.
+TRASH=$(mktemp -d "${TMPDIR:-/tmp}/latbwtest.XXXXXX") || exit 1
+export TRASH
+trap 'rm -rf "$TRASH"' EXIT
+trap 'exit 130' INT TERM HUP
+
+# Every benchmark a test runs is bounded, so a hang fails a test, never
+# the suite.
+LATBW_TEST_BOUND=${LATBW_TEST_BOUND:-120}
+
+test_expect() {
+	test_count=$((test_count + 1))
+	if (eval "$2") >"$TRASH/.out" 2>&1
+	then
+		printf 'ok %d - %s\n' "$test_count" "$1"
+	else
+		test_failed=$((test_failed + 1))
+		printf 'not ok %d - %s\n' "$test_count" "$1"
+		sed 's/^/#   /' "$TRASH/.out" >&2
+	fi
+}
+
+test_skip() {
+	test_count=$((test_count + 1))
+	printf 'ok %d - %s # SKIP %s\n' "$test_count" "$1" "$2"
+}
+
+test_done() {
+	if [ "$test_failed" -eq 0 ]
+	then
+		exit 0
+	fi
+	exit 1
+}
+
+# fail MESSAGE: say why a check failed, and fail it.
+fail() {
+	printf '%s\n' "$*" >&2
+	return 1
+}
+
+# run_bench PROG ARGS...: run $BIN/PROG under the time bound; its stderr
+# (where results go) is kept in $TRASH/err, its stdout in $TRASH/out and its
+# exit status in $TRASH/rc. Returns the program's status.
+run_bench() {
+	rb_prog=$1
+	shift
+	"$BIN/$rb_prog" -B "$LATBW_TEST_BOUND" "$@" >"$TRASH/out" 2>"$TRASH/err"
+	rb_rc=$?
+	echo "$rb_rc" >"$TRASH/rc"
+	return "$rb_rc"
+}
+
+# expect_line REGEX FILE: FILE holds a line matching the extended regex.
+expect_line() {
+	if grep -Eq -- "$1" "$2"
+	then
+		return 0
+	fi
+	fail "no line matching /$1/ in $2:" "$(cat "$2")"
+}
+
+# value_of LABEL FILE: the number on the line "LABEL: <number> <unit>".
+value_of() {
+	awk -v label="$1" '
+		index($0, label ": ") == 1 {
+			rest = substr($0, length(label) + 3)
+			split(rest, w, " ")
+			print w[1]
+			exit
+		}' "$2"
+}
+
+# is_positive NUMBER: a finite number greater than zero.
+is_positive() {
+	awk -v v="$1" 'BEGIN {
+		if (v !~ /^[0-9]*\.?[0-9]+([eE][-+]?[0-9]+)?$/) exit 1
+		exit !(v + 0 > 0)
+	}' || fail "not a positive finite number: '$1'"
+}
+
+# greater A B [WHAT]: A > B, numerically.
+greater() {
+	awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 > b + 0) }' ||
+		fail "expected $1 > $2 ${3:-}"
+}
+
+# between V LO HI: LO <= V <= HI.
+between() {
+	awk -v v="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(v + 0 >= lo + 0 && v + 0 <= hi + 0) }' ||
+		fail "expected $2 <= $1 <= $3"
+}
+
+# expect_status WANT: the last run_bench exited with WANT.
+expect_status() {
+	got=$(cat "$TRASH/rc")
+	[ "$got" = "$1" ] || fail "exit status $got, expected $1; stderr: $(cat "$TRASH/err")"
+}
+
+# no_leftovers MARK: no process whose command line holds MARK is alive, and
+# no latbw temporary file exists in $TMPDIR. MARK is usually a unique
+# directory or argument given to the run being checked.
+no_children_of() {
+	# no_children_of PID: nothing alive has PID as its parent.
+	kids=$(ps -o pid= --ppid "$1" 2>/dev/null | tr -d ' ')
+	[ -z "$kids" ] || fail "children of $1 still alive: $kids"
+}
+
+# procs_named NAME: how many live processes run a program called NAME
+# (zombies excluded).
+procs_named() {
+	ps -eo stat=,comm= | awk -v n="$1" '$2 == n && $1 !~ /^Z/ { c++ } END { print c + 0 }'
+}
+
+# tmp_files_in DIR: latbw temporary files (latbw.*) left in DIR.
+tmp_files_in() {
+	find "$1" -maxdepth 1 -name 'latbw.*' 2>/dev/null | wc -l | tr -d ' '
+}
