@@ -1,0 +1,144 @@
+/*
+ * lat_proc - the cost of procedures and processes.
+ *
+ *	lat_proc procedure|fork|exec|shell
+ *
+ * procedure: a call of a function that does nothing.  fork: fork() of a
+ * child that exits at once, and the wait for it.  exec: fork() and
+ * execve() of latbw-hello, a program that does nothing, and the wait.
+ * shell: the same through "/bin/sh -c".  latbw-hello is found next to this
+ * program, never in PATH or /tmp, so what runs is what was built.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+extern char **environ;
+
+struct proc_state {
+	char helper[PATH_MAX];	/* latbw-hello next to us */
+};
+
+/* Not inlined, and kept from being optimised into nothing. */
+__attribute__((noinline)) static unsigned procedure(unsigned x)
+{
+	BENCH_KEEP(x);
+	return x + 1;
+}
+
+static int procedure_run(struct bench *b, uint64_t n)
+{
+	unsigned x = 0;
+
+	(void)b;
+	while (n-- > 0)
+		x = procedure(x);
+	BENCH_KEEP(x);
+	return 0;
+}
+
+/* Wait for a child and insist that it exited with status 0. */
+static int wait_ok(struct bench *b, pid_t pid)
+{
+	int status;
+
+	if (bench_reap(b, pid, &status) != 0)
+		return bench_error(b, "waitpid: %s", strerror(errno));
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		return bench_error(b, "the child failed (status 0x%x)", status);
+	return 0;
+}
+
+static int fork_run(struct bench *b, uint64_t n)
+{
+	while (n-- > 0) {
+		pid_t pid = bench_fork(b);
+
+		if (pid < 0)
+			return bench_error(b, "fork: %s", strerror(errno));
+		if (pid == 0)
+			_exit(0);
+		if (wait_ok(b, pid) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int helper_setup(struct bench *b)
+{
+	struct proc_state *st = b->priv;
+	int len;
+
+	len = snprintf(st->helper, sizeof(st->helper), "%s/latbw-hello",
+		       b->self_dir);
+	if (len < 0 || (size_t)len >= sizeof(st->helper))
+		return bench_error(b, "path of latbw-hello too long");
+	if (access(st->helper, X_OK) != 0)
+		return bench_error(b, "%s: %s (it is built with the suite and "
+				   "must be next to lat_proc)", st->helper,
+				   strerror(errno));
+	return 0;
+}
+
+/* Start argv[0] n times, each time waiting for it to finish. */
+static int spawn_run(struct bench *b, uint64_t n, char *const argv[])
+{
+	while (n-- > 0) {
+		pid_t pid = bench_fork(b);
+
+		if (pid < 0)
+			return bench_error(b, "fork: %s", strerror(errno));
+		if (pid == 0) {
+			execve(argv[0], argv, environ);
+			_exit(127);
+		}
+		if (wait_ok(b, pid) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int exec_run(struct bench *b, uint64_t n)
+{
+	struct proc_state *st = b->priv;
+	char *argv[] = { st->helper, NULL };
+
+	return spawn_run(b, n, argv);
+}
+
+static int shell_run(struct bench *b, uint64_t n)
+{
+	struct proc_state *st = b->priv;
+	char sh[] = "/bin/sh", dash_c[] = "-c";
+	char *argv[] = { sh, dash_c, st->helper, NULL };
+
+	return spawn_run(b, n, argv);
+}
+
+static const struct bench_case cases[] = {
+	{ .name = "procedure", .label = "Procedure call",
+	  .run = procedure_run, .flags = BENCH_SUBTRACT_LOOP },
+	{ .name = "fork", .label = "Process fork+exit", .run = fork_run },
+	{ .name = "exec", .label = "Process fork+execve",
+	  .setup = helper_setup, .run = exec_run },
+	{ .name = "shell", .label = "Process fork+/bin/sh -c",
+	  .setup = helper_setup, .run = shell_run },
+};
+
+static const struct bench_spec spec = {
+	.prog = "lat_proc",
+	.operands = "procedure|fork|exec|shell",
+	.cases = cases,
+	.ncases = sizeof(cases) / sizeof(cases[0]),
+	.priv_size = sizeof(struct proc_state),
+};
+
+int main(int argc, char **argv)
+{
+	return bench_main(argc, argv, &spec);
+}

@@ -1,0 +1,57 @@
+#!/bin/sh
+# lat_proc: formats, the order procedure < fork < exec < shell, the
+# helper program, bad arguments.
+. "$(dirname "$0")/lib.sh"
+
+for c in procedure fork exec shell
+do
+	test_expect "lat_proc $c prints one figure" "
+		run_bench lat_proc -N 3 -E 2000 $c &&
+		cp \"\$TRASH/err\" \"\$TRASH/$c\" &&
+		expect_line '^(Procedure call|Process fork\\+exit|Process fork\\+execve|Process fork\\+/bin/sh -c): [0-9]+\\.[0-9]{4} microseconds\$' \"\$TRASH/err\" &&
+		expect_line '^\\[latbw-stat prog=lat_proc case=$c ' \"\$TRASH/err\"
+	"
+done
+
+test_expect 'a procedure call costs something' '
+	is_positive "$(value_of "Procedure call" "$TRASH/procedure")"
+'
+
+test_expect 'fork+exit costs more than a null system call' '
+	run_bench lat_syscall -N 3 -E 1000 null &&
+	greater "$(value_of "Process fork+exit" "$TRASH/fork")" \
+		"$(value_of "Simple syscall" "$TRASH/err")"
+'
+
+test_expect 'fork+execve costs more than fork+exit' '
+	greater "$(value_of "Process fork+execve" "$TRASH/exec")" \
+		"$(value_of "Process fork+exit" "$TRASH/fork")"
+'
+
+test_expect 'fork+/bin/sh costs more than fork+execve' '
+	greater "$(value_of "Process fork+/bin/sh -c" "$TRASH/shell")" \
+		"$(value_of "Process fork+execve" "$TRASH/exec")"
+'
+
+test_expect 'exec without latbw-hello next to it fails clearly' '
+	mkdir "$TRASH/alone" && cp "$BIN/lat_proc" "$TRASH/alone/" &&
+	! "$TRASH/alone/lat_proc" -N 3 exec 2>"$TRASH/err" &&
+	expect_line "latbw-hello" "$TRASH/err" &&
+	! grep -q "^Process" "$TRASH/err"
+'
+
+test_expect 'fork with -P 2 leaves no process behind' '
+	run_bench lat_proc -P 2 -N 3 -E 2000 fork &&
+	expect_line "copies=2 " "$TRASH/err" &&
+	[ "$(procs_named lat_proc)" = 0 ]
+'
+
+for args in "" "bogus" "fork extra" "-P x fork"
+do
+	test_expect "bad arguments '$args': exit 2 and a usage line" "
+		! run_bench lat_proc $args && expect_status 2 &&
+		expect_line '^usage: lat_proc ' \"\$TRASH/err\"
+	"
+done
+
+test_done

@@ -1,0 +1,35 @@
+#!/bin/sh
+# lat_select: formats, N in the label, growth with N, bad arguments.
+. "$(dirname "$0")/lib.sh"
+
+test_expect 'file: default is 100 descriptors' '
+	run_bench lat_select -N 3 -E 1000 file &&
+	expect_line "^Select on 100 fd'"'"'s: [0-9]+\.[0-9]{4} microseconds\$" "$TRASH/err"
+'
+
+test_expect 'tcp: the label says tcp and N' '
+	run_bench lat_select -N 3 -E 1000 -n 250 tcp &&
+	expect_line "^Select on 250 tcp fd'"'"'s: [0-9]+\.[0-9]{4} microseconds\$" "$TRASH/err"
+'
+
+test_expect 'selecting on 500 descriptors costs more than on 10' '
+	run_bench lat_select -N 3 -E 1000 -n 10 file && cp "$TRASH/err" "$TRASH/10" &&
+	run_bench lat_select -N 3 -E 1000 -n 500 file &&
+	greater "$(value_of "Select on 500 fd'"'"'s" "$TRASH/err")" \
+		"$(value_of "Select on 10 fd'"'"'s" "$TRASH/10")"
+'
+
+test_expect 'tcp leaves no socket open and file no temporary file' '
+	mkdir "$TRASH/t" && TMPDIR="$TRASH/t" run_bench lat_select -N 3 -E 500 file &&
+	[ "$(tmp_files_in "$TRASH/t")" = 0 ]
+'
+
+for args in "" "bogus" "-n 0 file" "-n 5000 file" "-n x tcp" "file extra"
+do
+	test_expect "bad arguments '$args': exit 2 and a usage line" "
+		! run_bench lat_select $args && expect_status 2 &&
+		expect_line '^usage: lat_select ' \"\$TRASH/err\"
+	"
+done
+
+test_done
