@@ -22,8 +22,9 @@ test_expect 'the time bound with -P copies leaves no process' '
 # leave its exit status in $TRASH/rc.
 interrupt() {
 	sig=$1
-	shift
-	"$BIN/$@" 2>"$TRASH/err" &
+	prog=$2
+	shift 2
+	"$BIN/$prog" "$@" 2>"$TRASH/err" &
 	pid=$!
 	sleep 1
 	kill "-$sig" "$pid"
