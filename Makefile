@@ -82,10 +82,11 @@ rerun: all
 	RERUN=1 sh scripts/latbw-run
 
 install: all
-	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(SHAREDIR) $(DESTDIR)$(MANDIR)/man1
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(SHAREDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7
 	cp $(PROGS) $(AUX) $(DESTDIR)$(BINDIR)/
-	for s in scripts/*; do cp "$$s" $(DESTDIR)$(SHAREDIR)/; done
+	for s in scripts/*; do [ ! -f "$$s" ] || cp "$$s" $(DESTDIR)$(SHAREDIR)/; done
 	cp doc/*.1 $(DESTDIR)$(MANDIR)/man1/
+	cp doc/*.7 $(DESTDIR)$(MANDIR)/man7/
 
 clean:
 	rm -rf build build-asan
