@@ -1,0 +1,287 @@
+/*
+ * ipc.c - two-process plumbing for the local communication benchmarks:
+ * full reads and writes, the echo and stream peers, the timed ping-pong,
+ * and a watch on children for waits that a dead peer would not end.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ipc.h"
+
+int ipc_read_full(int fd, void *buf, size_t len)
+{
+	char *p = buf;
+
+	while (len > 0) {
+		ssize_t got = read(fd, p, len);
+
+		if (got < 0 && errno == EINTR && !ipc_child_died())
+			continue;
+		if (got == 0)
+			return IPC_EOF;
+		if (got < 0)
+			return errno == ECONNRESET ? IPC_EOF : IPC_ERR;
+		p += got;
+		len -= (size_t)got;
+	}
+	return 0;
+}
+
+int ipc_write_full(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+
+	while (len > 0) {
+		ssize_t put = write(fd, p, len);
+
+		if (put < 0 && errno == EINTR && !ipc_child_died())
+			continue;
+		if (put < 0)
+			return (errno == EPIPE || errno == ECONNRESET) ?
+				IPC_EOF : IPC_ERR;
+		if (put == 0)
+			return IPC_EOF;
+		p += put;
+		len -= (size_t)put;
+	}
+	return 0;
+}
+
+int ipc_fail(struct bench *b, const char *what, int rc)
+{
+	if (rc == IPC_EOF)
+		return bench_error(b, "%s: the peer process went away "
+				   "(end of file or broken pipe)", what);
+	if (errno == EINTR && ipc_child_died())
+		return bench_error(b, "%s: the peer process exited", what);
+	return bench_error(b, "%s: %s", what, strerror(errno));
+}
+
+/*
+ * The peers below end with _exit: they must not run the parent's atexit
+ * handlers or flush its stdio buffers a second time.  A peer whose parent
+ * went away leaves quietly: the parent is the one to report.
+ */
+void ipc_serve_echo(struct bench *b, int rfd, int wfd, size_t msg)
+{
+	char *buf = malloc(msg);
+	int rc;
+
+	if (buf == NULL) {
+		bench_error(b, "peer: out of memory");
+		_exit(1);
+	}
+	for (;;) {
+		rc = ipc_read_full(rfd, buf, msg);
+		if (rc == IPC_EOF)
+			_exit(0);
+		if (rc == 0)
+			rc = ipc_write_full(wfd, buf, msg);
+		if (rc == IPC_EOF)
+			_exit(1);
+		if (rc != 0) {
+			ipc_fail(b, "peer", rc);
+			_exit(1);
+		}
+	}
+}
+
+void ipc_serve_stream(struct bench *b, int rfd, int wfd, size_t msg)
+{
+	char *buf = malloc(msg);
+	uint64_t want;
+	size_t chunk;
+	int rc;
+
+	if (buf == NULL) {
+		bench_error(b, "peer: out of memory");
+		_exit(1);
+	}
+	/* Touch the buffer now, so no page fault lands in a timed write. */
+	memset(buf, 'x', msg);
+	for (;;) {
+		rc = ipc_read_full(rfd, &want, sizeof(want));
+		if (rc == IPC_EOF)
+			_exit(0);
+		while (rc == 0 && want > 0) {
+			chunk = want < msg ? (size_t)want : msg;
+			rc = ipc_write_full(wfd, buf, chunk);
+			want -= chunk;
+		}
+		if (rc == IPC_EOF)
+			_exit(1);
+		if (rc != 0) {
+			ipc_fail(b, "peer", rc);
+			_exit(1);
+		}
+	}
+}
+
+int ipc_peer_start(struct bench *b, struct ipc_peer *p, int child_rfd,
+		   int child_wfd, ipc_serve_fn *serve, size_t msg)
+{
+	pid_t pid = bench_fork(b);
+
+	if (pid < 0) {
+		bench_error(b, "fork: %s", strerror(errno));
+		close(child_rfd);
+		if (child_wfd != child_rfd)
+			close(child_wfd);
+		ipc_peer_stop(b, p);
+		return -1;
+	}
+	if (pid == 0) {
+		close(p->rfd);
+		if (p->wfd != p->rfd)
+			close(p->wfd);
+		if (bench_pin(b, 1) != 0)
+			_exit(1);
+		serve(b, child_rfd, child_wfd, msg);
+		_exit(0);
+	}
+	p->pid = pid;
+	close(child_rfd);
+	if (child_wfd != child_rfd)
+		close(child_wfd);
+	return 0;
+}
+
+void ipc_peer_stop(struct bench *b, struct ipc_peer *p)
+{
+	if (p->rfd >= 0)
+		close(p->rfd);
+	if (p->wfd >= 0 && p->wfd != p->rfd)
+		close(p->wfd);
+	p->rfd = p->wfd = -1;
+	if (p->pid > 0)
+		bench_reap(b, p->pid, NULL);
+	p->pid = 0;
+}
+
+int ipc_pingpong(struct bench *b, const struct ipc_peer *p, char *buf,
+		 size_t msg, uint64_t n)
+{
+	int rc;
+
+	while (n-- > 0) {
+		rc = ipc_write_full(p->wfd, buf, msg);
+		if (rc != 0)
+			return ipc_fail(b, "write", rc);
+		rc = ipc_read_full(p->rfd, buf, msg);
+		if (rc != 0)
+			return ipc_fail(b, "read", rc);
+	}
+	return 0;
+}
+
+int ipc_stream_take(struct bench *b, const struct ipc_peer *p, char *buf,
+		    size_t msg, uint64_t total)
+{
+	ssize_t got;
+	int rc;
+
+	rc = ipc_write_full(p->wfd, &total, sizeof(total));
+	if (rc != 0)
+		return ipc_fail(b, "write", rc);
+	/* Every byte is really read, into a buffer the size of a message. */
+	while (total > 0) {
+		got = read(p->rfd, buf, total < msg ? (size_t)total : msg);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			return ipc_fail(b, "read", got == 0 ? IPC_EOF : IPC_ERR);
+		total -= (uint64_t)got;
+	}
+	return 0;
+}
+
+/* ---- watching children ------------------------------------------------ */
+
+/* A signal handler can reach nothing else: hence these statics. */
+static volatile sig_atomic_t child_died;
+static void (*wake_fn)(void *);
+static void *wake_arg;
+static struct sigaction old_chld;
+static int watching;
+
+static void on_sigchld(int sig)
+{
+	int saved = errno;
+
+	(void)sig;
+	child_died = 1;
+	if (wake_fn != NULL)
+		wake_fn(wake_arg);
+	errno = saved;
+}
+
+int ipc_watch_children(struct bench *b, void (*wake)(void *), void *arg)
+{
+	struct sigaction sa;
+
+	child_died = 0;
+	wake_fn = wake;
+	wake_arg = arg;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_sigchld;
+	sigemptyset(&sa.sa_mask);
+	/* No SA_RESTART: a blocked wait must come back with EINTR. */
+	sa.sa_flags = SA_NOCLDSTOP;
+	if (sigaction(SIGCHLD, &sa, watching ? NULL : &old_chld) != 0)
+		return bench_error(b, "sigaction: %s", strerror(errno));
+	watching = 1;
+	return 0;
+}
+
+int ipc_child_died(void)
+{
+	return child_died;
+}
+
+void ipc_unwatch_children(void)
+{
+	if (watching)
+		sigaction(SIGCHLD, &old_chld, NULL);
+	watching = 0;
+	wake_fn = NULL;
+	wake_arg = NULL;
+	child_died = 0;
+}
+
+long ipc_touch(const long *words, size_t nwords)
+{
+	long sum = 0;
+	size_t i;
+
+	for (i = 0; i < nwords; i++)
+		sum += words[i];
+	return sum;
+}
+
+int ipc_echo_start(struct bench *b, struct ipc_peer *p, int child_rfd,
+		   int child_wfd, size_t msg)
+{
+	char *buf;
+	int rc;
+
+	if (ipc_peer_start(b, p, child_rfd, child_wfd, ipc_serve_echo,
+			   msg) != 0)
+		return -1;
+	buf = calloc(1, msg);
+	if (buf == NULL) {
+		ipc_peer_stop(b, p);
+		return bench_error(b, "out of memory");
+	}
+	/*
+	 * One untimed round trip: the peer has just been forked, and its
+	 * first answer is start-up and page faults, not the operation.
+	 */
+	rc = ipc_pingpong(b, p, buf, msg, 1);
+	free(buf);
+	if (rc != 0)
+		ipc_peer_stop(b, p);
+	return rc;
+}
