@@ -139,3 +139,37 @@ procs_named() {
 tmp_files_in() {
 	find "$1" -maxdepth 1 -name 'latbw.*' 2>/dev/null | wc -l | tr -d ' '
 }
+
+# min_of LABEL FILE: the fastest sample (min= of the statistics line that
+# follows the figure LABEL).  Noise on a shared machine only ever adds
+# time, so relations between costs are checked on the fastest samples.
+min_of() {
+	awk -v label="$1" '
+		index($0, label ": ") == 1 { found = 1; next }
+		found && /^\[latbw-stat / {
+			for (i = 1; i <= NF; i++)
+				if ($i ~ /^min=/) { print substr($i, 5); exit }
+		}' "$2"
+}
+
+# costs_more PROG_A "ARGS_A" LABEL_A PROG_B "ARGS_B" LABEL_B: the operation
+# A costs more than B, judged on the fastest samples of fresh runs; one
+# retry is allowed, since one run can be disturbed throughout.
+costs_more() {
+	cm_try=0
+	while [ "$cm_try" -lt 2 ]
+	do
+		cm_try=$((cm_try + 1))
+		# shellcheck disable=SC2086 # argument lists
+		"$BIN/$1" -B "$LATBW_TEST_BOUND" -N 5 -E 2000 $2 2>"$TRASH/cm_a" || continue
+		# shellcheck disable=SC2086
+		"$BIN/$4" -B "$LATBW_TEST_BOUND" -N 5 -E 2000 $5 2>"$TRASH/cm_b" || continue
+		cm_a=$(min_of "$3" "$TRASH/cm_a")
+		cm_b=$(min_of "$6" "$TRASH/cm_b")
+		if awk -v a="$cm_a" -v b="$cm_b" 'BEGIN { exit !(a + 0 > b + 0 && b + 0 > 0) }'
+		then
+			return 0
+		fi
+	done
+	fail "expected $3 ($cm_a) > $6 ($cm_b), fastest samples, twice"
+}

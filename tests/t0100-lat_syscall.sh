@@ -23,13 +23,11 @@ test_expect 'every figure is positive and finite' '
 '
 
 test_expect 'open/close costs more than stat' '
-	greater "$(value_of "Simple open/close" "$TRASH/open")" \
-		"$(value_of "Simple stat" "$TRASH/stat")"
+	costs_more lat_syscall open "Simple open/close" lat_syscall stat "Simple stat"
 '
 
 test_expect 'stat of a path costs more than the null call' '
-	greater "$(value_of "Simple stat" "$TRASH/stat")" \
-		"$(value_of "Simple syscall" "$TRASH/null")"
+	costs_more lat_syscall stat "Simple stat" lat_syscall null "Simple syscall"
 '
 
 test_expect 'stat on a named file' '

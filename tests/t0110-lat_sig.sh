@@ -24,8 +24,8 @@ test_expect 'prot: one figure in lmbench form' '
 '
 
 test_expect 'delivering a signal costs more than installing a handler' '
-	greater "$(value_of "Signal handler overhead" "$TRASH/catch")" \
-		"$(value_of "Signal handler installation" "$TRASH/install")"
+	costs_more lat_sig catch "Signal handler overhead" \
+		lat_sig install "Signal handler installation"
 '
 
 test_expect 'prot on a named file' '

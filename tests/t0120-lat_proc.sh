@@ -18,19 +18,15 @@ test_expect 'a procedure call costs something' '
 '
 
 test_expect 'fork+exit costs more than a null system call' '
-	run_bench lat_syscall -N 3 -E 1000 null &&
-	greater "$(value_of "Process fork+exit" "$TRASH/fork")" \
-		"$(value_of "Simple syscall" "$TRASH/err")"
+	costs_more lat_proc fork "Process fork+exit" lat_syscall null "Simple syscall"
 '
 
 test_expect 'fork+execve costs more than fork+exit' '
-	greater "$(value_of "Process fork+execve" "$TRASH/exec")" \
-		"$(value_of "Process fork+exit" "$TRASH/fork")"
+	costs_more lat_proc exec "Process fork+execve" lat_proc fork "Process fork+exit"
 '
 
 test_expect 'fork+/bin/sh costs more than fork+execve' '
-	greater "$(value_of "Process fork+/bin/sh -c" "$TRASH/shell")" \
-		"$(value_of "Process fork+execve" "$TRASH/exec")"
+	costs_more lat_proc shell "Process fork+/bin/sh -c" lat_proc exec "Process fork+execve"
 '
 
 test_expect 'exec without latbw-hello next to it fails clearly' '

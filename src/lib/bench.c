@@ -421,9 +421,9 @@ static int time_sample(struct bench *b, const struct bench_case *c,
 	uint64_t t0, t1;
 	int rc;
 
-	t0 = bench_now_ns();
+	t0 = b->h->now();
 	rc = c->run(b, n);
-	t1 = bench_now_ns();
+	t1 = b->h->now();
 	if (rc != 0)
 		return -1;
 	*ns = (double)(t1 - t0) - b->h->clock_ns;
@@ -466,9 +466,9 @@ static int take_samples(struct bench *b, const struct bench_case *c,
 	v = calloc(max, sizeof(*v));
 	if (v == NULL)
 		return bench_error(b, "out of memory");
-	start = bench_now_ns();
+	start = b->h->now();
 	while (k < max &&
-	       calib_want_more(p, v, k, (double)(bench_now_ns() - start))) {
+	       calib_want_more(p, v, k, (double)(b->h->now() - start))) {
 		if (time_sample(b, c, n, &ns) != 0) {
 			free(v);
 			return -1;
@@ -776,7 +776,8 @@ static const char *unit_word(enum bench_unit u)
  * (for a bandwidth, the fastest sample is the max).  It holds no label
  * text, as the results format requires.
  */
-static void stat_line(struct bench *b, const char *x,
+int bench_format_stat(char *buf, size_t len, const char *prog,
+		      const char *case_name, const char *x, const char *cpus,
 		      const struct bench_result *r)
 {
 	double lo = bench_value_of(r, r->min), hi = bench_value_of(r, r->max);
@@ -791,30 +792,48 @@ static void stat_line(struct bench *b, const char *x,
 	}
 	if (x != NULL)
 		snprintf(xs, sizeof(xs), " x=%s", x);
-	bench_printf(b, "[latbw-stat prog=%s case=%s%s median=%.6g min=%.6g "
-		     "max=%.6g spread=%.2f%% reps=%u n=%llu copies=%u cpus=%s "
-		     "unit=%s]", b->spec->prog,
-		     b->h->case_name ? b->h->case_name : "-", xs,
-		     bench_value(r), lo, hi, spread * 100.0, r->reps,
-		     (unsigned long long)r->n, r->copies,
-		     b->h->ncpus ? b->h->cpus_text : "any", unit_word(r->unit));
+	return snprintf(buf, len, "[latbw-stat prog=%s case=%s%s median=%.6g "
+			"min=%.6g max=%.6g spread=%.2f%% reps=%u n=%llu "
+			"copies=%u cpus=%s unit=%s]", prog,
+			case_name ? case_name : "-", xs, bench_value(r), lo, hi,
+			spread * 100.0, r->reps, (unsigned long long)r->n,
+			r->copies, cpus, unit_word(r->unit));
+}
+
+static void stat_line(struct bench *b, const char *x,
+		      const struct bench_result *r)
+{
+	char line[512];
+
+	bench_format_stat(line, sizeof(line), b->spec->prog, b->h->case_name,
+			  x, b->h->ncpus ? b->h->cpus_text : "any", r);
+	bench_printf(b, "%s", line);
+}
+
+int bench_format_figure(char *buf, size_t len, const char *label,
+			const struct bench_result *r)
+{
+	switch (r->unit) {
+	case BENCH_NSEC:
+		return snprintf(buf, len, "%s: %.2f nanoseconds", label,
+				bench_value(r));
+	case BENCH_MBPS:
+		return snprintf(buf, len, "%s: %.2f MB/sec", label,
+				bench_value(r));
+	case BENCH_USEC:
+	default:
+		return snprintf(buf, len, "%s: %.4f microseconds", label,
+				bench_value(r));
+	}
 }
 
 void bench_report(struct bench *b, const char *label,
 		  const struct bench_result *r)
 {
-	switch (r->unit) {
-	case BENCH_NSEC:
-		bench_printf(b, "%s: %.2f nanoseconds", label, bench_value(r));
-		break;
-	case BENCH_MBPS:
-		bench_printf(b, "%s: %.2f MB/sec", label, bench_value(r));
-		break;
-	case BENCH_USEC:
-	default:
-		bench_printf(b, "%s: %.4f microseconds", label, bench_value(r));
-		break;
-	}
+	char line[512];
+
+	bench_format_figure(line, sizeof(line), label, r);
+	bench_printf(b, "%s", line);
 	stat_line(b, NULL, r);
 }
 
@@ -844,6 +863,7 @@ int bench_main(int argc, char **argv, const struct bench_spec *spec)
 	b.spec = spec;
 	b.h = &h;
 	h.loop_ns = -1.0;
+	h.now = bench_now_ns;
 	h.optval = calloc(spec->nopts + 1, sizeof(*h.optval));
 	b.priv = calloc(1, spec->priv_size + 1);
 	if (h.optval == NULL || b.priv == NULL) {

@@ -24,6 +24,7 @@ struct bench_harness {
 	double loop_ns;			/* cost of one empty iteration, or < 0 */
 	struct bench_optval *optval;	/* parallel to spec->opts */
 	const char *case_name;		/* for statistics lines */
+	uint64_t (*now)(void);		/* the clock: bench_now_ns, or a test's */
 };
 
 /* proc.c */
@@ -32,5 +33,12 @@ void bench_cleanup_all(void);
 
 /* bench.c */
 uint64_t bench_now_ns(void);
+/* The figure's line, "<label>: <value> <unit>", without a newline. */
+int bench_format_figure(char *buf, size_t len, const char *label,
+			const struct bench_result *r);
+/* The statistics line (see stat_line in bench.c), without a newline. */
+int bench_format_stat(char *buf, size_t len, const char *prog,
+		      const char *case_name, const char *x, const char *cpus,
+		      const struct bench_result *r);
 
 #endif

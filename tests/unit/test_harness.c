@@ -1,0 +1,176 @@
+/*
+ * Unit tests: the harness's measurement loop driven by a fake clock, and
+ * the formatting of figures and statistics lines.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "bench.h"
+#include "internal.h"
+#include "unit.h"
+
+/*
+ * The fake clock: it moves only when the fake body runs, by a fixed cost
+ * per iteration plus, on chosen samples, a disturbance (another tenant
+ * taking the CPU).
+ */
+static uint64_t fake_ns;
+static double fake_cost = 250.0;	/* ns per iteration */
+static unsigned fake_calls;
+static unsigned fake_noisy_every;	/* every k-th sample is slow; 0 never */
+static int fake_fail_at;		/* fail on this call; 0 never */
+
+static uint64_t fake_now(void)
+{
+	return fake_ns;
+}
+
+static int fake_run(struct bench *b, uint64_t n)
+{
+	(void)b;
+	fake_calls++;
+	if (fake_fail_at != 0 && (int)fake_calls == fake_fail_at)
+		return -1;
+	fake_ns += (uint64_t)((double)n * fake_cost);
+	if (fake_noisy_every != 0 && fake_calls % fake_noisy_every == 0)
+		fake_ns += 3000000;	/* 3 ms stolen */
+	return 0;
+}
+
+static int fake_setup(struct bench *b)
+{
+	b->ops_per_iter = 2.0;	/* the body does two operations */
+	return 0;
+}
+
+static const struct bench_case fake_case = {
+	.name = "fake", .label = "Fake op", .setup = fake_setup,
+	.run = fake_run,
+};
+
+static const struct bench_spec fake_spec = {
+	.prog = "fake", .cases = &fake_case, .ncases = 1,
+};
+
+static void make_bench(struct bench *b, struct bench_harness *h,
+		       unsigned reps, int fixed)
+{
+	memset(b, 0, sizeof(*b));
+	memset(h, 0, sizeof(*h));
+	b->spec = &fake_spec;
+	b->h = h;
+	b->copies = 1;
+	h->now = fake_now;
+	h->loop_ns = -1.0;
+	h->clock_ns = 0.0;
+	calib_default(&h->policy, reps, fixed, 5e6);
+	fake_ns = 1000;
+	fake_calls = 0;
+	fake_noisy_every = 0;
+	fake_fail_at = 0;
+}
+
+static void test_measure(void)
+{
+	struct bench_harness h;
+	struct bench b;
+	struct bench_result r;
+
+	make_bench(&b, &h, 11, 1);
+	CHECK("a quiet fake body is measured", bench_measure(&b, &fake_case,
+							     &r) == 0);
+	CHECK_NEAR("the figure is the cost per operation (per iteration / 2)",
+		   r.median, 125.0, 1e-6);
+	CHECK("fixed -N 11 takes exactly 11 samples", r.reps == 11);
+	CHECK("each sample lasts at least the target",
+	      (double)r.n * fake_cost >= 5e6);
+	CHECK("quiet: min == max == median", r.min == r.median &&
+	      r.max == r.median);
+
+	make_bench(&b, &h, 11, 1);
+	h.clock_ns = 1000.0;
+	bench_measure(&b, &fake_case, &r);
+	CHECK("the clock's cost is subtracted from every sample",
+	      r.median < 125.0 && r.median > 124.9);
+
+	make_bench(&b, &h, 11, 0);
+	bench_measure(&b, &fake_case, &r);
+	CHECK("adaptive: a quiet figure stops early", r.reps < 11);
+
+	make_bench(&b, &h, 11, 0);
+	fake_noisy_every = 3;
+	bench_measure(&b, &fake_case, &r);
+	CHECK("adaptive: disturbed samples do not move the median",
+	      r.median > 124.0 && r.median < 126.0);
+	CHECK("adaptive: ... but show in the max", r.max > 150.0);
+	CHECK("adaptive: a noisy figure takes more samples", r.reps > 11);
+
+	make_bench(&b, &h, 11, 1);
+	fake_fail_at = 5;
+	CHECK("a body that fails gives an error, not a figure",
+	      bench_measure(&b, &fake_case, &r) != 0);
+}
+
+static void test_format(void)
+{
+	struct bench_result r;
+	char line[512];
+
+	memset(&r, 0, sizeof(r));
+	r.median = 225.34;
+	r.min = 224.0;
+	r.max = 230.1;
+	r.q1 = 225.0;
+	r.q3 = 227.5;
+	r.reps = 11;
+	r.n = 31496;
+	r.copies = 1;
+	r.unit = BENCH_USEC;
+	bench_format_figure(line, sizeof(line), "Simple syscall", &r);
+	CHECK("microseconds with four decimals",
+	      strcmp(line, "Simple syscall: 0.2253 microseconds") == 0);
+	r.unit = BENCH_NSEC;
+	r.median = 1.2649;
+	bench_format_figure(line, sizeof(line), "integer add", &r);
+	CHECK("nanoseconds with two decimals",
+	      strcmp(line, "integer add: 1.26 nanoseconds") == 0);
+	r.unit = BENCH_MBPS;
+	r.bytes = 65536;
+	r.median = 65536.0 / 894.75e6 * 1e9;	/* ns per 64 KB at 894.75 MB/s */
+	bench_format_figure(line, sizeof(line), "Pipe bandwidth", &r);
+	CHECK("MB/sec with two decimals, MB = 10^6 bytes",
+	      strcmp(line, "Pipe bandwidth: 894.75 MB/sec") == 0);
+
+	r.unit = BENCH_USEC;
+	r.median = 2000.0;
+	r.min = 1000.0;
+	r.max = 4000.0;
+	r.q1 = 1900.0;
+	r.q3 = 2100.0;
+	bench_format_stat(line, sizeof(line), "lat_x", "null", NULL, "any", &r);
+	CHECK("the statistics line",
+	      strcmp(line, "[latbw-stat prog=lat_x case=null median=2 min=1 "
+		     "max=4 spread=10.00% reps=11 n=31496 copies=1 cpus=any "
+		     "unit=us]") == 0);
+	bench_format_stat(line, sizeof(line), "lat_x", "null", "0.00049", "0,1",
+			  &r);
+	CHECK("a series point's statistics line carries x and the CPUs",
+	      strstr(line, "case=null x=0.00049 median=") != NULL &&
+	      strstr(line, " cpus=0,1 ") != NULL);
+	r.unit = BENCH_MBPS;
+	r.bytes = 1000;
+	bench_format_stat(line, sizeof(line), "bw_x", "rd", NULL, "any", &r);
+	CHECK("bandwidth: the slowest sample is the min",
+	      strstr(line, " min=250 max=1000 ") != NULL &&
+	      strstr(line, "unit=MB/s]") != NULL);
+	CHECK("the statistics line holds no label text of the results format",
+	      strstr(line, "size=") == NULL && strstr(line, "MHZ") == NULL &&
+	      strstr(line, "latency using") == NULL && line[0] == '[');
+}
+
+int main(void)
+{
+	test_measure();
+	test_format();
+	return unit_done();
+}
