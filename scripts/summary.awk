@@ -1,0 +1,1306 @@
+# summary.awk - the reader and the tables behind scripts/summary.
+#
+# scripts/summary runs this with LC_ALL=C and feeds it, on standard input,
+# one line per results file to read ("F<TAB>path") and a line "X" for each
+# named file that could not be read (so the exit status can say so).
+# Results files are read with getline, never executed or evaluated.
+#
+# Variables (awk -v):
+#   mode    table (default), json, csv, or fmt (the number formatter alone,
+#           for the tests: input lines "W V" or "i W V")
+#   spread  1: a spread row under every row of the tables (-s)
+#   mark    percent above which a spread is marked with "!" (-m)
+#   width   0, or the widest line a table may have (-w)
+#   cwd     the working directory, for the Description of a bare file name
+#
+# Only POSIX awk: it runs under mawk, gawk and the one true awk.
+
+BEGIN {
+	if (mode == "")
+		mode = "table"
+	if (mark == "")
+		mark = 10
+	width += 0
+	MIB = 1048576		# lat_mem_rd sizes are in MB of 2^20 bytes
+	nf = 0
+	status = 0
+	MAXWARN = 10
+	split("", OS_); split("", HOST); split("", DESC); split("", PATHS)
+	init_ord()
+}
+
+# ---- input: the list of files ------------------------------------------
+
+mode == "fmt" {
+	if ($1 == "i")
+		printf "[%s]\n", fmtint($3, $2 + 0)
+	else
+		printf "[%s]\n", fmtnum($2, $1 + 0)
+	next
+}
+
+$0 == "X" {
+	status = 1
+	next
+}
+
+substr($0, 1, 2) == "F\t" {
+	read_file(substr($0, 3))
+	next
+}
+
+{
+	printf "summary: internal error: bad list line '%s'\n", $0 > "/dev/stderr"
+	status = 1
+}
+
+END {
+	if (mode == "fmt")
+		exit 0
+	if (nf == 0) {
+		print "summary: no results file to summarise" > "/dev/stderr"
+		exit 1
+	}
+	if (mode == "json")
+		out_json()
+	else if (mode == "csv")
+		out_csv()
+	else
+		out_tables()
+	exit status
+}
+
+# ---- small helpers ------------------------------------------------------
+
+function isnum(s) {
+	return s ~ /^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?$/
+}
+
+# A value a cell may show: a number greater than zero.
+function good(s) {
+	return isnum(s) && s + 0 > 0
+}
+
+function spaces(n,    s) {
+	s = ""
+	while (n-- > 0)
+		s = s " "
+	return s
+}
+
+function rstrip(s) {
+	sub(/[ ]+$/, "", s)
+	return s
+}
+
+function trim(s) {
+	sub(/^[ \t]+/, "", s)
+	sub(/[ \t]+$/, "", s)
+	return s
+}
+
+# Printable form of an unrecognised line for a warning.
+function shown(s) {
+	gsub(/[^ -~]/, "?", s)
+	if (length(s) > 40)
+		s = substr(s, 1, 40) "..."
+	return s
+}
+
+function warn(path, ln, msg) {
+	if (ln > 0)
+		printf "summary: %s:%d: %s\n", path, ln, msg > "/dev/stderr"
+	else
+		printf "summary: %s: %s\n", path, msg > "/dev/stderr"
+}
+
+# Warnings about the lines of one file: the first MAXWARN are shown, the
+# rest counted.
+function lwarn(ln, msg) {
+	nwarn++
+	if (nwarn <= MAXWARN)
+		warn(cur_path, ln, msg)
+}
+
+# ---- how a number is written into a column of width w -------------------
+#
+# The rules of summary-format.md, with one guard of ours: a cut never drops
+# a digit before the decimal point (9999.96 in width 4 is "10.K", not
+# "1000"; 1234567 in width 4 is "1.2M", not "123K"), because a cell that
+# shows a number ten times too small is worse than any layout.
+function fmtnum(v, w,    x, s, d, t, cut, ip, div) {
+	if (!good(v))
+		return spaces(w)
+	x = v + 0
+	if (x < 0.001) {
+		d = w - 6
+		if (d < 0)
+			d = 0
+		return sprintf("%" w "." d "e", x)
+	}
+	if (x < 10) {
+		s = sprintf("%" w "." (w - 2) "f", x)
+		# 9.996 in width 4 rounds to "10.00": its left 4 characters
+		# are still the value.
+		if (length(s) > w)
+			s = substr(s, 1, w)
+		return s
+	}
+	if (x >= 10000000)
+		t = 2
+	else if (x >= 10000)
+		t = 1
+	else
+		t = 0
+	for (;;) {
+		div = t == 0 ? 1 : (t == 1 ? 1000 : 1000000)
+		s = sprintf("%.1f", x / div)
+		cut = t == 0 ? w : w - 1
+		ip = index(s, ".") - 1
+		if (ip <= cut || t == 2)
+			break
+		t++
+	}
+	if (t == 0)
+		return sprintf("%" w "s", substr(s, 1, cut))
+	if (ip > cut)	# more than 10^9 M: wider than the cell, never wrong
+		return substr(s, 1, ip) (t == 1 ? "K" : "M")
+	return sprintf("%" cut "s", substr(s, 1, cut)) (t == 1 ? "K" : "M")
+}
+
+# Integer columns: Mhz, tlb pages, line bytes, load.
+function fmtint(v, w) {
+	if (!good(v))
+		return spaces(w)
+	return sprintf("%" w "d", v + 0)
+}
+
+# A spread (percent) in width w, for the spread rows of -s; "!" in front
+# marks one above the -m limit.
+function fmtspread(s, w,    t, m) {
+	if (s == "")
+		return spaces(w)
+	if (s + 0 < 9.95)
+		t = sprintf("%.1f%%", s)
+	else
+		t = sprintf("%.0f%%", s)
+	m = (mark + 0 > 0 && s + 0 > mark + 0) ? "!" : ""
+	if (length(m t) > w) {
+		t = ">" substr("99999999999", 1, w - 2 - length(m)) "%"
+	}
+	return sprintf("%" w "s", m t)
+}
+
+# ---- reading one results file -------------------------------------------
+
+function read_file(path,    line, r, ln, n, base) {
+	nf++
+	cur = nf
+	cur_path = path
+	nwarn = 0
+	PATHS[cur] = path
+	base = path
+	sub(/.*\//, "", base)
+	HOST[cur] = base
+	sub(/\.[0-9]+$/, "", HOST[cur])
+	if (index(path, "/") > 0) {
+		n = path
+		sub(/\/[^\/]*$/, "", n)
+		sub(/.*\//, "", n)
+		if (n == ".") {
+			n = cwd
+			sub(/.*\//, "", n)
+		}
+	} else {
+		n = cwd
+		sub(/.*\//, "", n)
+	}
+	DESC[cur] = n
+	OS_[cur] = ""
+	UNAME[cur] = ""
+	LOAD[cur] = ""
+	nrec[cur] = 0
+	ser = ""	# the series being read ("" = none)
+	sect = ""	# "Memory load latency" or "Random load latency"
+	lastlo = lasthi = 0
+	ln = 0
+	while ((r = (getline line < path)) > 0) {
+		ln++
+		sub(/\r$/, "", line)
+		if (ln == 1 && line ~ /^\[lmbench/) {
+			header_line(line)
+			continue
+		}
+		if (ln == 1)
+			lwarn(1, "no lmbench header line: OS column left blank")
+		parse_line(line, ln)
+	}
+	if (r < 0) {
+		warn(path, 0, "cannot read")
+		status = 1
+	}
+	close(path)
+	if (ln == 0 && r >= 0) {
+		warn(path, 0, "empty file, skipped")
+		nf--
+		return
+	}
+	if (nwarn > MAXWARN)
+		warn(path, 0, (nwarn - MAXWARN) " more lines skipped without a warning (" nwarn " in all)")
+	if (INCOMPLETE[cur] != "")
+		warn(path, 0, "the run is marked incomplete (" INCOMPLETE[cur] ")")
+	if (!((cur, "MHZ") in META) && MHZLINE[cur] != "")
+		META[cur, "MHZ"] = MHZLINE[cur]
+	LOAD[cur] = META[cur, "SYNC_MAX"]
+}
+
+# "[lmbench3.0 results for <uname -a>]": OS is words 4 and 6.
+function header_line(line,    w, n) {
+	sub(/\][ \t]*$/, "", line)
+	UNAME[cur] = line
+	sub(/^\[[^ ]* results for /, "", UNAME[cur])
+	n = split(line, w, /[ \t]+/)
+	OS_[cur] = (n >= 4 ? w[4] : "") " " (n >= 6 ? w[6] : "")
+	if (n < 6)
+		lwarn(1, "short header line: OS column may be incomplete")
+}
+
+function parse_line(line, ln,    w, n, t, k, lab, rest, v, unit, x) {
+	if (substr(line, 1, 1) == "[") {
+		bracket_line(line, ln)
+		return
+	}
+	if (line ~ /^[ \t]*$/) {
+		ser = ""
+		lastlo = lasthi = 0
+		return
+	}
+	if (substr(line, 1, 1) == "\"") {
+		start_series(substr(line, 2), ln)
+		return
+	}
+	n = split(trim(line), w, /[ \t]+/)
+	if (ser == "File system latency") {
+		if (n >= 4 && w[1] ~ /^[0-9]+k$/ && isnum(w[2]) && isnum(w[3]) && isnum(w[4])) {
+			k = add_rec(ser " create", w[1], w[3], "files/s")
+			add_rec(ser " delete", w[1], w[4], "files/s")
+			lastlo = k
+			lasthi = k + 1
+			return
+		}
+	} else if (ser != "" && (n == 2 || n == 3) && isnum(w[1]) && isnum(w[2])) {
+		unit = n == 3 ? unit_of(w[3]) : SUNIT[ser]
+		k = add_rec(ser, w[1], w[2], unit)
+		lastlo = lasthi = k
+		return
+	}
+	ser = ""
+	lastlo = lasthi = 0
+	t = trim(line)
+	if (t == "Memory load latency" || t == "Random load latency") {
+		sect = t
+		return
+	}
+	if (t == "Memory read bandwidth" || t == "Memory partial read bandwidth" ||
+	    t == "Memory write bandwidth" || t == "Memory partial write bandwidth" ||
+	    t == "Memory partial read/write bandwidth" ||
+	    t == "Memory bzero bandwidth" || t == "Memory load parallelism" ||
+	    t ~ /^Socket bandwidth using [^ :]+$/) {
+		start_series(t, ln)
+		return
+	}
+	# mhz: "3182 MHz, 0.3143 nanosec clock" (lmbench 1 and 2 said "Mhz")
+	if (t ~ /^[0-9.]+ M[Hh][Zz]/) {
+		if (isnum(w[1]) && MHZLINE[cur] == "")
+			MHZLINE[cur] = w[1]
+		k = add_rec("MHz", "", w[1], "MHz")
+		lastlo = lasthi = k
+		return
+	}
+	# bw_tcp's transfer report: known, not a figure.
+	if (t ~ /^Avg xfer: /)
+		return
+	k = index(t, ": ")
+	if (k > 1) {
+		lab = substr(t, 1, k - 1)
+		rest = trim(substr(t, k + 2))
+		n = split(rest, w, /[ \t]+/)
+		if (lab ~ /^[ -~]+$/ && n >= 1 && isnum(w[1])) {
+			unit = ""
+			for (x = 2; x <= n; x++)
+				unit = unit (x > 2 ? " " : "") w[x]
+			k = add_fig(lab, w[1], unit_of(unit))
+			lastlo = lasthi = k
+			return
+		}
+		if (lab ~ /^[ -~]+$/ && lab !~ /[ \t]$/ && (n == 0 || w[1] ~ /^[-+.0-9]/)) {
+			lwarn(ln, "figure '" shown(lab) "' is not a number, skipped")
+			return
+		}
+	}
+	lwarn(ln, "unrecognised line skipped: " shown(line))
+}
+
+# Units, short: what the tables and exports call them.
+function unit_of(u) {
+	if (u == "microseconds")
+		return "us"
+	if (u == "nanoseconds")
+		return "ns"
+	if (u == "MB/sec")
+		return "MB/s"
+	if (u == "KB/sec")
+		return "KB/s"
+	return u
+}
+
+function start_series(title, ln,    n, w, i, t) {
+	lastlo = lasthi = 0
+	title = trim(title)
+	if (title ~ /^size=/) {
+		# lat_ctx: "size=16k ovr=1.46": the overhead is not part of
+		# the name, so runs compare.
+		n = split(title, w, /[ \t]+/)
+		t = ""
+		for (i = 1; i <= n; i++)
+			if (w[i] !~ /^ovr=/)
+				t = t (t == "" ? "" : " ") w[i]
+		title = t
+		if (title ~ /^size=[0-9]+$/)
+			title = title "k"
+		SUNIT[title] = "us"
+	} else if (title ~ /^stride=/) {
+		title = (sect == "" ? "Memory load latency" : sect) " " title
+		SUNIT[title] = "ns"
+	} else if (title ~ /bandwidth/) {
+		SUNIT[title] = "MB/s"
+	} else if (title == "mappings") {
+		SUNIT[title] = "us"
+	} else if (!(title in SUNIT)) {
+		SUNIT[title] = ""
+	}
+	if (title == "")
+		title = "(untitled)"
+	ser = title
+	# A series seen again in the same file starts over: the last wins.
+	SN[cur, ser] = 0
+	if (ser == "File system latency") {
+		SN[cur, ser " create"] = 0
+		SN[cur, ser " delete"] = 0
+	}
+}
+
+# A record: one figure or one series point, kept in file order for the
+# exports.  Series points are also listed per series for the tables.
+function add_rec(name, x, v, unit,    k) {
+	k = ++nrec[cur]
+	RN[cur, k] = name
+	RX[cur, k] = x
+	RV[cur, k] = v
+	RU[cur, k] = unit
+	RSPR[cur, k] = RR[cur, k] = RMIN[cur, k] = RMAX[cur, k] = RC[cur, k] = ""
+	if (x != "") {
+		SN[cur, name]++
+		SK[cur, name, SN[cur, name]] = k
+	}
+	return k
+}
+
+# A "Label: value unit" line.  The tables look figures up by a key: the
+# label, except for the network ones, where localhost (or 127.0.0.1, ::1)
+# makes the local figure and the first other host the remote one.
+function add_fig(lab, v, unit,    k, key, h) {
+	k = add_rec(lab, "", v, unit)
+	key = lab
+	if (lab ~ /^(UDP|TCP|RPC\/udp|RPC\/tcp) latency using / ||
+	    lab ~ /^TCP\/IP connection cost to /) {
+		h = lab
+		sub(/.* /, "", h)
+		sub(/ [^ ]*$/, "", key)
+		if (h == "localhost" || h == "127.0.0.1" || h == "::1")
+			key = "local " key
+		else {
+			if (RHOST[cur] == "")
+				RHOST[cur] = h
+			if (h != RHOST[cur])
+				return k
+			key = "remote " key
+		}
+	} else if (lab ~ /^Socket bandwidth using /) {
+		h = lab
+		sub(/.* /, "", h)
+		key = (h == "localhost" || h == "127.0.0.1" || h == "::1") ? "local Socket bandwidth" : "remote Socket bandwidth"
+	} else if (lab ~ /^Pagefaults on /) {
+		key = "Pagefaults"
+	} else if (lab ~ /^uint64 /) {
+		key = lab
+		sub(/^uint64/, "int64", key)
+	}
+	FIG[cur, key] = k
+	return k
+}
+
+function bracket_line(line, ln,    k, key, val) {
+	if (line ~ /^\[latbw-stat /) {
+		stat_line(line, ln)
+		return
+	}
+	# Other lines of our own, the environment, the date: never results.
+	lastlo = lasthi = 0
+	if (line !~ /^\[[A-Za-z0-9_]+: /)
+		return
+	k = index(line, ": ")
+	key = substr(line, 2, k - 2)
+	val = substr(line, k + 2)
+	sub(/\][ \t]*$/, "", val)
+	val = trim(val)
+	if (key == "MHZ") {
+		# "3182 MHz, 0.3143 nanosec clock"
+		sub(/[ \t].*/, "", val)
+		if (!isnum(val)) {
+			lwarn(ln, "MHZ is not a number, ignored")
+			return
+		}
+	} else if (key == "LINE_SIZE" || key == "SYNC_MAX" || key ~ /^CACHE_L(1D|2|3)$/) {
+		if (val !~ /^[0-9]+$/) {
+			if (val != "")
+				lwarn(ln, key " is not a whole number, ignored")
+			return
+		}
+	} else if (key == "INCOMPLETE") {
+		INCOMPLETE[cur] = val == "" ? "no reason given" : val
+		return
+	} else {
+		return
+	}
+	if (!((cur, key) in META))
+		META[cur, key] = val
+}
+
+# [latbw-stat prog=P case=C [x=X] median=M min=A max=B spread=S% reps=R
+#  n=N copies=K cpus=L unit=U]: the statistics of the figure or point on
+# the line before.
+function stat_line(line, ln,    body, n, w, i, k, f, v, x, hasx, sp) {
+	body = line
+	sub(/^\[latbw-stat /, "", body)
+	if (body !~ /\][ \t]*$/) {
+		lwarn(ln, "truncated statistics line skipped")
+		lastlo = lasthi = 0
+		return
+	}
+	sub(/\][ \t]*$/, "", body)
+	n = split(body, w, / +/)
+	split("", f)
+	for (i = 1; i <= n; i++) {
+		k = index(w[i], "=")
+		if (k > 1)
+			f[substr(w[i], 1, k - 1)] = substr(w[i], k + 1)
+	}
+	sp = f["spread"]
+	sub(/%$/, "", sp)
+	if (!isnum(sp) || !("reps" in f) || !isnum(f["reps"])) {
+		lwarn(ln, "statistics line without spread or reps skipped")
+		lastlo = lasthi = 0
+		return
+	}
+	if (lastlo == 0) {
+		lwarn(ln, "statistics line not after a figure, skipped")
+		return
+	}
+	hasx = "x" in f
+	x = f["x"]
+	for (i = lastlo; i <= lasthi; i++) {
+		if (hasx != (RX[cur, i] != "") || (hasx && x != RX[cur, i] && !(isnum(x) && isnum(RX[cur, i]) && x + 0 == RX[cur, i] + 0))) {
+			lwarn(ln, "statistics line does not match the figure before it, skipped")
+			break
+		}
+		RSPR[cur, i] = sp + 0
+		RR[cur, i] = f["reps"]
+		RMIN[cur, i] = isnum(f["min"]) ? f["min"] : ""
+		RMAX[cur, i] = isnum(f["max"]) ? f["max"] : ""
+		RC[cur, i] = isnum(f["copies"]) ? f["copies"] : ""
+		if (RU[cur, i] == "" && f["unit"] != "")
+			RU[cur, i] = f["unit"]
+	}
+	lastlo = lasthi = 0
+}
+
+# ---- looking figures up for the tables ----------------------------------
+#
+# Each returns the value text ("" if none) and leaves the figure's spread
+# in GSP ("" if none) and its copies in GCP.
+
+function fig(i, key,    k) {
+	GSP = GCP = ""
+	if (!((i, key) in FIG))
+		return ""
+	k = FIG[i, key]
+	GSP = RSPR[i, k]
+	GCP = RC[i, k]
+	return RV[i, k]
+}
+
+function rec(i, k) {
+	GSP = RSPR[i, k]
+	GCP = RC[i, k]
+	return RV[i, k]
+}
+
+function ser_last(i, name,    n) {
+	GSP = GCP = ""
+	n = SN[i, name] + 0
+	if (n == 0)
+		return ""
+	return rec(i, SK[i, name, n])
+}
+
+# The point at x (numerically, as lmbench's sizes are "%.5f").
+function ser_at(i, name, x,    n, j, k, d) {
+	GSP = GCP = ""
+	n = SN[i, name] + 0
+	for (j = n; j >= 1; j--) {
+		k = SK[i, name, j]
+		if (RX[i, k] == x)
+			return rec(i, k)
+		if (isnum(RX[i, k]) && isnum(x)) {
+			d = RX[i, k] - x
+			if (d < 0)
+				d = -d
+			if (d < 0.000005)
+				return rec(i, k)
+		}
+	}
+	return ""
+}
+
+# The largest sweep point (MB of 2^20 bytes) in (lo, hi] bytes, with room
+# for the rounding of "%.5f" sizes.
+function ser_inside(i, name, lo, hi,    n, j, k, b, best, bk) {
+	GSP = GCP = ""
+	n = SN[i, name] + 0
+	best = -1
+	for (j = 1; j <= n; j++) {
+		k = SK[i, name, j]
+		if (!isnum(RX[i, k]))
+			continue
+		b = RX[i, k] * MIB
+		if (b > lo * 1.005 && b <= hi * 1.005 && b > best) {
+			best = b
+			bk = k
+		}
+	}
+	if (best < 0)
+		return ""
+	return rec(i, bk)
+}
+
+function ser_lastx(i, name,    n) {
+	n = SN[i, name] + 0
+	if (n == 0)
+		return ""
+	return RX[i, SK[i, name, n]]
+}
+
+# lat_mem_rd -t: the first plain "stride=N" curve of the random section.
+function rand_curve(i,    k, n, t) {
+	n = nrec[i]
+	for (k = 1; k <= n; k++) {
+		t = RN[i, k]
+		if (t ~ /^Random load latency stride=[0-9]+$/)
+			return t
+	}
+	return ""
+}
+
+# Columns that divide by "scal load" are blank for runs of several copies.
+function scaled(i, v) {
+	if (LOAD[i] + 0 > 1 || GCP + 0 > 1) {
+		GSP = ""
+		return ""
+	}
+	return v
+}
+
+# ---- building a table ---------------------------------------------------
+#
+# A table is: title lines, a rule, the header block (its last line is the
+# dashes), and columns, each with the text before its cell (sep), a width
+# (0: as long as its text, for Guesses) and whether it counts as a value.
+# Rows are filled cell by cell; a row is kept only if one of its counting
+# cells holds a value.
+
+function table_begin(titles, rule, header,    n, i) {
+	NT = split(titles, TT, "\n")
+	TRULE = rule
+	NH = split(header, TH, "\n")
+	NC = 0
+	TNR = 0
+}
+
+function col(sep, w, counts) {
+	NC++
+	CSEP[NC] = sep
+	CW[NC] = w
+	CCOUNT[NC] = counts
+}
+
+function row_begin(i) {
+	TNR++
+	RH[TNR] = i
+	RC_ = 0
+	RVAL[TNR] = 0
+}
+
+# Put the next cell: its text, and the spread ("" if none).
+function cell(text, sp, isval) {
+	RC_++
+	CELL[TNR, RC_] = text
+	CSP[TNR, RC_] = (isval && sp != "") ? sp : ""
+	if (isval && CCOUNT[RC_])
+		RVAL[TNR] = 1
+}
+
+function num(v, w) {
+	cell(fmtnum(v, w), GSP, good(v))
+}
+
+function inum(v, w) {
+	cell(fmtint(v, w), GSP, good(v))
+}
+
+function row_end() {
+	if (!RVAL[TNR])
+		TNR--
+}
+
+# Print the table (if some row has a value), whole or in blocks of at most
+# `width` columns.
+function table_end(    r, c, line, full, nb, b, used, cw, ext, j) {
+	if (TNR == 0)
+		return
+	printed++
+	print ""
+	for (j = 1; j <= NT; j++)
+		print TT[j]
+	full = 23
+	for (c = 1; c <= NC; c++)
+		full += length(CSEP[c]) + colwidth(c)
+	for (j = 1; j <= NH; j++)
+		if (length(TH[j]) > full)
+			full = length(TH[j])
+	if (width == 0 || full <= width || !dash_groups()) {
+		print TRULE
+		for (j = 1; j <= NH; j++)
+			print TH[j]
+		for (r = 1; r <= TNR; r++) {
+			print row_text(r, 1, NC)
+			if (spread)
+				print spread_text(r, 1, NC)
+		}
+		return
+	}
+	print substr(TRULE, 1, width)
+	# Blocks: Host and OS, then as many columns as fit.
+	nb = 0
+	c = 1
+	while (c <= NC) {
+		nb++
+		BFROM[nb] = c
+		used = 23
+		do {
+			cw = colspan(c)
+			if (used + cw > width && c > BFROM[nb])
+				break
+			used += cw
+			c++
+		} while (c <= NC)
+		BTO[nb] = c - 1
+	}
+	for (b = 1; b <= nb; b++) {
+		if (b > 1)
+			print ""
+		for (j = 1; j <= NH; j++) {
+			line = substr(TH[j], 1, HEND[2])
+			for (c = BFROM[b]; c <= BTO[b]; c++)
+				line = line hfrag(j, c)
+			print rstrip(line)
+		}
+		for (r = 1; r <= TNR; r++) {
+			print row_text(r, BFROM[b], BTO[b])
+			if (spread)
+				print spread_text(r, BFROM[b], BTO[b])
+		}
+	}
+}
+
+# Width of column c's cells (the longest text for a 0-width column).
+function colwidth(c,    r, m) {
+	if (CW[c] > 0)
+		return CW[c]
+	m = 0
+	for (r = 1; r <= TNR; r++)
+		if (length(CELL[r, c]) > m)
+			m = length(CELL[r, c])
+	return m
+}
+
+# What column c takes in a block: its cells or its header, the wider.
+function colspan(c,    j, m, f) {
+	m = length(CSEP[c]) + colwidth(c)
+	for (j = 1; j <= NH; j++) {
+		f = length(rstrip(hfrag(j, c)))
+		if (f > m)
+			m = f
+	}
+	return m
+}
+
+# The header's dashes say where each column's heading is: group 1 is Host,
+# 2 is OS, 2 + c is column c.  0 if they do not match the columns.
+function dash_groups(    s, g, p, n, inrun) {
+	s = TH[NH]
+	n = length(s)
+	g = 0
+	inrun = 0
+	for (p = 1; p <= n; p++) {
+		if (substr(s, p, 1) == "-") {
+			if (!inrun)
+				g++
+			inrun = 1
+			HEND[g] = p
+		} else
+			inrun = 0
+	}
+	return g == NC + 2
+}
+
+# Header line j's part for column c: from after the previous column's
+# dashes to the end of this column's (to the end of the line for the last).
+function hfrag(j, c,    from) {
+	from = HEND[c + 1] + 1
+	if (c == NC)
+		return substr(TH[j], from)
+	return substr(TH[j], from, HEND[c + 2] - HEND[c + 1])
+}
+
+function row_text(r, from, to,    s, c, i) {
+	i = RH[r]
+	s = sprintf("%-9.9s %13.13s", HOST[i], OS_[i])
+	for (c = from; c <= to; c++)
+		if (CW[c] > 0 || CELL[r, c] != "")
+			s = s CSEP[c] CELL[r, c]
+	return s
+}
+
+function spread_text(r, from, to,    s, c, w) {
+	s = sprintf("%-9.9s %13.13s", "", "spread %")
+	for (c = from; c <= to; c++) {
+		w = CW[c]
+		if (w == 0)
+			continue
+		s = s CSEP[c] fmtspread(CSP[r, c], w)
+	}
+	return rstrip(s)
+}
+
+# ---- the tables ----------------------------------------------------------
+
+function out_tables(    i) {
+	printed = 0
+	print "                 L A T B W   S U M M A R Y"
+	print "                 -------------------------"
+	t_basic()
+	t_proc()
+	t_ops("integer")
+	t_ops("int64")
+	t_ops("float")
+	t_ops("double")
+	t_ctx()
+	t_local()
+	t_remote()
+	t_filevm()
+	t_bw()
+	t_mem()
+	if (printed == 0)
+		print "summary: no figure in any file" > "/dev/stderr"
+}
+
+function t_basic(    i, mp) {
+	table_begin("Basic system parameters",
+	    "------------------------------------------------------------------------------",
+	    "Host                 OS Description              Mhz  tlb  cache  mem   scal\n" \
+	    "                                                     pages line   par   load\n" \
+	    "                                                           bytes  \n" \
+	    "--------- ------------- ----------------------- ---- ----- ----- ------ ----")
+	col(" ", 23, 0); col(" ", 4, 1); col(" ", 5, 1); col(" ", 5, 1)
+	col(" ", 6, 1); col(" ", 4, 0)
+	for (i = 1; i <= nf; i++) {
+		row_begin(i)
+		cell(sprintf("%23.23s", DESC[i]), "", 0)
+		GSP = ""
+		inum(META[i, "MHZ"], 4)
+		inum(fig(i, "tlb"), 5)
+		GSP = ""
+		inum(META[i, "LINE_SIZE"], 5)
+		num(ser_last(i, "Memory load parallelism"), 6)
+		GSP = ""
+		inum(LOAD[i], 4)
+		row_end()
+	}
+	table_end()
+}
+
+function t_proc(    i, rd, wr, rs, ws, io, sp) {
+	table_begin("Processor, Processes - times in microseconds - smaller is better",
+	    "------------------------------------------------------------------------------",
+	    "Host                 OS  Mhz null null      open slct sig  sig  fork exec sh  \n" \
+	    "                             call  I/O stat clos TCP  inst hndl proc proc proc\n" \
+	    "--------- ------------- ---- ---- ---- ---- ---- ---- ---- ---- ---- ---- ----")
+	col(" ", 4, 0)
+	for (i = 1; i <= 10; i++)
+		col(" ", 4, 1)
+	for (i = 1; i <= nf; i++) {
+		row_begin(i)
+		cell(good(META[i, "MHZ"]) ? sprintf("%4.0f", META[i, "MHZ"]) : spaces(4), "", 0)
+		num(fig(i, "Simple syscall"), 4)
+		# null I/O: the mean of read and write, or the one there is.
+		rd = fig(i, "Simple read"); rs = GSP
+		wr = fig(i, "Simple write"); ws = GSP
+		if (!good(wr)) {
+			wr = fig(i, "Null syscall")
+			ws = GSP
+		}
+		if (good(rd) && good(wr)) {
+			io = (rd + wr) / 2
+			sp = (rs != "" && ws != "") ? (rs + 0 > ws + 0 ? rs : ws) : ""
+		} else if (good(wr)) {
+			io = wr; sp = ws
+		} else if (good(rd)) {
+			io = rd; sp = rs
+		} else {
+			io = ""; sp = ""
+		}
+		GSP = sp
+		num(io, 4)
+		num(fig(i, "Simple stat"), 4)
+		num(fig(i, "Simple open/close"), 4)
+		num(fig(i, "Select on 100 tcp fd's"), 4)
+		num(fig(i, "Signal handler installation"), 4)
+		num(fig(i, "Signal handler overhead"), 4)
+		num(fig(i, "Process fork+exit"), 4)
+		num(fig(i, "Process fork+execve"), 4)
+		num(fig(i, "Process fork+/bin/sh -c"), 4)
+		row_end()
+	}
+	table_end()
+}
+
+function t_ops(kind,    i, ops, n, j) {
+	if (kind == "integer") {
+		table_begin("Basic integer operations - times in nanoseconds - smaller is better",
+		    "-------------------------------------------------------------------",
+		    "Host                 OS  intgr intgr  intgr  intgr  intgr  \n" \
+		    "                          bit   add    mul    div    mod   \n" \
+		    "--------- ------------- ------ ------ ------ ------ ------ ")
+		n = split("bit add mul div mod", ops, " ")
+		for (j = 1; j <= n; j++)
+			col(" ", 6, 1)
+	} else if (kind == "int64") {
+		table_begin("Basic uint64 operations - times in nanoseconds - smaller is better",
+		    "------------------------------------------------------------------",
+		    "Host                 OS int64  int64  int64  int64  int64  \n" \
+		    "                         bit    add    mul    div    mod   \n" \
+		    "--------- ------------- ------ ------ ------ ------ ------ ")
+		n = split("bit add mul div mod", ops, " ")
+		col("  ", 5, 1)
+		for (j = 2; j <= n; j++)
+			col(" ", 6, 1)
+	} else if (kind == "float") {
+		table_begin("Basic float operations - times in nanoseconds - smaller is better",
+		    "-----------------------------------------------------------------",
+		    "Host                 OS  float  float  float  float\n" \
+		    "                         add    mul    div    bogo\n" \
+		    "--------- ------------- ------ ------ ------ ------ ")
+		n = split("add mul div bogomflops", ops, " ")
+		for (j = 1; j <= n; j++)
+			col(" ", 6, 1)
+	} else {
+		table_begin("Basic double operations - times in nanoseconds - smaller is better",
+		    "------------------------------------------------------------------",
+		    "Host                 OS  double double double double\n" \
+		    "                         add    mul    div    bogo\n" \
+		    "--------- ------------- ------  ------ ------ ------ ")
+		n = split("add mul div bogomflops", ops, " ")
+		for (j = 1; j <= n; j++)
+			col(" ", 6, 1)
+	}
+	for (i = 1; i <= nf; i++) {
+		row_begin(i)
+		for (j = 1; j <= n; j++)
+			num(scaled(i, fig(i, kind " " ops[j])), CW[j])
+		row_end()
+	}
+	table_end()
+}
+
+function t_ctx(    i) {
+	table_begin("Context switching - times in microseconds - smaller is better",
+	    "-------------------------------------------------------------------------",
+	    "Host                 OS  2p/0K 2p/16K 2p/64K 8p/16K 8p/64K 16p/16K 16p/64K\n" \
+	    "                         ctxsw  ctxsw  ctxsw ctxsw  ctxsw   ctxsw   ctxsw\n" \
+	    "--------- ------------- ------ ------ ------ ------ ------ ------- -------")
+	col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1)
+	col(" ", 6, 1); col(" ", 7, 1); col(" ", 7, 1)
+	for (i = 1; i <= nf; i++) {
+		row_begin(i)
+		num(ser_at(i, "size=0k", 2), 6)
+		num(ser_at(i, "size=16k", 2), 6)
+		num(ser_at(i, "size=64k", 2), 6)
+		num(ser_at(i, "size=16k", 8), 6)
+		num(ser_at(i, "size=64k", 8), 6)
+		num(ser_at(i, "size=16k", 16), 7)
+		num(ser_at(i, "size=64k", 16), 7)
+		row_end()
+	}
+	table_end()
+}
+
+function t_local(    i) {
+	table_begin("*Local* Communication latencies in microseconds - smaller is better",
+	    "---------------------------------------------------------------------",
+	    "Host                 OS 2p/0K  Pipe AF     UDP  RPC/   TCP  RPC/ TCP\n" \
+	    "                        ctxsw       UNIX         UDP         TCP conn\n" \
+	    "--------- ------------- ----- ----- ---- ----- ----- ----- ----- ----")
+	col(" ", 5, 1); col(" ", 5, 1); col(" ", 4, 1); col(" ", 5, 1)
+	col(" ", 5, 1); col(" ", 5, 1); col(" ", 5, 1); col(" ", 4, 1)
+	for (i = 1; i <= nf; i++) {
+		row_begin(i)
+		num(ser_at(i, "size=0k", 2), 5)
+		num(fig(i, "Pipe latency"), 5)
+		num(fig(i, "AF_UNIX sock stream latency"), 4)
+		num(fig(i, "local UDP latency using"), 5)
+		num(fig(i, "local RPC/udp latency using"), 5)
+		num(fig(i, "local TCP latency using"), 5)
+		num(fig(i, "local RPC/tcp latency using"), 5)
+		num(scaled(i, fig(i, "local TCP/IP connection cost to")), 4)
+		row_end()
+	}
+	table_end()
+}
+
+function t_remote(    i) {
+	table_begin("*Remote* Communication latencies in microseconds - smaller is better",
+	    "---------------------------------------------------------------------",
+	    "Host                 OS   UDP  RPC/  TCP   RPC/ TCP\n" \
+	    "                               UDP         TCP  conn\n" \
+	    "--------- ------------- ----- ----- ----- ----- ----")
+	col(" ", 5, 1); col(" ", 5, 1); col(" ", 5, 1); col(" ", 5, 1); col(" ", 4, 1)
+	for (i = 1; i <= nf; i++) {
+		row_begin(i)
+		num(fig(i, "remote UDP latency using"), 5)
+		num(fig(i, "remote RPC/udp latency using"), 5)
+		num(fig(i, "remote TCP latency using"), 5)
+		num(fig(i, "remote RPC/tcp latency using"), 5)
+		num(scaled(i, fig(i, "remote TCP/IP connection cost to")), 4)
+		row_end()
+	}
+	table_end()
+}
+
+# File create/delete rates (files per second) as microseconds per file.
+function per_file(v) {
+	if (!good(v))
+		return ""
+	return 1000000 / v
+}
+
+function fs_at(i, what, x,    n, j, k) {
+	GSP = GCP = ""
+	n = SN[i, "File system latency " what] + 0
+	for (j = n; j >= 1; j--) {
+		k = SK[i, "File system latency " what, j]
+		if (RX[i, k] == x)
+			return rec(i, k)
+	}
+	return ""
+}
+
+function t_filevm(    i) {
+	table_begin("File & VM system latencies in microseconds - smaller is better",
+	    "-------------------------------------------------------------------------------",
+	    "Host                 OS   0K File      10K File     Mmap    Prot   Page   100fd\n" \
+	    "                        Create Delete Create Delete Latency Fault  Fault  selct\n" \
+	    "--------- ------------- ------ ------ ------ ------ ------- ----- ------- -----")
+	col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1)
+	col(" ", 7, 1); col(" ", 5, 1); col(" ", 7, 1); col(" ", 5, 1)
+	for (i = 1; i <= nf; i++) {
+		row_begin(i)
+		num(scaled(i, per_file(fs_at(i, "create", "0k"))), 6)
+		num(scaled(i, per_file(fs_at(i, "delete", "0k"))), 6)
+		num(scaled(i, per_file(fs_at(i, "create", "10k"))), 6)
+		num(scaled(i, per_file(fs_at(i, "delete", "10k"))), 6)
+		num(ser_last(i, "mappings"), 7)
+		num(fig(i, "Protection fault"), 5)
+		num(fig(i, "Pagefaults"), 7)
+		num(fig(i, "Select on 100 fd's"), 5)
+		row_end()
+	}
+	table_end()
+}
+
+# TCP bandwidth: the last point of the sweep, or the single figure of
+# lmbench 2 ("Socket bandwidth using localhost: 94.98 MB/sec").
+function tcp_bw(i,    v) {
+	v = ser_last(i, "Socket bandwidth using localhost")
+	if (v == "")
+		v = ser_last(i, "Socket bandwidth using 127.0.0.1")
+	if (v == "")
+		v = fig(i, "local Socket bandwidth")
+	return v
+}
+
+function t_bw(    i) {
+	table_begin("*Local* Communication bandwidths in MB/s - bigger is better",
+	    "-----------------------------------------------------------------------------",
+	    "Host                OS  Pipe AF    TCP  File   Mmap  Bcopy  Bcopy  Mem   Mem\n" \
+	    "                             UNIX      reread reread (libc) (hand) read write\n" \
+	    "--------- ------------- ---- ---- ---- ------ ------ ------ ------ ---- -----")
+	col(" ", 4, 1); col(" ", 4, 1); col(" ", 4, 1); col(" ", 6, 1)
+	col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1); col(" ", 4, 1); col(" ", 5, 1)
+	for (i = 1; i <= nf; i++) {
+		row_begin(i)
+		num(fig(i, "Pipe bandwidth"), 4)
+		num(fig(i, "AF_UNIX sock stream bandwidth"), 4)
+		num(tcp_bw(i), 4)
+		num(ser_last(i, "read bandwidth"), 6)
+		num(ser_last(i, "Mmap read bandwidth"), 6)
+		num(ser_last(i, "libc bcopy unaligned"), 6)
+		num(ser_last(i, "unrolled bcopy unaligned"), 6)
+		num(ser_last(i, "Memory read bandwidth"), 4)
+		num(ser_last(i, "Memory write bandwidth"), 5)
+		row_end()
+	}
+	table_end()
+}
+
+# Within 20% of each other: the difference is at most 20% of the larger.
+function same(a, b,    d, m) {
+	a += 0
+	b += 0
+	d = a - b
+	if (d < 0)
+		d = -d
+	m = a > b ? a : b
+	return m > 0 && d <= 0.2 * m
+}
+
+# The memory latencies of file i into ML1, ML2, ML3, MMAIN, MRAND (and
+# their spreads MS1 ...).  With the cache sizes the file records, each
+# level is read at the last sweep point at or below half its size (and
+# above the level before), and main memory only beyond twice the last
+# level; without them, lmbench's fixed points.
+function mem_figures(i,    c, l1, l2, l3, h1, h2, h3, llc, last, rc) {
+	c = "Memory load latency stride=128"
+	rc = rand_curve(i)
+	ML1 = ML2 = ML3 = MMAIN = MRAND = ""
+	MS1 = MS2 = MS3 = MSMAIN = MSRAND = ""
+	h1 = ((i, "CACHE_L1D") in META)
+	h2 = ((i, "CACHE_L2") in META)
+	h3 = ((i, "CACHE_L3") in META)
+	l1 = META[i, "CACHE_L1D"] + 0
+	l2 = META[i, "CACHE_L2"] + 0
+	l3 = META[i, "CACHE_L3"] + 0
+	if (!h1 && !h2 && !h3) {
+		ML1 = ser_at(i, c, "0.00098"); MS1 = GSP
+		ML2 = ser_at(i, c, "0.12500"); MS2 = GSP
+		MMAIN = ser_last(i, c); MSMAIN = GSP
+		if (rc != "") {
+			MRAND = ser_last(i, rc); MSRAND = GSP
+		}
+		return
+	}
+	if (h1) {
+		ML1 = ser_inside(i, c, 0, l1 / 2); MS1 = GSP
+	}
+	if (h2) {
+		ML2 = ser_inside(i, c, l1, l2 / 2 > l1 ? l2 / 2 : l2); MS2 = GSP
+	}
+	if (h3) {
+		ML3 = ser_inside(i, c, l2, l3 / 2 > l2 ? l3 / 2 : l3); MS3 = GSP
+	}
+	llc = h3 ? l3 : (h2 ? l2 : l1)
+	last = ser_lastx(i, c)
+	if (last != "" && last * MIB >= 2 * llc * 0.995) {
+		MMAIN = ser_last(i, c); MSMAIN = GSP
+	} else if (last != "") {
+		warn(PATHS[i], 0, sprintf("the memory sweep ends at %s MB, not beyond twice the last-level cache (%.2f MB): Main mem left blank", last, llc / MIB))
+	}
+	if (rc != "") {
+		last = ser_lastx(i, rc)
+		if (last != "" && last * MIB >= 2 * llc * 0.995) {
+			MRAND = ser_last(i, rc); MSRAND = GSP
+		} else if (last != "") {
+			warn(PATHS[i], 0, sprintf("the random sweep ends at %s MB, not beyond twice the last-level cache (%.2f MB): Rand mem left blank", last, llc / MIB))
+		}
+	}
+}
+
+function guess(    g) {
+	g = ""
+	if (!good(ML1))
+		return "Bad mhz?"
+	if (good(ML2) && good(MMAIN) && !same(ML1, ML2) && same(ML2, MMAIN))
+		g = "No L2 cache?"
+	else if (good(ML2) && same(ML1, ML2))
+		g = "No L1 cache?"
+	return g
+}
+
+function t_mem(    i, l3, g, bad) {
+	l3 = 0
+	for (i = 1; i <= nf; i++)
+		if ((i, "CACHE_L3") in META)
+			l3 = 1
+	if (!l3) {
+		table_begin("Memory latencies in nanoseconds - smaller is better\n" \
+		    "    (WARNING - may not be correct, check graphs)",
+		    "------------------------------------------------------------------------------",
+		    "Host                 OS   Mhz   L1 $   L2 $    Main mem    Rand mem    Guesses\n" \
+		    "--------- -------------   ---   ----   ----    --------    --------    -------")
+		col("  ", 4, 0); col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1)
+		col(" ", 11, 1); col("    ", 0, 0)
+	} else {
+		# Ours: an L3 column, and the heads over their cells.
+		table_begin("Memory latencies in nanoseconds - smaller is better\n" \
+		    "    (WARNING - may not be correct, check graphs)",
+		    "------------------------------------------------------------------------------",
+		    "Host                 OS   Mhz   L1 $   L2 $   L3 $   Main   Rand  Guesses\n" \
+		    "                                                      mem    mem\n" \
+		    "--------- -------------  ---- ------ ------ ------ ------ ------  -------")
+		col("  ", 4, 0); col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1)
+		col(" ", 6, 1); col(" ", 6, 1); col("  ", 0, 0)
+	}
+	for (i = 1; i <= nf; i++) {
+		row_begin(i)
+		mem_figures(i)
+		GSP = ""
+		inum(META[i, "MHZ"], 4)
+		bad = !good(ML1) && (good(ML2) || good(ML3) || good(MMAIN) || good(MRAND))
+		if (bad) {
+			# lmbench's verdict on a curve without an L1 point: the
+			# clock (and so every cell) is suspect.
+			cell(sprintf("%6s", "-"), "", 1)
+			cell(sprintf("%6s", "-"), "", 1)
+			if (l3)
+				cell(sprintf("%6s", "-"), "", 1)
+			cell(sprintf("%6s", "-"), "", 1)
+			cell(sprintf("%" (l3 ? 6 : 11) "s", "-"), "", 1)
+			cell("Bad mhz?", "", 0)
+		} else {
+			GSP = MS1; num(ML1, 6)
+			GSP = MS2; num(ML2, 6)
+			if (l3) {
+				GSP = MS3; num(ML3, 6)
+			}
+			GSP = MSMAIN; num(MMAIN, 6)
+			GSP = MSRAND; num(MRAND, l3 ? 6 : 11)
+			g = good(ML1) ? guess() : ""
+			cell(g, "", 0)
+		}
+		row_end()
+	}
+	table_end()
+}
+
+# ---- exports ---------------------------------------------------------------
+
+function init_ord(    i) {
+	for (i = 1; i < 32; i++)
+		CTRL[sprintf("%c", i)] = sprintf("\\u%04x", i)
+}
+
+function jstr(s,    out, c, n, j) {
+	out = ""
+	n = length(s)
+	for (j = 1; j <= n; j++) {
+		c = substr(s, j, 1)
+		if (c == "\\")
+			out = out "\\\\"
+		else if (c == "\"")
+			out = out "\\\""
+		else if (c in CTRL)
+			out = out CTRL[c]
+		else
+			out = out c
+	}
+	return "\"" out "\""
+}
+
+# A number as JSON: the file's own text when JSON allows it.
+function jnum(s) {
+	if (!isnum(s))
+		return "null"
+	if (s ~ /^-?(0|[1-9][0-9]*)([.][0-9]+)?([eE][-+]?[0-9]+)?$/)
+		return s
+	return sprintf("%.17g", s + 0)
+}
+
+function jopt(s) {
+	return s == "" ? "null" : jstr(s)
+}
+
+function out_json(    i, k, first, sep) {
+	print "{"
+	print "  \"format\": \"latbw-figures-1\","
+	print "  \"runs\": ["
+	for (i = 1; i <= nf; i++) {
+		printf "    {\"run\": %s, \"host\": %s, \"os\": %s, \"description\": %s, \"uname\": %s, ", \
+		    jstr(PATHS[i]), jstr(HOST[i]), jstr(trim(OS_[i])), jstr(DESC[i]), jstr(UNAME[i])
+		printf "\"mhz\": %s, \"line_size\": %s, \"copies\": %s, ", \
+		    jnum(META[i, "MHZ"]), jnum(META[i, "LINE_SIZE"]), jnum(LOAD[i])
+		printf "\"cache_l1d\": %s, \"cache_l2\": %s, \"cache_l3\": %s, \"incomplete\": %s}%s\n", \
+		    jnum(META[i, "CACHE_L1D"]), jnum(META[i, "CACHE_L2"]), jnum(META[i, "CACHE_L3"]), \
+		    (INCOMPLETE[i] == "" ? "false" : "true"), (i < nf ? "," : "")
+	}
+	print "  ],"
+	print "  \"figures\": ["
+	first = 1
+	for (i = 1; i <= nf; i++) {
+		for (k = 1; k <= nrec[i]; k++) {
+			if (!good(RV[i, k]))
+				continue
+			printf "%s    {\"run\": %s, \"host\": %s, \"name\": %s, \"x\": %s, \"value\": %s, \"unit\": %s, ", \
+			    first ? "" : ",\n", jstr(PATHS[i]), jstr(HOST[i]), jstr(RN[i, k]), jopt(RX[i, k]), \
+			    jnum(RV[i, k]), jstr(RU[i, k])
+			printf "\"reps\": %s, \"spread\": %s, \"min\": %s, \"max\": %s, \"copies\": %s}", \
+			    jnum(RR[i, k]), jnum(RSPR[i, k]), jnum(RMIN[i, k]), jnum(RMAX[i, k]), jnum(RC[i, k])
+			first = 0
+		}
+	}
+	if (!first)
+		printf "\n"
+	print "  ]"
+	print "}"
+}
+
+# RFC 4180: a field with a comma, a quote or a line break is quoted, its
+# quotes doubled.
+function cfield(s) {
+	if (s ~ /[",\r\n]/ || s ~ /^[ \t]/ || s ~ /[ \t]$/) {
+		gsub(/"/, "\"\"", s)
+		return "\"" s "\""
+	}
+	return s
+}
+
+function out_csv(    i, k) {
+	print "run,host,os,name,x,value,unit,reps,spread_pct,min,max,copies"
+	for (i = 1; i <= nf; i++)
+		for (k = 1; k <= nrec[i]; k++) {
+			if (!good(RV[i, k]))
+				continue
+			print cfield(PATHS[i]) "," cfield(HOST[i]) "," cfield(trim(OS_[i])) "," \
+			    cfield(RN[i, k]) "," cfield(RX[i, k]) "," RV[i, k] "," cfield(RU[i, k]) "," \
+			    RR[i, k] "," RSPR[i, k] "," RMIN[i, k] "," RMAX[i, k] "," RC[i, k]
+		}
+}
