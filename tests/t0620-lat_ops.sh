@@ -1,0 +1,89 @@
+#!/bin/sh
+# lat_ops and par_ops: every line, every figure at least about a cycle
+# (nothing folded away by the compiler), relations, selection, bad args.
+. "$(dirname "$0")/lib.sh"
+
+labels='integer bit
+integer add
+integer mul
+integer div
+integer mod
+int64 bit
+int64 add
+int64 mul
+int64 div
+int64 mod
+float add
+float mul
+float div
+double add
+double mul
+double div
+float bogomflops
+double bogomflops'
+
+test_expect 'lat_ops prints all 18 figures in lmbench form' '
+	run_bench lat_ops -N 3 -E 1000 &&
+	cp "$TRASH/err" "$TRASH/ops" &&
+	printf "%s\n" "$labels" >"$TRASH/labels" &&
+	while read -r l
+	do
+		expect_line "^$l: [0-9]+\.[0-9]{2} nanoseconds\$" "$TRASH/err" || return 1
+	done <"$TRASH/labels" &&
+	[ $(grep -c "nanoseconds\$" "$TRASH/err") -eq 18 ] &&
+	[ $(grep -c "^\[latbw-stat prog=lat_ops " "$TRASH/err") -eq 18 ] &&
+	[ $(wc -l <"$TRASH/err") -eq 36 ]
+'
+
+# A 3 GHz core does one dependent operation per cycle at best: 0.25 ns is
+# below a cycle of any processor this runs on, so a smaller figure means
+# the operation did not run.
+test_expect 'every figure is at least 0.25 ns (none was optimised away)' '
+	while read -r l
+	do
+		v=$(value_of "$l" "$TRASH/ops")
+		is_positive "$v" && [ "$v" != 0.00 ] &&
+			greater "$v" 0.2499 "($l)" || return 1
+	done <"$TRASH/labels"
+'
+
+test_expect 'division costs more than addition' '
+	for t in integer int64 double float
+	do
+		greater "$(value_of "$t div" "$TRASH/ops")" \
+			"$(value_of "$t add" "$TRASH/ops")" "($t)" || return 1
+	done
+'
+
+test_expect 'operands select kinds and types' '
+	run_bench lat_ops -N 3 -E 1000 int64-div double &&
+	expect_line "^int64 div: " "$TRASH/err" &&
+	expect_line "^double add: " "$TRASH/err" &&
+	expect_line "^double bogomflops: " "$TRASH/err" &&
+	[ $(grep -c nanoseconds "$TRASH/err") -eq 5 ]
+'
+
+for args in "bogus" "int64-bogus" "integer-" "-Z" "-N x"
+do
+	test_expect "lat_ops bad arguments '$args': exit 2 and a usage line" "
+		! run_bench lat_ops $args &&
+		expect_status 2 &&
+		expect_line '^usage: lat_ops ' \"\$TRASH/err\"
+	"
+done
+
+test_expect 'par_ops prints a parallelism and its own statistics line' '
+	run_bench par_ops -N 3 -E 1000 integer-add double-mul &&
+	expect_line "^integer add parallelism: [0-9]+\.[0-9]{2}\$" "$TRASH/err" &&
+	expect_line "^double mul parallelism: [0-9]+\.[0-9]{2}\$" "$TRASH/err" &&
+	expect_line "^\[latbw-stat prog=par_ops case=integer-add ratio=" "$TRASH/err" &&
+	[ $(wc -l <"$TRASH/err") -eq 4 ] &&
+	is_positive "$(value_of "integer add parallelism" "$TRASH/err")"
+'
+
+test_expect 'par_ops bad operand: exit 2 and a usage line' '
+	! run_bench par_ops float-bogomflops &&
+	expect_status 2 && expect_line "^usage: par_ops " "$TRASH/err"
+'
+
+test_done
