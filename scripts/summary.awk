@@ -675,7 +675,7 @@ function row_end() {
 
 # Print the table (if some row has a value), whole or in blocks of at most
 # `width` columns.
-function table_end(    r, c, line, full, nb, b, used, cw, ext, j) {
+function table_end(    r, c, line, full, nb, b, j, ncol, total, w) {
 	if (TNR == 0)
 		return
 	printed++
@@ -693,44 +693,74 @@ function table_end(    r, c, line, full, nb, b, used, cw, ext, j) {
 		for (j = 1; j <= NH; j++)
 			print TH[j]
 		for (r = 1; r <= TNR; r++) {
-			print row_text(r, 1, NC)
-			if (spread)
-				print spread_text(r, 1, NC)
+			print row_text(r, 1, NC, 0)
+			if (spread && has_spread(r))
+				print spread_text(r, 1, NC, 0)
 		}
 		return
 	}
 	print substr(TRULE, 1, width)
-	# Blocks: Host and OS, then as many columns as fit.
-	nb = 0
-	c = 1
-	while (c <= NC) {
-		nb++
-		BFROM[nb] = c
-		used = 23
-		do {
-			cw = colspan(c)
-			if (used + cw > width && c > BFROM[nb])
-				break
-			used += cw
-			c++
-		} while (c <= NC)
-		BTO[nb] = c - 1
-	}
+	# Blocks: Host and OS, then the columns, in as few blocks as fit,
+	# balanced.  A Guesses column that no row uses is left out.
+	ncol = 0
+	for (c = 1; c <= NC; c++)
+		if (CW[c] > 0 || colwidth(c) > 0)
+			BCOL[++ncol] = c
+	total = 0
+	for (c = 1; c <= ncol; c++)
+		total += colspan(BCOL[c])
+	nb = blocks(ncol, width)
+	# The narrowest blocks that are still no more in number.
+	for (w = 23 + int((total + nb - 1) / nb); w < width; w++)
+		if (blocks(ncol, w) == nb)
+			break
+	blocks(ncol, w)
 	for (b = 1; b <= nb; b++) {
 		if (b > 1)
 			print ""
 		for (j = 1; j <= NH; j++) {
 			line = substr(TH[j], 1, HEND[2])
 			for (c = BFROM[b]; c <= BTO[b]; c++)
-				line = line hfrag(j, c)
-			print rstrip(line)
+				line = line hfrag(j, BCOL[c])
+			line = rstrip(line)
+			if (line != "")
+				print line
 		}
 		for (r = 1; r <= TNR; r++) {
-			print row_text(r, BFROM[b], BTO[b])
-			if (spread)
-				print spread_text(r, BFROM[b], BTO[b])
+			print row_text(r, BFROM[b], BTO[b], 1)
+			if (spread && has_spread(r))
+				print spread_text(r, BFROM[b], BTO[b], 1)
 		}
 	}
+}
+
+# Split the ncol columns of BCOL into blocks no wider than w (a column
+# wider than that alone takes a block): BFROM[], BTO[] index BCOL.
+# Returns the number of blocks.
+function blocks(ncol, w,    nb, c, used, cw) {
+	nb = 0
+	c = 1
+	while (c <= ncol) {
+		nb++
+		BFROM[nb] = c
+		used = 23
+		do {
+			cw = colspan(BCOL[c])
+			if (used + cw > w && c > BFROM[nb])
+				break
+			used += cw
+			c++
+		} while (c <= ncol)
+		BTO[nb] = c - 1
+	}
+	return nb
+}
+
+function has_spread(r,    c) {
+	for (c = 1; c <= NC; c++)
+		if (CSP[r, c] != "")
+			return 1
+	return 0
 }
 
 # Width of column c's cells (the longest text for a 0-width column).
@@ -783,18 +813,22 @@ function hfrag(j, c,    from) {
 	return substr(TH[j], from, HEND[c + 2] - HEND[c + 1])
 }
 
-function row_text(r, from, to,    s, c, i) {
+# Row r's text with columns from..to (of BCOL[] when inblock).
+function row_text(r, from, to, inblock,    s, j, c, i) {
 	i = RH[r]
 	s = sprintf("%-9.9s %13.13s", HOST[i], OS_[i])
-	for (c = from; c <= to; c++)
+	for (j = from; j <= to; j++) {
+		c = inblock ? BCOL[j] : j
 		if (CW[c] > 0 || CELL[r, c] != "")
 			s = s CSEP[c] CELL[r, c]
+	}
 	return s
 }
 
-function spread_text(r, from, to,    s, c, w) {
+function spread_text(r, from, to, inblock,    s, j, c, w) {
 	s = sprintf("%-9.9s %13.13s", "", "spread %")
-	for (c = from; c <= to; c++) {
+	for (j = from; j <= to; j++) {
+		c = inblock ? BCOL[j] : j
 		w = CW[c]
 		if (w == 0)
 			continue
