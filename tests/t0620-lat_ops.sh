@@ -3,7 +3,7 @@
 # (nothing folded away by the compiler), relations, selection, bad args.
 . "$(dirname "$0")/lib.sh"
 
-labels='integer bit
+printf '%s\n' 'integer bit
 integer add
 integer mul
 integer div
@@ -20,12 +20,11 @@ double add
 double mul
 double div
 float bogomflops
-double bogomflops'
+double bogomflops' >"$TRASH/labels"
 
 test_expect 'lat_ops prints all 18 figures in lmbench form' '
 	run_bench lat_ops -N 3 -E 1000 &&
 	cp "$TRASH/err" "$TRASH/ops" &&
-	printf "%s\n" "$labels" >"$TRASH/labels" &&
 	while read -r l
 	do
 		expect_line "^$l: [0-9]+\.[0-9]{2} nanoseconds\$" "$TRASH/err" || return 1
