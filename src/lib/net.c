@@ -1,0 +1,477 @@
+/*
+ * net.c - sockets for the network benchmarks: name resolution, client
+ * sockets, and the background server all of them share (see net.h).
+ */
+#if defined(__linux__)
+#define _GNU_SOURCE
+#endif
+#include <errno.h>
+#include <fcntl.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "net.h"
+
+/* ---- the command line ---------------------------------------------- */
+
+void net_parse_cmd(struct bench *b, struct net_cmd *cmd)
+{
+	int server = bench_opt_isset(b, 's'), stop = bench_opt_isset(b, 'S');
+
+	memset(cmd, 0, sizeof(*cmd));
+	cmd->port = (unsigned)bench_opt_num(b, 'o');
+	cmd->idle_secs = (unsigned)bench_opt_num(b, 'i');
+	if (server && stop)
+		bench_usage_error(b, "-s and -S do not go together");
+	if (server) {
+		if (b->argc > 1)
+			bench_usage_error(b, "unexpected argument '%s'",
+					  b->argv[1]);
+		cmd->mode = NET_SERVER;
+		cmd->host = b->argc == 1 ? b->argv[0] : NULL;
+		return;
+	}
+	if (b->argc < 1)
+		bench_usage_error(b, "which host? (start a server with -s)");
+	if (b->argc > 1)
+		bench_usage_error(b, "unexpected argument '%s'", b->argv[1]);
+	if (b->argv[0][0] == '\0')
+		bench_usage_error(b, "empty host name");
+	cmd->mode = stop ? NET_STOP : NET_CLIENT;
+	cmd->host = b->argv[0];
+}
+
+/* ---- addresses -------------------------------------------------------- */
+
+int net_resolve(struct bench *b, const char *host, unsigned port,
+		int socktype, struct net_addrs *out)
+{
+	struct addrinfo hints, *res, *ai;
+	char service[16];
+	unsigned pass;
+	int rc;
+
+	memset(&hints, 0, sizeof(hints));
+	hints.ai_family = AF_UNSPEC;
+	hints.ai_socktype = socktype;
+	hints.ai_flags = AI_NUMERICSERV;
+	snprintf(service, sizeof(service), "%u", port);
+	rc = getaddrinfo(host, service, &hints, &res);
+	if (rc != 0)
+		return bench_error(b, "cannot resolve '%s': %s", host,
+				   gai_strerror(rc));
+	/*
+	 * IPv4 first: "localhost" often lists ::1 first, and our servers
+	 * listen on 127.0.0.1 by default; trying ::1 on every connect would
+	 * cost a refused connection each time.
+	 */
+	out->n = 0;
+	for (pass = 0; pass < 2; pass++)
+		for (ai = res; ai != NULL && out->n < NET_MAX_ADDRS;
+		     ai = ai->ai_next) {
+			if ((ai->ai_family == AF_INET) != (pass == 0))
+				continue;
+			if (ai->ai_addrlen > sizeof(out->addr[0]))
+				continue;
+			memcpy(&out->addr[out->n], ai->ai_addr, ai->ai_addrlen);
+			out->len[out->n] = ai->ai_addrlen;
+			out->n++;
+		}
+	freeaddrinfo(res);
+	if (out->n == 0)
+		return bench_error(b, "'%s' has no usable address", host);
+	return 0;
+}
+
+int net_set_timeouts(int fd, unsigned secs)
+{
+	struct timeval tv = { .tv_sec = (time_t)secs, .tv_usec = 0 };
+
+	if (setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)) != 0 ||
+	    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv)) != 0)
+		return -1;
+	return 0;
+}
+
+int net_set_bufsize(int fd, int bytes)
+{
+	if (setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &bytes, sizeof(bytes)) != 0 ||
+	    setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &bytes, sizeof(bytes)) != 0)
+		return -1;
+	return 0;
+}
+
+int net_nodelay(int fd)
+{
+	int one = 1;
+
+	return setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+}
+
+int net_no_server(struct bench *b, const char *host, unsigned port, int err)
+{
+	return bench_error(b, "no server at %s port %u: %s (start one with "
+			   "'%s -s', same -o)", host, port,
+			   err != 0 ? strerror(err) : "no answer",
+			   b->spec->prog);
+}
+
+int net_tcp_connect_addr(const struct sockaddr *addr, socklen_t len)
+{
+	int fd, saved;
+
+	fd = socket(addr->sa_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return -1;
+	while (connect(fd, addr, len) != 0) {
+		if (errno == EINTR)
+			continue;
+		saved = errno;
+		close(fd);
+		errno = saved;
+		return -1;
+	}
+	return fd;
+}
+
+int net_tcp_connect(struct bench *b, const char *host, unsigned port,
+		    int rcvbuf, struct sockaddr_storage *used,
+		    socklen_t *usedlen)
+{
+	struct net_addrs as;
+	unsigned i;
+	int fd = -1, err = 0;
+
+	if (net_resolve(b, host, port, SOCK_STREAM, &as) != 0)
+		return -1;
+	for (i = 0; i < as.n; i++) {
+		fd = socket(as.addr[i].ss_family, SOCK_STREAM | SOCK_CLOEXEC,
+			    0);
+		if (fd < 0) {
+			err = errno;
+			continue;
+		}
+		/* Before connect(): the window scale is fixed by the SYN. */
+		if (rcvbuf > 0 && net_set_bufsize(fd, rcvbuf) != 0) {
+			err = errno;
+			close(fd);
+			return bench_error(b, "SO_RCVBUF %d: %s", rcvbuf,
+					   strerror(err));
+		}
+		if (net_set_timeouts(fd, NET_CLIENT_TIMEOUT_SECS) == 0 &&
+		    connect(fd, (struct sockaddr *)&as.addr[i],
+			    as.len[i]) == 0)
+			break;
+		err = errno;
+		close(fd);
+		fd = -1;
+	}
+	if (fd < 0)
+		return net_no_server(b, host, port, err);
+	if (net_nodelay(fd) != 0) {
+		err = errno;
+		close(fd);
+		return bench_error(b, "TCP_NODELAY: %s", strerror(err));
+	}
+	if (used != NULL) {
+		memcpy(used, &as.addr[i], as.len[i]);
+		*usedlen = as.len[i];
+	}
+	return fd;
+}
+
+int net_udp_connect(struct bench *b, const char *host, unsigned port,
+		    int (*probe)(struct bench *b, int fd))
+{
+	struct net_addrs as;
+	unsigned i;
+	int fd, err = 0;
+
+	if (net_resolve(b, host, port, SOCK_DGRAM, &as) != 0)
+		return -1;
+	for (i = 0; i < as.n; i++) {
+		fd = socket(as.addr[i].ss_family, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+		if (fd < 0) {
+			err = errno;
+			continue;
+		}
+		/* A short wait for the probe: a missing server on loopback
+		 * answers at once (port unreachable), a remote one may not. */
+		if (net_set_timeouts(fd, 2) == 0 &&
+		    connect(fd, (struct sockaddr *)&as.addr[i],
+			    as.len[i]) == 0 && probe(b, fd) == 0 &&
+		    net_set_timeouts(fd, NET_CLIENT_TIMEOUT_SECS) == 0)
+			return fd;
+		err = errno;
+		close(fd);
+	}
+	return net_no_server(b, host, port, err == EAGAIN ? 0 : err);
+}
+
+int net_read_full(int fd, void *buf, size_t len)
+{
+	char *p = buf;
+	size_t done = 0;
+
+	while (done < len) {
+		ssize_t got = read(fd, p + done, len - done);
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0)
+			return -1;
+		if (got == 0) {
+			if (done == 0)
+				return 0;
+			errno = ECONNRESET;
+			return -1;
+		}
+		done += (size_t)got;
+	}
+	return 1;
+}
+
+int net_write_full(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+
+	while (len > 0) {
+		ssize_t put = write(fd, p, len);
+
+		if (put < 0 && errno == EINTR)
+			continue;
+		if (put <= 0)
+			return -1;
+		p += put;
+		len -= (size_t)put;
+	}
+	return 0;
+}
+
+/* ---- the server -------------------------------------------------------- */
+
+static int open_server_socket(struct net_server *s, int socktype)
+{
+	const struct net_cmd *cmd = s->cmd;
+	const char *host = cmd->host != NULL ? cmd->host : "127.0.0.1";
+	const char *what = socktype == SOCK_STREAM ? "TCP" : "UDP";
+	struct net_addrs as;
+	int fd, one = 1;
+
+	if (net_resolve(s->b, host, cmd->port, socktype, &as) != 0)
+		return -1;
+	fd = socket(as.addr[0].ss_family, socktype | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return bench_error(s->b, "socket: %s", strerror(errno));
+	/*
+	 * TCP only: lat_connect leaves server-side TIME_WAIT sockets, which
+	 * must not keep the next server from binding.  (On UDP the option
+	 * would let a second server share the port.)
+	 */
+	if (socktype == SOCK_STREAM &&
+	    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) != 0)
+		goto fail;
+	if (bind(fd, (struct sockaddr *)&as.addr[0], as.len[0]) != 0)
+		goto fail;
+	if (socktype == SOCK_STREAM && listen(fd, 128) != 0)
+		goto fail;
+	return fd;
+fail:
+	bench_error(s->b, "cannot listen on %s %s port %u: %s%s", what, host,
+		    cmd->port, strerror(errno),
+		    errno == EADDRINUSE ? " (a server already runs there? "
+					  "stop it with -S, or pick -o)" : "");
+	close(fd);
+	return -1;
+}
+
+static double now_secs(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Stdio on /dev/null and no descriptor of our parent's kept open: a shell
+ * waiting on a pipe we inherited would otherwise wait for us. */
+static void detach_fds(const int *keep, int nkeep)
+{
+	long max = sysconf(_SC_OPEN_MAX);
+	int fd, i, null;
+
+	if (max < 0 || max > 65536)
+		max = 65536;
+	null = open("/dev/null", O_RDWR);
+	if (null >= 0) {
+		dup2(null, STDIN_FILENO);
+		dup2(null, STDOUT_FILENO);
+		dup2(null, STDERR_FILENO);
+		if (null > STDERR_FILENO)
+			close(null);
+	}
+	for (fd = STDERR_FILENO + 1; fd < max; fd++) {
+		for (i = 0; i < nkeep; i++)
+			if (keep[i] == fd)
+				break;
+		if (i == nkeep)
+			close(fd);
+	}
+}
+
+static void serve_connection(struct net_server *s, int fd, int *fds,
+			     unsigned *nconns)
+{
+	pid_t pid;
+
+	if (!s->fork_conns) {
+		s->conn(s, fd);
+		close(fd);
+		return;
+	}
+	pid = fork();
+	if (pid == 0) {
+		if (fds[0] >= 0)
+			close(fds[0]);
+		if (fds[1] >= 0)
+			close(fds[1]);
+		/* A client that says nothing for the idle time is gone. */
+		if (net_set_timeouts(fd, s->cmd->idle_secs) == 0)
+			s->conn(s, fd);
+		_exit(0);
+	}
+	if (pid > 0)
+		(*nconns)++;
+	close(fd);
+}
+
+/* The daemon's loop: never returns. */
+static _Noreturn void serve(struct net_server *s, int ready_fd)
+{
+	static const int reset[] = { SIGINT, SIGTERM, SIGHUP, SIGALRM,
+				     SIGCHLD };
+	int fds[2] = { -1, -1 }, keep[2];
+	unsigned nconns = 0, i;
+	double last;
+	char ok = 'R';
+
+	/* The harness's handlers belong to the command that started us. */
+	for (i = 0; i < sizeof(reset) / sizeof(reset[0]); i++)
+		signal(reset[i], SIG_DFL);
+	signal(SIGPIPE, SIG_IGN);
+	alarm(0);
+	if (setsid() < 0 || bench_pin(s->b, 1) != 0)
+		_exit(1);
+	if (s->want_tcp && (fds[0] = open_server_socket(s, SOCK_STREAM)) < 0)
+		_exit(1);
+	if (s->want_udp && (fds[1] = open_server_socket(s, SOCK_DGRAM)) < 0)
+		_exit(1);
+	if (chdir("/") != 0)
+		_exit(1);
+	if (net_write_full(ready_fd, &ok, 1) != 0)
+		_exit(1);
+	keep[0] = fds[0];
+	keep[1] = fds[1];
+	detach_fds(keep, 2);
+	last = now_secs();
+	for (;;) {
+		struct pollfd pfd[2];
+		double left;
+		int np = 0, ms;
+
+		while (nconns > 0 && waitpid(-1, NULL, WNOHANG) > 0)
+			nconns--;
+		/* Idle means no connection open and none coming. */
+		if (nconns > 0)
+			last = now_secs();
+		left = (double)s->cmd->idle_secs - (now_secs() - last);
+		if (left <= 0.0)
+			_exit(0);
+		ms = left > 0.5 ? 500 : (int)(left * 1000.0) + 1;
+		for (i = 0; i < 2; i++)
+			if (fds[i] >= 0) {
+				pfd[np].fd = fds[i];
+				pfd[np].events = POLLIN;
+				pfd[np].revents = 0;
+				np++;
+			}
+		if (poll(pfd, (nfds_t)np, ms) <= 0)
+			continue;
+		for (i = 0; i < (unsigned)np; i++) {
+			if (!(pfd[i].revents & POLLIN))
+				continue;
+			last = now_secs();
+			if (pfd[i].fd == fds[0]) {
+				int c = accept(fds[0], NULL, NULL);
+
+				if (c >= 0)
+					serve_connection(s, c, fds, &nconns);
+			} else if (s->datagram(s, fds[1]) == 1) {
+				_exit(0);
+			}
+		}
+	}
+}
+
+int net_server_start(struct net_server *s)
+{
+	int p[2], st;
+	pid_t pid;
+	ssize_t got;
+	char c = 0;
+
+	if (pipe(p) != 0)
+		return bench_error(s->b, "pipe: %s", strerror(errno));
+	/* Plain fork, not bench_fork: the server must outlive us. */
+	pid = fork();
+	if (pid < 0) {
+		close(p[0]);
+		close(p[1]);
+		return bench_error(s->b, "fork: %s", strerror(errno));
+	}
+	if (pid == 0) {
+		close(p[0]);
+		serve(s, p[1]);
+	}
+	close(p[1]);
+	do
+		got = read(p[0], &c, 1);
+	while (got < 0 && errno == EINTR);
+	close(p[0]);
+	if (got == 1 && c == 'R')
+		return 0;
+	/* It said why on our stderr (still its stderr then), and is gone. */
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	return -1;
+}
+
+_Noreturn void net_conn_stop_server(int fd, const void *ack, size_t acklen)
+{
+	pid_t server = getppid();
+	int i;
+
+	kill(server, SIGTERM);
+	/* Our parent is the server: once it is gone we are re-parented. */
+	for (i = 0; i < 400 && getppid() == server; i++) {
+		struct timespec ts = { 0, 5000000 };
+
+		nanosleep(&ts, NULL);
+	}
+	net_write_full(fd, ack, acklen);
+	close(fd);
+	/* Every other connection of this server (our process group). */
+	signal(SIGTERM, SIG_IGN);
+	kill(0, SIGTERM);
+	_exit(0);
+}
