@@ -1,0 +1,178 @@
+/*
+ * lat_mmap - the cost of making and breaking a file mapping.
+ *
+ *	lat_mmap [-a] size [file]
+ *
+ * One operation maps the first `size` bytes of the file shared and
+ * read-write, writes one byte every 16 KB of the first tenth of the
+ * mapping (lmbench's pattern: a sparse touch, so both the mapping and a
+ * few page-table entries are made and torn down), and unmaps it.  With -a
+ * one byte of every page of the whole mapping is written instead.
+ *
+ * The bytes written are the ones the file already holds (read in setup),
+ * so the file's contents never change; the pages are still dirtied, as a
+ * write fault does.  Without `file`, a temporary file of `size` bytes is
+ * made (its data is written, so no block is allocated by the faults).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "file.h"
+
+#define TOUCH_STRIDE (16 * 1024)	/* lmbench's PSIZE */
+#define TOUCH_PART 10			/* the first size/10 bytes */
+
+struct mmap_state {
+	char path[PATH_MAX];
+	uint64_t size;
+	int fd;
+	size_t ntouch;		/* bytes written per operation */
+	size_t stride;
+	unsigned char *old;	/* the file's byte at each touched offset */
+};
+
+static int setup(struct bench *b)
+{
+	struct mmap_state *st = b->priv;
+	uint64_t len;
+	size_t i, span;
+
+	st->old = NULL;
+	st->fd = file_open_operand(b, st->path, O_RDWR, st->size, &len);
+	if (st->fd < 0)
+		return -1;
+	if (bench_opt_isset(b, 'a')) {
+		st->stride = file_page_size();
+		span = (size_t)st->size;
+	} else {
+		st->stride = TOUCH_STRIDE;
+		span = (size_t)(st->size / TOUCH_PART);
+	}
+	/* At least the first byte: a mapping is always touched. */
+	st->ntouch = span == 0 ? 1 : (span + st->stride - 1) / st->stride;
+	st->old = malloc(st->ntouch);
+	if (st->old == NULL) {
+		close(st->fd);
+		return bench_error(b, "out of memory");
+	}
+	for (i = 0; i < st->ntouch; i++) {
+		ssize_t got = pread(st->fd, &st->old[i], 1,
+				    (off_t)(i * st->stride));
+
+		if (got != 1) {
+			bench_error(b, "read %s: %s", st->path,
+				    got < 0 ? strerror(errno) : "short file");
+			free(st->old);
+			close(st->fd);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static void cleanup(struct bench *b)
+{
+	struct mmap_state *st = b->priv;
+
+	free(st->old);
+	st->old = NULL;
+	close(st->fd);
+}
+
+static int map_run(struct bench *b, uint64_t n)
+{
+	struct mmap_state *st = b->priv;
+	volatile unsigned char *p;
+	size_t i;
+
+	while (n-- > 0) {
+		p = mmap(NULL, (size_t)st->size, PROT_READ | PROT_WRITE,
+			 MAP_SHARED, st->fd, 0);
+		if (p == MAP_FAILED)
+			return bench_error(b, "mmap %s: %s", st->path,
+					   strerror(errno));
+		for (i = 0; i < st->ntouch; i++)
+			p[i * st->stride] = st->old[i];
+		if (munmap((void *)p, (size_t)st->size) != 0)
+			return bench_error(b, "munmap: %s", strerror(errno));
+	}
+	return 0;
+}
+
+static const struct bench_case cases[] = {
+	{ .name = "mmap", .label = "mappings", .setup = setup, .run = map_run,
+	  .cleanup = cleanup },
+};
+
+static const struct bench_opt opts[] = {
+	{ .flag = 'a', .type = BENCH_OPT_FLAG,
+	  .help = "write one byte in every page of the whole mapping" },
+};
+
+static int parse(struct bench *b)
+{
+	struct mmap_state *st = b->priv;
+
+	if (b->argc < 1)
+		bench_usage_error(b, "need a size");
+	if (b->argc > 2)
+		bench_usage_error(b, "unexpected argument '%s'", b->argv[2]);
+	if (bench_parse_size(b->argv[0], &st->size) != 0 ||
+	    st->size < file_page_size() || st->size > (uint64_t)SIZE_MAX / 2)
+		bench_usage_error(b, "bad size '%s' (at least one page)",
+				  b->argv[0]);
+	if (b->argc == 2) {
+		if (strlen(b->argv[1]) >= sizeof(st->path))
+			bench_usage_error(b, "file name too long");
+		strcpy(st->path, b->argv[1]);
+	}
+	return 0;
+}
+
+static int run_main(struct bench *b)
+{
+	struct mmap_state *st = b->priv;
+	struct bench_result r;
+	char x[32];
+	int fd, rc;
+
+	if (st->path[0] == '\0') {
+		/* Made here, before -P forks its copies, which share it. */
+		fd = file_make(b, NULL, "lat_mmap", st->size, st->path,
+			       sizeof(st->path));
+		if (fd < 0)
+			return -1;
+		close(fd);
+	}
+	rc = bench_measure(b, b->bc, &r);
+	if (rc != 0)
+		return rc;
+	/* lmbench prints the size in MB with six decimals here. */
+	snprintf(x, sizeof(x), "%.6f", (double)st->size / 1e6);
+	bench_report_point(b, x, bench_value(&r), 2, &r);
+	return 0;
+}
+
+static const struct bench_spec spec = {
+	.prog = "lat_mmap",
+	.operands = "size [file]",
+	.cases = cases,
+	.ncases = 1,
+	.opts = opts,
+	.nopts = sizeof(opts) / sizeof(opts[0]),
+	.priv_size = sizeof(struct mmap_state),
+	.parse = parse,
+	.main = run_main,
+};
+
+int main(int argc, char **argv)
+{
+	return bench_main(argc, argv, &spec);
+}

@@ -1,0 +1,240 @@
+/*
+ * file.c - helpers of the file system and virtual memory benchmarks.
+ */
+#if defined(__linux__)
+#define _GNU_SOURCE	/* mincore */
+#endif
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "file.h"
+
+uint64_t file_sum(const void *buf, size_t len)
+{
+	const unsigned char *c;
+	const uint64_t *p = buf;
+	uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+	size_t words = len / 8, i;
+
+	for (i = 0; i + 8 <= words; i += 8) {
+		s0 += p[i] + p[i + 4];
+		s1 += p[i + 1] + p[i + 5];
+		s2 += p[i + 2] + p[i + 6];
+		s3 += p[i + 3] + p[i + 7];
+	}
+	for (; i < words; i++)
+		s0 += p[i];
+	c = (const unsigned char *)(p + words);
+	for (i = 0; i < len % 8; i++)
+		s1 += c[i];
+	return s0 + s1 + s2 + s3;
+}
+
+/*
+ * A word that differs from its neighbours and is never zero: a file of
+ * zeros could be stored sparsely or compressed by the file system, and
+ * then nothing real would be read.
+ */
+uint64_t file_pattern(uint64_t off)
+{
+	return (off + 8) * UINT64_C(0x9e3779b97f4a7c15);
+}
+
+void file_pattern_fill(void *buf, size_t len, uint64_t off)
+{
+	uint64_t *p = buf;
+	size_t i;
+
+	for (i = 0; i < len / 8; i++)
+		p[i] = file_pattern(off + 8 * i);
+}
+
+size_t file_page_size(void)
+{
+	long p = sysconf(_SC_PAGESIZE);
+
+	return p > 0 ? (size_t)p : 4096;
+}
+
+int file_check_dir(struct bench *b, const char *dir)
+{
+	struct stat sb;
+
+	if (dir == NULL)
+		dir = bench_tmp_base();
+	if (stat(dir, &sb) != 0)
+		return bench_error(b, "directory %s: %s", dir,
+				   errno == ENOENT ? "does not exist"
+						   : strerror(errno));
+	if (!S_ISDIR(sb.st_mode))
+		return bench_error(b, "%s is not a directory", dir);
+	if (access(dir, W_OK | X_OK) != 0)
+		return bench_error(b, "directory %s cannot be written: %s", dir,
+				   strerror(errno));
+	return 0;
+}
+
+static int say_write_error(struct bench *b, const char *path, int err)
+{
+	if (err == ENOSPC || err == EDQUOT)
+		return bench_error(b, "writing %s: %s (the file system is full)",
+				   path, strerror(err));
+	return bench_error(b, "writing %s: %s", path, strerror(err));
+}
+
+/*
+ * Our files are written in 8 KB writes, as lmbench's lmdd writes its FILE:
+ * the size of the writes decides the size of the page-cache folios (Linux
+ * gives larger folios to larger writes), and with them how many pages one
+ * fault maps, so lat_mmap and lat_pagefault figures would otherwise depend
+ * on how the file happened to be made.
+ */
+#define FILL_WRITE 8192
+
+int file_fill(struct bench *b, int fd, const char *path, uint64_t size)
+{
+	char *buf;
+	uint64_t off = 0;
+
+	buf = malloc(FILL_WRITE + 8);
+	if (buf == NULL)
+		return bench_error(b, "out of memory");
+	while (off < size) {
+		/* The pattern from the word that holds off on. */
+		uint64_t base = off & ~(uint64_t)7;
+		size_t skip = (size_t)(off - base);
+		size_t want = size - off < FILL_WRITE ? (size_t)(size - off)
+						      : FILL_WRITE;
+		ssize_t put;
+
+		file_pattern_fill(buf, (skip + want + 7) / 8 * 8, base);
+		put = pwrite(fd, buf + skip, want, (off_t)off);
+		if (put < 0 && errno == EINTR)
+			continue;
+		if (put <= 0) {
+			int err = put < 0 ? errno : ENOSPC;
+
+			free(buf);
+			return say_write_error(b, path, err);
+		}
+		off += (uint64_t)put;
+	}
+	free(buf);
+	return 0;
+}
+
+int file_make(struct bench *b, const char *dir, const char *tag,
+	      uint64_t size, char *path, size_t pathlen)
+{
+	int fd;
+
+	if (file_check_dir(b, dir) != 0)
+		return -1;
+	fd = bench_tmpfile(b, dir, tag, path, pathlen);
+	if (fd < 0)
+		return -1;
+	if (file_fill(b, fd, path, size) != 0) {
+		close(fd);
+		bench_remove(b, path);
+		return -1;
+	}
+	if (fsync(fd) != 0) {
+		bench_error(b, "fsync %s: %s", path, strerror(errno));
+		close(fd);
+		bench_remove(b, path);
+		return -1;
+	}
+	return fd;
+}
+
+int file_open_operand(struct bench *b, const char *path, int flags,
+		      uint64_t minsize, uint64_t *size)
+{
+	struct stat sb;
+	int fd;
+
+	fd = open(path, flags);
+	if (fd < 0)
+		return bench_error(b, "%s: %s (give an existing file, or no "
+				   "file for a temporary one)", path,
+				   strerror(errno));
+	if (fstat(fd, &sb) != 0) {
+		bench_error(b, "fstat %s: %s", path, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (!S_ISREG(sb.st_mode)) {
+		bench_error(b, "%s is not a regular file", path);
+		close(fd);
+		return -1;
+	}
+	if ((uint64_t)sb.st_size < minsize) {
+		bench_error(b, "%s has %llu bytes, fewer than the %llu asked "
+			    "for (give a larger file, or no file for a "
+			    "temporary one)", path,
+			    (unsigned long long)sb.st_size,
+			    (unsigned long long)minsize);
+		close(fd);
+		return -1;
+	}
+	*size = (uint64_t)sb.st_size;
+	return fd;
+}
+
+int file_resident(struct bench *b, int fd, uint64_t size,
+		  uint64_t *resident, uint64_t *pages)
+{
+#if defined(__linux__) || defined(__FreeBSD__) || defined(__APPLE__)
+	size_t page = file_page_size(), n, i;
+	unsigned char *vec;
+	void *map;
+
+	n = (size_t)((size + page - 1) / page);
+	*pages = n;
+	*resident = 0;
+	if (n == 0)
+		return 0;
+	/* A mapping that is never touched: mincore looks, it does not fault. */
+	map = mmap(NULL, (size_t)size, PROT_READ, MAP_SHARED, fd, 0);
+	if (map == MAP_FAILED)
+		return bench_error(b, "mmap for mincore: %s", strerror(errno));
+	vec = malloc(n);
+	if (vec == NULL) {
+		munmap(map, (size_t)size);
+		return bench_error(b, "out of memory");
+	}
+	if (mincore(map, (size_t)size, (void *)vec) != 0) {
+		int err = errno;
+
+		free(vec);
+		munmap(map, (size_t)size);
+		return bench_error(b, "mincore: %s", strerror(err));
+	}
+	for (i = 0; i < n; i++)
+		*resident += vec[i] & 1;
+	free(vec);
+	munmap(map, (size_t)size);
+	return 0;
+#else
+	(void)fd;
+	(void)size;
+	*resident = *pages = 0;
+	return bench_error(b, "mincore is not available here: cannot tell "
+			   "which pages are cached");
+#endif
+}
+
+void file_mb_text(uint64_t bytes, char *buf, size_t len)
+{
+	double mb = (double)bytes / 1e6;
+
+	snprintf(buf, len, mb < 1.0 ? "%.6f" : "%.2f", mb);
+}

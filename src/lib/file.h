@@ -1,0 +1,74 @@
+/*
+ * file.h - helpers shared by the file system and virtual memory benchmarks
+ * (lat_fs, lat_mmap, lat_pagefault, bw_file_rd, bw_mmap_rd, bw_disk).
+ *
+ * Every helper that fails says why with bench_error() and returns -1, so a
+ * caller can `return -1` at once.
+ */
+#ifndef LATBW_FILE_H
+#define LATBW_FILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bench.h"
+
+/*
+ * The read kernel: the sum of len bytes as 64-bit words (any tail bytes
+ * one by one).  Every byte is loaded; four independent sums keep the loads
+ * from waiting on one another, so a read that is not memory- or
+ * cache-bound is not add-bound either.
+ */
+uint64_t file_sum(const void *buf, size_t len);
+
+/* The pattern word at byte offset off (a multiple of 8) of our files. */
+uint64_t file_pattern(uint64_t off);
+/* Fill buf (len a multiple of 8) with the pattern for file offset off. */
+void file_pattern_fill(void *buf, size_t len, uint64_t off);
+
+/*
+ * dir (NULL: $TMPDIR or /tmp) exists, is a directory and can be written:
+ * otherwise say which of these is wrong.
+ */
+int file_check_dir(struct bench *b, const char *dir);
+
+/*
+ * Write size bytes of the pattern at the start of fd (path for messages),
+ * in 8 KB writes (see file.c); a full file system is said to be full.
+ */
+int file_fill(struct bench *b, int fd, const char *path, uint64_t size);
+
+/*
+ * A temporary file of latbw's own in dir (NULL: the default), of size
+ * pattern bytes, written and fsync'ed, registered for removal.  Returns an
+ * open O_RDWR descriptor; path receives the name.
+ */
+int file_make(struct bench *b, const char *dir, const char *tag,
+	      uint64_t size, char *path, size_t pathlen);
+
+/*
+ * The file operand: a regular file of at least minsize bytes, opened with
+ * flags.  Returns the descriptor; *size receives its length.  A missing
+ * or short file is an error naming what to do about it.
+ */
+int file_open_operand(struct bench *b, const char *path, int flags,
+		      uint64_t minsize, uint64_t *size);
+
+/*
+ * How many of the pages of the first size bytes of fd are in the page
+ * cache (mincore of a mapping that is not touched).  0 or -1 (with a
+ * message; also when mincore is not available here).
+ */
+int file_resident(struct bench *b, int fd, uint64_t size,
+		  uint64_t *resident, uint64_t *pages);
+
+/*
+ * A size in MB (10^6 bytes) as lmbench prints series x values: six
+ * decimals below 1 MB, two from there on.
+ */
+void file_mb_text(uint64_t bytes, char *buf, size_t len);
+
+/* The page size. */
+size_t file_page_size(void);
+
+#endif
