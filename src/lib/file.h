@@ -15,9 +15,9 @@
 
 /*
  * The read kernel: the sum of len bytes as 64-bit words (any tail bytes
- * one by one).  Every byte is loaded; four independent sums keep the loads
- * from waiting on one another, so a read that is not memory- or
- * cache-bound is not add-bound either.
+ * one by one).  Every byte is loaded, in the shape of bw_mem's full read
+ * (frd): 16-byte vector loads into four independent sums, so a file read
+ * and a memory read of the same size compare fairly.
  */
 uint64_t file_sum(const void *buf, size_t len);
 
