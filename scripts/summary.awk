@@ -45,7 +45,15 @@ $0 == "X" {
 }
 
 substr($0, 1, 2) == "F\t" {
-	read_file(substr($0, 3))
+	read_file(substr($0, 3), 0)
+	next
+}
+
+# A file that does not end with a newline was cut in the middle of its last
+# line (by an interrupted run, a full disk, a truncated copy): that line is
+# not read, since a cut number looks like a real one.
+substr($0, 1, 2) == "T\t" {
+	read_file(substr($0, 3), 1)
 	next
 }
 
@@ -193,7 +201,7 @@ function fmtspread(s, w,    t, m) {
 
 # ---- reading one results file -------------------------------------------
 
-function read_file(path,    line, r, ln, n, base) {
+function read_file(path, cut,    line, r, ln, n, base, prev) {
 	nf++
 	cur = nf
 	cur_path = path
@@ -225,15 +233,16 @@ function read_file(path,    line, r, ln, n, base) {
 	lastlo = lasthi = 0
 	ln = 0
 	while ((r = (getline line < path)) > 0) {
+		if (ln > 0)
+			take_line(prev, ln)
 		ln++
-		sub(/\r$/, "", line)
-		if (ln == 1 && line ~ /^\[lmbench/) {
-			header_line(line)
-			continue
-		}
-		if (ln == 1)
-			lwarn(1, "no lmbench header line: OS column left blank")
-		parse_line(line, ln)
+		prev = line
+	}
+	if (ln > 0) {
+		if (cut)
+			lwarn(ln, "no newline at the end: the file was cut short, its last line is ignored")
+		else
+			take_line(prev, ln)
 	}
 	if (r < 0) {
 		warn(path, 0, "cannot read")
@@ -246,12 +255,23 @@ function read_file(path,    line, r, ln, n, base) {
 		return
 	}
 	if (nwarn > MAXWARN)
-		warn(path, 0, (nwarn - MAXWARN) " more lines skipped without a warning (" nwarn " in all)")
+		warn(path, 0, (nwarn - MAXWARN) " more warnings not shown (" nwarn " in all)")
 	if (INCOMPLETE[cur] != "")
 		warn(path, 0, "the run is marked incomplete (" INCOMPLETE[cur] ")")
 	if (!((cur, "MHZ") in META) && MHZLINE[cur] != "")
 		META[cur, "MHZ"] = MHZLINE[cur]
 	LOAD[cur] = META[cur, "SYNC_MAX"]
+}
+
+function take_line(line, ln) {
+	sub(/\r$/, "", line)
+	if (ln == 1 && line ~ /^\[lmbench/) {
+		header_line(line)
+		return
+	}
+	if (ln == 1)
+		lwarn(1, "no lmbench header line: OS column left blank")
+	parse_line(line, ln)
 }
 
 # "[lmbench3.0 results for <uname -a>]": OS is words 4 and 6.
@@ -265,7 +285,7 @@ function header_line(line,    w, n) {
 		lwarn(1, "short header line: OS column may be incomplete")
 }
 
-function parse_line(line, ln,    w, n, t, k, lab, rest, v, unit, x) {
+function parse_line(line, ln,    w, n, t, k, lab, rest, v, unit, x, inser) {
 	if (substr(line, 1, 1) == "[") {
 		bracket_line(line, ln)
 		return
@@ -294,6 +314,7 @@ function parse_line(line, ln,    w, n, t, k, lab, rest, v, unit, x) {
 		lastlo = lasthi = k
 		return
 	}
+	inser = ser
 	ser = ""
 	lastlo = lasthi = 0
 	t = trim(line)
@@ -338,7 +359,16 @@ function parse_line(line, ln,    w, n, t, k, lab, rest, v, unit, x) {
 			return
 		}
 	}
-	lwarn(ln, "unrecognised line skipped: " shown(line))
+	if (inser != "") {
+		# A damaged line inside a series: the series goes on.
+		ser = inser
+		lwarn(ln, "unrecognised line in series '" shown(inser) "' skipped: " shown(line))
+		return
+	}
+	if (n == 2 && isnum(w[1]) && isnum(w[2]))
+		lwarn(ln, "a point outside any series skipped: " shown(line))
+	else
+		lwarn(ln, "unrecognised line skipped: " shown(line))
 }
 
 # Units, short: what the tables and exports call them.
@@ -678,7 +708,10 @@ function row_end() {
 function table_end(    r, c, line, full, nb, b, j, ncol, total, w) {
 	if (TNR == 0)
 		return
-	printed++
+	if (printed++ == 0) {
+		print "                 L A T B W   S U M M A R Y"
+		print "                 -------------------------"
+	}
 	print ""
 	for (j = 1; j <= NT; j++)
 		print TT[j]
@@ -841,8 +874,6 @@ function spread_text(r, from, to, inblock,    s, j, c, w) {
 
 function out_tables(    i) {
 	printed = 0
-	print "                 L A T B W   S U M M A R Y"
-	print "                 -------------------------"
 	t_basic()
 	t_proc()
 	t_ops("integer")
@@ -855,8 +886,10 @@ function out_tables(    i) {
 	t_filevm()
 	t_bw()
 	t_mem()
-	if (printed == 0)
+	if (printed == 0) {
 		print "summary: no figure in any file" > "/dev/stderr"
+		status = 1
+	}
 }
 
 function t_basic(    i, mp) {

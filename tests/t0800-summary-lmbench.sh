@@ -21,7 +21,7 @@ do
 		esac
 	fi
 done
-[ -n "$awks" ] || awks=awk
+[ -n "$awks" ] || awks="awk"
 
 # summary ARGS...: run with $AWK, output in $TRASH/out, $TRASH/err, $TRASH/rc.
 summary() {

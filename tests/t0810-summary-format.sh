@@ -12,7 +12,7 @@ for a in mawk gawk original-awk
 do
 	command -v "$a" >/dev/null 2>&1 && awks="$awks $a"
 done
-[ -n "$awks" ] || awks=awk
+[ -n "$awks" ] || awks="awk"
 
 # Each case: width, value, the expected cell between | |.
 cat >"$TRASH/cases" <<'EOF'
