@@ -60,6 +60,7 @@ struct bw_state {
 	size_t msize;		/* bytes per write/read */
 	uint64_t move;		/* bytes per iteration */
 	int bufsize;		/* -b, or 0 */
+	int titled;		/* the series title is out */
 	char label[300];
 };
 
@@ -227,6 +228,10 @@ static int point(struct bench *b, size_t msize)
 	rc = bench_measure(b, &cases[0], &r);
 	if (rc != 0)
 		return rc;
+	/* The title once the first point is in: no figure, no series. */
+	if (!st->titled)
+		bench_printf(b, "Socket bandwidth using %s", st->cmd.host);
+	st->titled = 1;
 	snprintf(x, sizeof(x), "%.6f", (double)msize / 1e6);
 	bench_report_point(b, x, bench_value(&r), 2, &r);
 	return 0;
@@ -246,14 +251,14 @@ static int bw_main(struct bench *b)
 		return net_server_start(&srv);
 	if (st->cmd.mode == NET_STOP)
 		return stop_server(b);
-	bench_printf(b, "Socket bandwidth using %s", st->cmd.host);
 	if (bench_opt_isset(b, 'm'))
 		rc = point(b, (size_t)bench_opt_num(b, 'm'));
 	else
 		for (i = 0; rc == 0 && i < sizeof(sweep) / sizeof(sweep[0]);
 		     i++)
 			rc = point(b, sweep[i]);
-	bench_printf(b, "%s", "");
+	if (st->titled)
+		bench_printf(b, "%s", "");
 	return rc;
 }
 

@@ -89,25 +89,39 @@ static int ping(struct bench *b, int fd)
 	return control(fd, "PING");
 }
 
+/* Read until the server's FIN, then close: 0, or -1 (said). */
+static int wait_close(struct bench *b, int fd)
+{
+	ssize_t got;
+	char c;
+
+	do
+		got = read(fd, &c, 1);
+	while (got < 0 && errno == EINTR);
+	close(fd);
+	if (got != 0)
+		return bench_error(b, "the server did not close: %s",
+				   got < 0 ? strerror(errno) : "it sent data");
+	return 0;
+}
+
 static int connect_setup(struct bench *b)
 {
 	struct connect_state *st = b->priv;
 	int fd;
 
-	/* Find the address that answers once, untimed. */
+	/* Find the address that answers once, untimed; wait for the
+	 * server's close here too, so that TIME_WAIT stays on its side. */
 	fd = net_tcp_connect(b, st->cmd.host, st->cmd.port, 0, &st->addr,
 			     &st->addrlen);
 	if (fd < 0)
 		return -1;
-	close(fd);
-	return 0;
+	return wait_close(b, fd);
 }
 
 static int connect_run(struct bench *b, uint64_t n)
 {
 	struct connect_state *st = b->priv;
-	char c;
-	ssize_t got;
 	int fd;
 
 	while (n-- > 0) {
@@ -116,14 +130,8 @@ static int connect_run(struct bench *b, uint64_t n)
 		if (fd < 0)
 			return bench_error(b, "connect to %s: %s",
 					   st->cmd.host, strerror(errno));
-		do
-			got = read(fd, &c, 1);
-		while (got < 0 && errno == EINTR);
-		close(fd);
-		if (got != 0)
-			return bench_error(b, "the server did not close: %s",
-					   got < 0 ? strerror(errno) :
-					   "it sent data");
+		if (wait_close(b, fd) != 0)
+			return -1;
 	}
 	return 0;
 }
