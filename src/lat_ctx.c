@@ -33,21 +33,21 @@
 struct ctx_state {
 	unsigned nprocs;	/* the ring being measured */
 	size_t words;		/* array length, in longs */
-	long *data;		/* this process's array */
-	long sink;		/* keeps the array reads alive */
+	unsigned long *data;	/* this process's array */
+	unsigned long sink;	/* keeps the array reads alive */
 	int rfd, wfd;		/* ring: our read end, the next one's write end;
 				   overhead: both ends of one pipe */
 	pid_t *pids;		/* the ring's other members */
 	unsigned started;
 };
 
-static int alloc_data(struct bench *b, long **data, size_t words)
+static int alloc_data(struct bench *b, unsigned long **data, size_t words)
 {
-	*data = malloc(words > 0 ? words * sizeof(long) : 1);
+	*data = malloc(words > 0 ? words * sizeof(**data) : 1);
 	if (*data == NULL)
 		return bench_error(b, "out of memory");
 	/* Fault the pages in now: page faults are not context switches. */
-	memset(*data, 1, words * sizeof(long));
+	memset(*data, 1, words * sizeof(**data));
 	return 0;
 }
 
@@ -55,7 +55,7 @@ static int alloc_data(struct bench *b, long **data, size_t words)
 static _Noreturn void ring_member(struct bench *b, unsigned role, int rfd,
 				  int wfd, size_t words)
 {
-	long *data, sum = 0;
+	unsigned long *data, sum = 0;
 	char token;
 	int rc;
 
@@ -279,7 +279,7 @@ static int ctx_main(struct bench *b)
 	char x[16];
 	int i, rc = 0;
 
-	st->words = (size_t)(kb * 1024 / sizeof(long));
+	st->words = (size_t)(kb * 1024 / sizeof(unsigned long));
 	if (bench_measure(b, &cases[1], &ovr) != 0)
 		return -1;
 	bench_printf(b, "\"size=%lluk ovr=%.2f", kb, bench_value(&ovr));

@@ -4,7 +4,8 @@
 . "$(dirname "$0")/lib.sh"
 
 test_expect 'lat_ctx -s 4 2 3 prints one series in lmbench form' '
-	run_bench lat_ctx -N 3 -E 1000 -s 4 2 3 &&
+	{ run_bench lat_ctx -N 3 -E 1000 -s 4 2 3 ||
+		fail "exit $(cat "$TRASH/rc"): $(cat "$TRASH/err")"; } &&
 	cp "$TRASH/err" "$TRASH/s4" &&
 	awk "
 		NR == 1 && /^\"size=4k ovr=[0-9]+\.[0-9][0-9]\$/ { ok++ }
@@ -40,7 +41,8 @@ test_expect 'a bigger array costs a bigger overhead' '
 '
 
 test_expect '-C 0 pins the whole ring and records it' '
-	run_bench lat_ctx -C 0 -N 3 -E 1000 2 4 &&
+	{ run_bench lat_ctx -C 0 -N 5 -E 1000 2 4 ||
+		fail "exit $(cat "$TRASH/rc"): $(cat "$TRASH/err")"; } &&
 	[ "$(grep -c "cpus=0 " "$TRASH/err")" -eq 2 ] &&
 	[ "$(procs_named lat_ctx)" = 0 ]
 '

@@ -251,9 +251,9 @@ void ipc_unwatch_children(void)
 	child_died = 0;
 }
 
-long ipc_touch(const long *words, size_t nwords)
+unsigned long ipc_touch(const unsigned long *words, size_t nwords)
 {
-	long sum = 0;
+	unsigned long sum = 0;
 	size_t i;
 
 	for (i = 0; i < nwords; i++)

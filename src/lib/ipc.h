@@ -90,8 +90,8 @@ void ipc_unwatch_children(void);
 
 /*
  * Read every word of a buffer (the "touch" of lat_ctx); the sum is
- * returned so the compiler cannot drop the reads.
+ * returned (unsigned: it wraps) so the compiler cannot drop the reads.
  */
-long ipc_touch(const long *words, size_t nwords);
+unsigned long ipc_touch(const unsigned long *words, size_t nwords);
 
 #endif
