@@ -1200,14 +1200,14 @@ function mem_figures(i,    c, l1, l2, l3, h1, h2, h3, llc, last, rc) {
 	if (last != "" && last * MIB >= 2 * llc * 0.995) {
 		MMAIN = ser_last(i, c); MSMAIN = GSP
 	} else if (last != "") {
-		warn(PATHS[i], 0, sprintf("the memory sweep ends at %s MB, not beyond twice the last-level cache (%.2f MB): Main mem left blank", last, llc / MIB))
+		warn(PATHS[i], 0, sprintf("the memory sweep ends at %s MB, short of twice the last-level cache (2 x %.2f MB): Main mem left blank", last, llc / MIB))
 	}
 	if (rc != "") {
 		last = ser_lastx(i, rc)
 		if (last != "" && last * MIB >= 2 * llc * 0.995) {
 			MRAND = ser_last(i, rc); MSRAND = GSP
 		} else if (last != "") {
-			warn(PATHS[i], 0, sprintf("the random sweep ends at %s MB, not beyond twice the last-level cache (%.2f MB): Rand mem left blank", last, llc / MIB))
+			warn(PATHS[i], 0, sprintf("the random sweep ends at %s MB, short of twice the last-level cache (2 x %.2f MB): Rand mem left blank", last, llc / MIB))
 		}
 	}
 }

@@ -1,0 +1,132 @@
+#!/bin/sh
+# scripts/summary on latbw's own results files: the hand-made
+# tests/fixtures/summary/ours.results (statistics lines, cache sizes, every
+# number-form boundary) compared line by line with tables written by hand;
+# the memory table's cache points, L3 column and main-memory rule; -s and
+# its marks; "scal load"; the Guesses.
+. "$(dirname "$0")/lib.sh"
+
+FIX=$TOP/tests/fixtures/summary
+SUMMARY=$TOP/scripts/summary
+
+awks=
+for a in mawk gawk original-awk
+do
+	command -v "$a" >/dev/null 2>&1 && awks="$awks $a"
+done
+[ -n "$awks" ] || awks="awk"
+
+summary() {
+	sh "$SUMMARY" "$@" >"$TRASH/out" 2>"$TRASH/err"
+	rc=$?
+	echo "$rc" >"$TRASH/rc"
+	return "$rc"
+}
+
+D=$TRASH/r/x86_64-linux-gnu
+mkdir -p "$D"
+cp "$FIX/ours.results" "$D/box.2"
+
+for a in $awks
+do
+	test_expect "[$a] our file: the tables written by hand, line by line, no warning" "
+		AWK=$a summary '$D/box.2' &&
+		diff -u '$FIX/ours.expected' '$TRASH/out' && [ ! -s '$TRASH/err' ]
+	"
+	test_expect "[$a] -s: a spread row under each row that has spreads, ! over 10%" "
+		AWK=$a summary -s '$D/box.2' &&
+		diff -u '$FIX/ours-s.expected' '$TRASH/out'
+	"
+done
+
+test_expect '-s on an lmbench file (no statistics): the plain tables' '
+	cp "$FIX/lmbench3-zen3-vm.results" "$D/vm.1" &&
+	summary -s "$D/vm.1" 2>/dev/null &&
+	diff -u "$FIX/lmbench3-vm.expected" "$TRASH/out"
+'
+
+test_expect '-m 30 marks only spreads above 30%; -m 0 marks none' '
+	summary -s -m 30 "$D/box.2" &&
+	grep -qxF "               spread %      1.5%  25% 0.4% 3.0%                 12%" "$TRASH/out" &&
+	grep -qxF "               spread %         0.5%          !40%   5.0%" "$TRASH/out" &&
+	summary -s -m 0 "$D/box.2" &&
+	! grep -q "!" "$TRASH/out"
+'
+
+test_expect 'more than one copy: the columns that divide by scal load are blank' '
+	sed "s/^\[SYNC_MAX: 1\]/[SYNC_MAX: 2]/" "$FIX/ours.results" >"$D/box.3" &&
+	summary "$D/box.3" &&
+	grep -qxF "box       Linux 6.1.0-1        x86_64-linux-gnu 3000    48    64 7.5000    2" "$TRASH/out" &&
+	grep -qxF "box       Linux 6.1.0-1 5.500  12.3 8.00  20.0        25.0           " "$TRASH/out" &&
+	grep -qxF "box       Linux 6.1.0-1  55.6        60.0           " "$TRASH/out" &&
+	grep -qxF "box       Linux 6.1.0-1                               250.5 0.500 0.12340 1.250" "$TRASH/out" &&
+	! grep -q "^Basic integer" "$TRASH/out"
+'
+
+test_expect 'a figure whose statistics say copies=2 is blank where scal load applies' '
+	sed "/case=integer-bit/s/copies=1/copies=2/" "$FIX/ours.results" >"$D/box.4" &&
+	summary "$D/box.4" &&
+	grep -qxF "box       Linux 6.1.0-1        0.2500 0.9000   10.5   12.3" "$TRASH/out"
+'
+
+test_expect 'cache sizes without an L3: the classic table, levels read at the cache points' '
+	grep -v "^\[CACHE_L3:" "$FIX/ours.results" >"$D/box.5" &&
+	summary "$D/box.5" &&
+	grep -qxF "Host                 OS   Mhz   L1 \$   L2 \$    Main mem    Rand mem    Guesses" "$TRASH/out" &&
+	grep -qxF "box       Linux 6.1.0-1  3000 1.2000 3.5000   80.0       120.5" "$TRASH/out"
+'
+
+test_expect 'a sweep that stops short of twice the L3: Main and Rand mem blank, and why' '
+	sed "s/^\[CACHE_L3: .*/[CACHE_L3: 67108864]/" "$FIX/ours.results" >"$D/box.6" &&
+	summary "$D/box.6" &&
+	grep -qxF "box       Linux 6.1.0-1  3000 1.2000 3.5000   30.0              " "$TRASH/out" &&
+	expect_line "box\.6: the memory sweep ends at 64\.00000 MB, short of twice the last-level cache \(2 x 64\.00 MB\): Main mem left blank" "$TRASH/err" &&
+	expect_line "box\.6: the random sweep ends at 64\.00000 MB" "$TRASH/err"
+'
+
+test_expect 'an lmbench file with one of ours: our layout, lmbench points for its row' '
+	summary "$D/vm.1" "$D/box.2" 2>/dev/null &&
+	grep -qxF "vm        Linux 6.18.44  3182 1.2470 3.5900          19.4  167.2" "$TRASH/out" &&
+	grep -qxF "box       Linux 6.1.0-1  3000 1.2000 3.5000   10.0   80.0  120.5" "$TRASH/out"
+'
+
+# The Guesses, from classic curves written for them.
+curve() {
+	printf '%s\n' "[lmbench3.0 results for Linux $1 6.1.0 #1 SMP x86_64]" \
+		"Memory load latency" '"stride=128'
+	shift
+	printf '%s\n' "$@" ""
+}
+curve g1 "0.00098 2.0" "0.12500 2.2" "8.00000 100.0" >"$D/g1.1"
+curve g2 "0.00098 1.0" "0.12500 50.0" "8.00000 55.0" >"$D/g2.1"
+curve g3 "0.06250 4.0" "0.12500 5.0" "8.00000 100.0" >"$D/g3.1"
+curve g4 "0.00098 1.0" "0.12500 5.0" "8.00000 100.0" >"$D/g4.1"
+cat >"$TRASH/guess.want" <<'EOF'
+g1          Linux 6.1.0       2.0000 2.2000  100.0                No L1 cache?
+g2          Linux 6.1.0       1.0000   50.0   55.0                No L2 cache?
+g3          Linux 6.1.0            -      -      -           -    Bad mhz?
+g4          Linux 6.1.0       1.0000 5.0000  100.0            
+EOF
+
+test_expect 'Guesses: No L1 cache?, No L2 cache?, Bad mhz? with dashes, none' '
+	summary "$D/g1.1" "$D/g2.1" "$D/g3.1" "$D/g4.1" &&
+	grep "^g[0-9] " "$TRASH/out" >"$TRASH/rows" &&
+	diff -u "$TRASH/guess.want" "$TRASH/rows"
+'
+
+test_expect '-w 72 moves Rand mem and Guesses to a second block' '
+	summary -w 72 "$D/g1.1" "$D/g4.1" &&
+	grep -qxF "g1          Linux 6.1.0       2.0000 2.2000  100.0" "$TRASH/out" &&
+	grep -qxF "Host                 OS    Rand mem    Guesses" "$TRASH/out" &&
+	grep -qxF "g1          Linux 6.1.0                No L1 cache?" "$TRASH/out" &&
+	[ "$(awk "{ if (length(\$0) > m) m = length(\$0) } END { print m }" "$TRASH/out")" -le 72 ]
+'
+
+test_expect '-w 72 -s: our file in blocks with their spread rows, none wider' '
+	summary -w 72 -s "$D/box.2" &&
+	grep -qxF "               spread %      1.5% !25% 0.4% 3.0%" "$TRASH/out" &&
+	grep -qxF "               spread %           !12%" "$TRASH/out" &&
+	[ "$(awk "{ if (length(\$0) > m) m = length(\$0) } END { print m }" "$TRASH/out")" -le 72 ]
+'
+
+test_done
