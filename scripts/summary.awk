@@ -204,9 +204,12 @@ function fmtspread(s, w,    t, m) {
 function read_file(path, cut,    line, r, ln, n, base, prev) {
 	nf++
 	cur = nf
-	cur_path = path
 	nwarn = 0
+	# scripts/summary puts "./" in front of relative names (so that awk
+	# and find take them as names); messages and exports leave it out.
 	PATHS[cur] = path
+	sub(/^\.\//, "", PATHS[cur])
+	cur_path = PATHS[cur]
 	base = path
 	sub(/.*\//, "", base)
 	HOST[cur] = base
@@ -245,19 +248,19 @@ function read_file(path, cut,    line, r, ln, n, base, prev) {
 			take_line(prev, ln)
 	}
 	if (r < 0) {
-		warn(path, 0, "cannot read")
+		warn(cur_path, 0, "cannot read")
 		status = 1
 	}
 	close(path)
 	if (ln == 0 && r >= 0) {
-		warn(path, 0, "empty file, skipped")
+		warn(cur_path, 0, "empty file, skipped")
 		nf--
 		return
 	}
 	if (nwarn > MAXWARN)
-		warn(path, 0, (nwarn - MAXWARN) " more warnings not shown (" nwarn " in all)")
+		warn(cur_path, 0, (nwarn - MAXWARN) " more warnings not shown (" nwarn " in all)")
 	if (INCOMPLETE[cur] != "")
-		warn(path, 0, "the run is marked incomplete (" INCOMPLETE[cur] ")")
+		warn(cur_path, 0, "the run is marked incomplete (" INCOMPLETE[cur] ")")
 	if (!((cur, "MHZ") in META) && MHZLINE[cur] != "")
 		META[cur, "MHZ"] = MHZLINE[cur]
 	LOAD[cur] = META[cur, "SYNC_MAX"]
