@@ -193,9 +193,12 @@ function fmtspread(s, w,    t, m) {
 	else
 		t = sprintf("%.0f%%", s)
 	m = (mark + 0 > 0 && s + 0 > mark + 0) ? "!" : ""
-	if (length(m t) > w) {
-		t = ">" substr("99999999999", 1, w - 2 - length(m)) "%"
-	}
+	# Too wide: the % sign goes first ("!150" in width 4), then the
+	# digits (">1K": more than 1000%).
+	if (length(m t) > w)
+		sub(/%$/, "", t)
+	if (length(m t) > w)
+		t = ">1K"
 	return sprintf("%" w "s", m t)
 }
 
@@ -232,6 +235,7 @@ function read_file(path, cut,    line, r, ln, n, base, prev) {
 	LOAD[cur] = ""
 	nrec[cur] = 0
 	ser = ""	# the series being read ("" = none)
+	ENDED = ""	# the series a blank line has just ended
 	sect = ""	# "Memory load latency" or "Random load latency"
 	lastlo = lasthi = 0
 	ln = 0
@@ -294,6 +298,10 @@ function parse_line(line, ln,    w, n, t, k, lab, rest, v, unit, x, inser) {
 		return
 	}
 	if (line ~ /^[ \t]*$/) {
+		if (ser != "") {
+			ENDED = ser
+			ENDED_X = ser_lastx(cur, ser)
+		}
 		ser = ""
 		lastlo = lasthi = 0
 		return
@@ -303,6 +311,17 @@ function parse_line(line, ln,    w, n, t, k, lab, rest, v, unit, x, inser) {
 		return
 	}
 	n = split(trim(line), w, /[ \t]+/)
+	# A point right after the blank line that ended a series, and further
+	# along its x axis: lmbench files never do this, a driver or program
+	# that printed a blank line too many does.  The point is the series',
+	# and the warning says so.  (A point that starts over at a small x is
+	# a series whose title was lost: it is skipped.)
+	if (ser == "" && ENDED != "" && (n == 2 || n == 3) && isnum(w[1]) && isnum(w[2]) &&
+	    isnum(ENDED_X) && w[1] + 0 > ENDED_X + 0) {
+		lwarn(ln, "a blank line inside series '" shown(ENDED) "': its points after it are kept")
+		ser = ENDED
+	}
+	ENDED = ""
 	if (ser == "File system latency") {
 		if (n >= 4 && w[1] ~ /^[0-9]+k$/ && isnum(w[2]) && isnum(w[3]) && isnum(w[4])) {
 			k = add_rec(ser " create", w[1], w[3], "files/s")
@@ -513,7 +532,7 @@ function bracket_line(line, ln,    k, key, val) {
 # [latbw-stat prog=P case=C [x=X] median=M min=A max=B spread=S% reps=R
 #  n=N copies=K cpus=L unit=U]: the statistics of the figure or point on
 # the line before.
-function stat_line(line, ln,    body, n, w, i, k, f, v, x, hasx, sp) {
+function stat_line(line, ln,    body, n, w, i, k, f, x, hasx, sp) {
 	body = line
 	sub(/^\[latbw-stat /, "", body)
 	if (body !~ /\][ \t]*$/) {
@@ -542,20 +561,35 @@ function stat_line(line, ln,    body, n, w, i, k, f, v, x, hasx, sp) {
 	}
 	hasx = "x" in f
 	x = f["x"]
+	# The figure it belongs to: the one figure of the line before, or, for
+	# a line of several (lat_fs's "0k 100 <creates> <deletes>", followed
+	# by one statistics line per figure), the next one without statistics
+	# whose name ends with the case ("create", "delete").
+	k = 0
 	for (i = lastlo; i <= lasthi; i++) {
-		if (hasx != (RX[cur, i] != "") || (hasx && x != RX[cur, i] && !(isnum(x) && isnum(RX[cur, i]) && x + 0 == RX[cur, i] + 0))) {
-			lwarn(ln, "statistics line does not match the figure before it, skipped")
+		if (RR[cur, i] != "")
+			continue
+		if (lastlo == lasthi || RN[cur, i] ~ (" " f["case"] "$")) {
+			k = i
 			break
 		}
-		RSPR[cur, i] = sp + 0
-		RR[cur, i] = f["reps"]
-		RMIN[cur, i] = isnum(f["min"]) ? f["min"] : ""
-		RMAX[cur, i] = isnum(f["max"]) ? f["max"] : ""
-		RC[cur, i] = isnum(f["copies"]) ? f["copies"] : ""
-		if (RU[cur, i] == "" && f["unit"] != "")
-			RU[cur, i] = f["unit"]
 	}
-	lastlo = lasthi = 0
+	if (k == 0) {
+		lwarn(ln, "statistics line not after a figure, skipped")
+		return
+	}
+	if (hasx != (RX[cur, k] != "") || (hasx && x != RX[cur, k] && !(isnum(x) && isnum(RX[cur, k]) && x + 0 == RX[cur, k] + 0))) {
+		lwarn(ln, "statistics line does not match the figure before it, skipped")
+		lastlo = lasthi = 0
+		return
+	}
+	RSPR[cur, k] = sp + 0
+	RR[cur, k] = f["reps"]
+	RMIN[cur, k] = isnum(f["min"]) ? f["min"] : ""
+	RMAX[cur, k] = isnum(f["max"]) ? f["max"] : ""
+	RC[cur, k] = isnum(f["copies"]) ? f["copies"] : ""
+	if (RU[cur, k] == "" && f["unit"] != "")
+		RU[cur, k] = f["unit"]
 }
 
 # ---- looking figures up for the tables ----------------------------------

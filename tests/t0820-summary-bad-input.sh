@@ -103,8 +103,13 @@ sed -e 's/^Simple syscall: .*/Simple syscall: abc microseconds/' \
 	printf '%s\n' '"size=0k ovr=1.0' "2 5.5"
 	printf '%s\n' "[latbw-stat prog=lat_ctx case=ring x=8 median=5.5 min=5 max=6 spread=1.00% reps=5 n=9 copies=1 cpus=any unit=us]"
 	printf '%s\n' "[latbw-stat prog=lat_ctx case=ring x=2 median=5.5 min=5 max=6 reps=5]"
-	printf '%s\n' "" "8 6.5"
+	printf '%s\n' "" "1 6.5"
 } >"$D/st.1"
+{
+	printf '%s\n' "[lmbench3.0 results for Linux gap 6.1.0 #1 SMP x86_64]"
+	printf '%s\n' "Socket bandwidth using localhost" "0.065536 2014.57" ""
+	printf '%s\n' "10.485760 872.13" "" "" "Pipe bandwidth: 3255.00 MB/sec"
+} >"$D/gap.1"
 
 test_expect 'corrupted lines: each warned about by file and line, the rest intact' '
 	summary "$D/bad.1" && status_is 0 &&
@@ -123,8 +128,14 @@ test_expect 'misplaced and mismatched statistics lines: warned about, figures ke
 	expect_line "/st\.1:4: statistics line not after a figure, skipped$" "$TRASH/err" &&
 	expect_line "/st\.1:7: statistics line does not match the figure before it, skipped$" "$TRASH/err" &&
 	expect_line "/st\.1:8: statistics line without spread or reps skipped$" "$TRASH/err" &&
-	expect_line "/st\.1:10: a point outside any series skipped: 8 6.5$" "$TRASH/err" &&
+	expect_line "/st\.1:10: a point outside any series skipped: 1 6.5$" "$TRASH/err" &&
 	grep -qxF "st          Linux 6.1.0      0.23                                             " "$TRASH/out"
+'
+
+test_expect 'a blank line inside a series: warned about, the later point kept' '
+	summary "$D/gap.1" && status_is 0 &&
+	expect_line "/gap\.1:5: a blank line inside series .Socket bandwidth using localhost.: its points after it are kept$" "$TRASH/err" &&
+	grep -qxF "gap         Linux 6.1.0 3255      872.$(printf "%39s" "")" "$TRASH/out"
 '
 
 test_expect 'a file without the lmbench header: warned about, OS left blank' '
