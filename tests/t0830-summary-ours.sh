@@ -90,6 +90,22 @@ test_expect 'an lmbench file with one of ours: our layout, lmbench points for it
 	grep -qxF "box       Linux 6.1.0-1  3000 1.2000 3.5000   10.0   80.0  120.5" "$TRASH/out"
 '
 
+# lat_fs: one line of figures, then one statistics line for each.
+{
+	printf '%s\n' "[lmbench3.0 results for Linux fs 6.1.0 #1 SMP x86_64]" '"File system latency'
+	printf '0k\t1\t955\t30634\n'
+	printf '%s\n' "[latbw-stat prog=lat_fs case=create x=0k median=1047.65 min=1025.1 max=1051.9 spread=1.28% reps=3 n=1 copies=1 cpus=any unit=us]"
+	printf '%s\n' "[latbw-stat prog=lat_fs case=delete x=0k median=32.6431 min=9.95 max=99.5 spread=137.16% reps=3 n=122 copies=1 cpus=any unit=us]"
+	printf '%s\n' "" "[INCOMPLETE: interrupted by SIGINT after step 3 of 40]"
+} >"$D/fs.1"
+
+test_expect 'lat_fs: each statistics line goes to its own figure; INCOMPLETE is warned about' '
+	summary -s "$D/fs.1" &&
+	grep -qxF "fs          Linux 6.1.0 1047.1   32.6$(printf "%42s" "")" "$TRASH/out" &&
+	grep -qxF "               spread %   1.3%  !137%" "$TRASH/out" &&
+	[ "$(cat "$TRASH/err")" = "summary: $D/fs.1: the run is marked incomplete (interrupted by SIGINT after step 3 of 40)" ]
+'
+
 # The Guesses, from classic curves written for them.
 curve() {
 	printf '%s\n' "[lmbench3.0 results for Linux $1 6.1.0 #1 SMP x86_64]" \
