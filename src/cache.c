@@ -280,8 +280,8 @@ static int cache_main(struct bench *b)
 			rc = bench_measure(b, &chase_case, &r);
 			if (rc != 0)
 				break;
-			if (p == 0 || r.median < raw->ns[n])
-				raw->ns[n] = r.median;
+			if (p == 0 || r.min < raw->ns[n])
+				raw->ns[n] = r.min;
 			raw->size[n] = (double)st->size;
 		}
 		raw->n = n;

@@ -1,0 +1,184 @@
+/*
+ * par_mem - memory load parallelism: how many independent loads the
+ * processor keeps in flight, by array size.
+ *
+ *	par_mem [-M size]
+ *
+ * For each array size (powers of two from 1 KiB to -M), the array's lines
+ * are put in one random order and dealt round-robin into k pointer
+ * cycles, k = 1 to 16.  The timed body advances all k cycles by one load
+ * each: loads in one cycle depend on each other, loads in different
+ * cycles do not, so the processor may overlap up to k of them.  The
+ * parallelism at a size is the time per load with one cycle divided by
+ * the smallest time per load with k cycles (each the fastest of its
+ * samples): 1 means no overlap, 10 means ten loads in flight.  The
+ * statistics line after each point is that of the best k's time per load.  The series is lmbench's "Memory load parallelism"
+ * with x in MB of 10^6 bytes (as lmbench printed it).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "bench.h"
+#include "mem.h"
+
+#define MAX_CHAINS 16
+#define LINE 64
+#define SMALLEST ((size_t)1024)
+
+static const unsigned chain_counts[] = { 1, 2, 3, 4, 6, 8, 10, 12, 16 };
+
+struct par_state {
+	struct mem_buf buf;
+	size_t size;
+	unsigned k;			/* cycles being followed */
+	size_t *off;			/* room for every line's offset */
+	void **p[MAX_CHAINS];
+};
+
+static int chains_setup(struct bench *b)
+{
+	struct par_state *st = b->priv;
+	size_t n = st->size / LINE, per, i;
+	uint64_t seed = UINT64_C(0x7061722d6d656d21) ^ st->size ^ st->k;
+	unsigned j;
+
+	for (i = 0; i < n; i++)
+		st->off[i] = i * LINE;
+	mem_shuffle(st->off, n, &seed);
+	/* Deal the shuffled lines into k equal cycles (drop the rest). */
+	per = n / st->k;
+	for (j = 0; j < st->k; j++) {
+		for (i = 0; i < per; i++)
+			st->off[n + i] = st->off[i * st->k + j];
+		st->p[j] = mem_chain_offsets(&st->buf, st->off + n, per);
+	}
+	for (; j < MAX_CHAINS; j++)
+		st->p[j] = st->p[0];
+	b->ops_per_iter = st->k;
+	return 0;
+}
+
+/*
+ * One iteration: one load in each of k cycles.  The switch falls through,
+ * so the k loads are independent instructions in one basic block.
+ */
+static int chains_run(struct bench *b, uint64_t n)
+{
+	struct par_state *st = b->priv;
+	void **p0 = st->p[0], **p1 = st->p[1], **p2 = st->p[2],
+	     **p3 = st->p[3], **p4 = st->p[4], **p5 = st->p[5],
+	     **p6 = st->p[6], **p7 = st->p[7], **p8 = st->p[8],
+	     **p9 = st->p[9], **p10 = st->p[10], **p11 = st->p[11],
+	     **p12 = st->p[12], **p13 = st->p[13], **p14 = st->p[14],
+	     **p15 = st->p[15];
+	unsigned k = st->k;
+
+	while (n-- > 0) {
+		switch (k) {
+		case 16: p15 = *p15; /* fall through */
+		case 15: p14 = *p14; /* fall through */
+		case 14: p13 = *p13; /* fall through */
+		case 13: p12 = *p12; /* fall through */
+		case 12: p11 = *p11; /* fall through */
+		case 11: p10 = *p10; /* fall through */
+		case 10: p9 = *p9; /* fall through */
+		case 9: p8 = *p8; /* fall through */
+		case 8: p7 = *p7; /* fall through */
+		case 7: p6 = *p6; /* fall through */
+		case 6: p5 = *p5; /* fall through */
+		case 5: p4 = *p4; /* fall through */
+		case 4: p3 = *p3; /* fall through */
+		case 3: p2 = *p2; /* fall through */
+		case 2: p1 = *p1; /* fall through */
+		default: p0 = *p0;
+		}
+	}
+	st->p[0] = p0; st->p[1] = p1; st->p[2] = p2; st->p[3] = p3;
+	st->p[4] = p4; st->p[5] = p5; st->p[6] = p6; st->p[7] = p7;
+	st->p[8] = p8; st->p[9] = p9; st->p[10] = p10; st->p[11] = p11;
+	st->p[12] = p12; st->p[13] = p13; st->p[14] = p14; st->p[15] = p15;
+	return 0;
+}
+
+static const struct bench_case chains_case = {
+	.name = "chains", .label = "Memory load parallelism",
+	.unit = BENCH_NSEC, .flags = BENCH_NO_PARALLEL,
+	.setup = chains_setup, .run = chains_run,
+};
+
+static int par_main(struct bench *b)
+{
+	struct par_state *st = b->priv;
+	size_t max = (size_t)bench_opt_num(b, 'M');
+	struct bench_result r, best;
+	double one = 0.0;
+	char x[32];
+	size_t i;
+	int rc;
+
+	rc = mem_alloc(b, &st->buf, max, MEM_PAGES_SMALL);
+	if (rc != 0)
+		return rc;
+	st->off = calloc(2 * (max / LINE), sizeof(*st->off));
+	if (st->off == NULL) {
+		mem_free(&st->buf);
+		return bench_error(b, "out of memory");
+	}
+	bench_printf(b, "%s", "Memory load parallelism");
+	for (st->size = SMALLEST; rc == 0 && st->size <= max; st->size *= 2) {
+		for (i = 0; rc == 0 && i < sizeof(chain_counts) /
+						sizeof(chain_counts[0]); i++) {
+			st->k = chain_counts[i];
+			if (st->size / LINE < st->k)
+				break;
+			rc = bench_measure(b, &chains_case, &r);
+			if (rc != 0)
+				break;
+			/* Fastest samples: other work only adds time, and
+			 * a ratio of two disturbed figures means nothing. */
+			if (st->k == 1) {
+				one = r.min;
+				best = r;
+			} else if (r.min < best.min) {
+				best = r;
+			}
+		}
+		/* The single cycle again, after the others: a burst of
+		 * other work during its first measurement would inflate
+		 * every ratio at this size. */
+		st->k = 1;
+		if (rc == 0 && (rc = bench_measure(b, &chains_case, &r)) == 0 &&
+		    r.min < one)
+			one = r.min;
+		if (rc != 0)
+			break;
+		snprintf(x, sizeof(x), "%.6f", (double)st->size / 1e6);
+		bench_report_point(b, x, one / best.min, 2, &best);
+	}
+	if (rc == 0)
+		bench_printf(b, "%s", "");
+	free(st->off);
+	mem_free(&st->buf);
+	return rc;
+}
+
+static const struct bench_opt opts[] = {
+	{ .flag = 'M', .type = BENCH_OPT_SIZE, .arg = "size",
+	  .help = "largest array (default 256m)",
+	  .def = 256LL << 20, .min = 4096, .max = 1LL << 36 },
+};
+
+static const struct bench_spec spec = {
+	.prog = "par_mem",
+	.cases = &chains_case,
+	.ncases = 1,
+	.opts = opts,
+	.nopts = sizeof(opts) / sizeof(opts[0]),
+	.priv_size = sizeof(struct par_state),
+	.main = par_main,
+};
+
+int main(int argc, char **argv)
+{
+	return bench_main(argc, argv, &spec);
+}

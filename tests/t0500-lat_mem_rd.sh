@@ -1,0 +1,129 @@
+#!/bin/sh
+# lat_mem_rd: series format, sane latencies, the order and page options,
+# bad arguments and cleanup.
+. "$(dirname "$0")/lib.sh"
+
+# points FILE: the "<x> <y>" lines of a run.
+points() {
+	grep -E '^[0-9]+\.[0-9]+ [0-9]+\.[0-9]+$' "$1"
+}
+
+test_expect 'a sweep prints the title, one series and a blank line' '
+	run_bench lat_mem_rd -N 3 -E 200 0.0625 64 &&
+	cp "$TRASH/err" "$TRASH/plain" &&
+	[ "$(sed -n 1p "$TRASH/err")" = "Memory load latency" ] &&
+	[ "$(sed -n 2p "$TRASH/err")" = "\"stride=64" ] &&
+	[ -z "$(tail -n 1 "$TRASH/err")" ]
+'
+
+test_expect 'sizes are lmbench'"'"'s, from 512 bytes, in MB with 5 decimals' '
+	points "$TRASH/plain" | awk "{ print \$1 }" >"$TRASH/x" &&
+	printf "%s\n" 0.00049 0.00098 0.00195 0.00293 0.00391 0.00586 \
+		0.00781 0.00977 >"$TRASH/want" &&
+	head -n 8 "$TRASH/x" | cmp -s - "$TRASH/want" ||
+		fail "first sizes: $(head -n 8 "$TRASH/x" | tr "\n" " ")" &&
+	[ "$(tail -n 1 "$TRASH/x")" = 0.06250 ] &&
+	[ "$(wc -l <"$TRASH/x")" -eq 27 ] &&
+	! grep -vE "^[0-9]+\.[0-9]{5}$" "$TRASH/x"
+'
+
+test_expect 'each point has 3 decimals and a statistics line' '
+	[ "$(points "$TRASH/plain" | grep -cE " [0-9]+\.[0-9]{3}$")" -eq 27 ] &&
+	[ "$(grep -c "^\[latbw-stat prog=lat_mem_rd case=chase x=" "$TRASH/plain")" -eq 27 ] &&
+	[ "$(wc -l <"$TRASH/plain")" -eq $((2 + 2 * 27 + 1)) ]
+'
+
+test_expect 'the L1 latency is at least about a cycle' '
+	v=$(points "$TRASH/plain" | awk "NR == 1 { print \$2 }") &&
+	is_positive "$v" && greater "$v" 0.2 "(ns at 512 bytes)"
+'
+
+test_expect '-t: Random load latency, and memory is slower than L1' '
+	run_bench lat_mem_rd -t -N 3 -E 200 8 256 &&
+	[ "$(sed -n 1p "$TRASH/err")" = "Random load latency" ] &&
+	[ "$(sed -n 2p "$TRASH/err")" = "\"stride=256" ] &&
+	first=$(points "$TRASH/err" | awk "NR == 1 { print \$2 }") &&
+	last=$(points "$TRASH/err" | awk "END { print \$2 }") &&
+	[ "$(points "$TRASH/err" | awk "END { print \$1 }")" = 8.00000 ] &&
+	greater "$last" "$first" "(8 MB vs 512 bytes)"
+'
+
+test_expect 'several strides: one series each, in order' '
+	run_bench lat_mem_rd -N 3 -E 200 0.01 16 1024 &&
+	grep "^\"" "$TRASH/err" >"$TRASH/titles" &&
+	printf "%s\n" "\"stride=16" "\"stride=1024" | cmp -s - "$TRASH/titles" &&
+	[ "$(grep -c "^$" "$TRASH/err")" -eq 2 ] &&
+	expect_line "^0\.00098 " "$TRASH/err" &&
+	[ "$(grep -c "^0\.00049 " "$TRASH/err")" -eq 1 ]
+'
+
+test_expect 'no stride means 128' '
+	run_bench lat_mem_rd -N 3 -E 200 0.001 &&
+	[ "$(sed -n 2p "$TRASH/err")" = "\"stride=128" ]
+'
+
+test_expect '-o page says so in the series title' '
+	run_bench lat_mem_rd -o page -N 3 -E 200 0.01 64 &&
+	[ "$(sed -n 2p "$TRASH/err")" = "\"stride=64 order=page" ]
+'
+
+test_expect '-H thp: pages=thp in the title, or exit 3 saying why' '
+	if run_bench lat_mem_rd -o random -H thp -N 3 -E 200 0.01 64
+	then
+		[ "$(sed -n 2p "$TRASH/err")" = "\"stride=64 order=random pages=thp" ]
+	else
+		expect_status 3 &&
+		expect_line "^lat_mem_rd: cannot run here: " "$TRASH/err" &&
+		! points "$TRASH/err"
+	fi
+'
+
+test_expect '-H hugetlb: a figure or exit 3 saying why, never a mislabel' '
+	if run_bench lat_mem_rd -H hugetlb -N 3 -E 200 0.01 64
+	then
+		[ "$(sed -n 2p "$TRASH/err")" = "\"stride=64 pages=hugetlb" ]
+	else
+		expect_status 3 &&
+		expect_line "^lat_mem_rd: cannot run here: .*hugetlb" "$TRASH/err" &&
+		! points "$TRASH/err"
+	fi
+'
+
+test_expect '-P 2 runs two copies per point' '
+	run_bench lat_mem_rd -P 2 -N 3 -E 200 0.004 64 &&
+	expect_line "copies=2 " "$TRASH/err" &&
+	[ "$(points "$TRASH/err" | wc -l)" -eq 5 ]
+'
+
+for args in "" "x" "0" "-1" "1 7" "1 12" "1 0" "0.001 2048" "-o up 1" \
+	"-H big 1" "-t -o page 1" "-o"
+do
+	test_expect "bad arguments '$args': exit 2 and a usage line" "
+		! run_bench lat_mem_rd $args &&
+		expect_status 2 &&
+		expect_line '^usage: lat_mem_rd ' \"\$TRASH/err\" &&
+		! points \"\$TRASH/err\"
+	"
+done
+
+test_expect 'the time bound stops a long sweep and leaves no process' '
+	! run_bench lat_mem_rd -B 1 -P 2 512 16 &&
+	expect_status 1 && expect_line "time bound" "$TRASH/err" &&
+	sleep 1 && [ "$(procs_named lat_mem_rd)" = 0 ]
+'
+
+test_expect 'SIGINT stops a sweep and leaves no process' '
+	"$BIN/lat_mem_rd" -P 2 512 16 2>"$TRASH/err" &
+	pid=$! && sleep 1 && kill -INT "$pid"
+	wait "$pid"
+	[ "$?" -gt 128 ] && sleep 1 &&
+	[ "$(procs_named lat_mem_rd)" = 0 ]
+'
+
+test_expect 'no temporary file is left behind' '
+	mkdir "$TRASH/t" &&
+	TMPDIR="$TRASH/t" run_bench lat_mem_rd -N 3 -E 200 0.004 64 &&
+	[ "$(tmp_files_in "$TRASH/t")" = 0 ]
+'
+
+test_done
