@@ -1385,6 +1385,10 @@ function out_json(    i, k, first, sep) {
 		printf "\n"
 	print "  ]"
 	print "}"
+	if (first) {
+		print "summary: no figure in any file" > "/dev/stderr"
+		status = 1
+	}
 }
 
 # RFC 4180: a field with a comma, a quote or a line break is quoted, its
@@ -1397,14 +1401,20 @@ function cfield(s) {
 	return s
 }
 
-function out_csv(    i, k) {
+function out_csv(    i, k, n) {
 	print "run,host,os,name,x,value,unit,reps,spread_pct,min,max,copies"
+	n = 0
 	for (i = 1; i <= nf; i++)
 		for (k = 1; k <= nrec[i]; k++) {
 			if (!good(RV[i, k]))
 				continue
+			n++
 			print cfield(PATHS[i]) "," cfield(HOST[i]) "," cfield(trim(OS_[i])) "," \
 			    cfield(RN[i, k]) "," cfield(RX[i, k]) "," RV[i, k] "," cfield(RU[i, k]) "," \
 			    RR[i, k] "," RSPR[i, k] "," RMIN[i, k] "," RMAX[i, k] "," RC[i, k]
 		}
+	if (n == 0) {
+		print "summary: no figure in any file" > "/dev/stderr"
+		status = 1
+	}
 }
