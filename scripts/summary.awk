@@ -764,7 +764,7 @@ function table_end(    r, c, line, full, nb, b, j, ncol, total, w) {
 			print TH[j]
 		for (r = 1; r <= TNR; r++) {
 			print row_text(r, 1, NC, 0)
-			if (spread && has_spread(r))
+			if (spread && has_spread(r, 1, NC, 0))
 				print spread_text(r, 1, NC, 0)
 		}
 		return
@@ -798,7 +798,7 @@ function table_end(    r, c, line, full, nb, b, j, ncol, total, w) {
 		}
 		for (r = 1; r <= TNR; r++) {
 			print row_text(r, BFROM[b], BTO[b], 1)
-			if (spread && has_spread(r))
+			if (spread && has_spread(r, BFROM[b], BTO[b], 1))
 				print spread_text(r, BFROM[b], BTO[b], 1)
 		}
 	}
@@ -826,9 +826,10 @@ function blocks(ncol, w,    nb, c, used, cw) {
 	return nb
 }
 
-function has_spread(r,    c) {
-	for (c = 1; c <= NC; c++)
-		if (CSP[r, c] != "")
+# Whether row r has a spread in columns from..to (of BCOL[] when inblock).
+function has_spread(r, from, to, inblock,    j) {
+	for (j = from; j <= to; j++)
+		if (CSP[r, inblock ? BCOL[j] : j] != "")
 			return 1
 	return 0
 }
