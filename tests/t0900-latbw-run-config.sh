@@ -1,0 +1,154 @@
+#!/bin/sh
+# latbw-run's configuration: defaults from the machine, config files (read
+# as data, never run), the environment, and bad values (exit 2, one line).
+. "$(dirname "$0")/lib.sh"
+
+RUN=$TOP/scripts/latbw-run
+mkdir "$TRASH/tmp" "$TRASH/fs"
+
+# cfg [ENV=VALUE...] -- ARGS...: latbw-run -p in a clean environment (no
+# configuration variable inherited from the caller), output in $TRASH/out
+# and $TRASH/err, status in $TRASH/rc.
+cfg() {
+	set -- env -u MB -u FSDIR -u SYNC_MAX -u BENCHMARKS -u QUICK -u REPS \
+		-u USECS -u BOUND -u CONFIG -u RERUN TMPDIR="$TRASH/tmp" \
+		RESULTS_DIR="$TRASH/res" LATBW_SAVED_CONFIG="$TRASH/saved" "$@"
+	"$@" >"$TRASH/out" 2>"$TRASH/err"
+	echo "$?" >"$TRASH/rc"
+}
+
+# key K: the value of K in the printed configuration.
+key() {
+	sed -n "s/^$1=//p" "$TRASH/out"
+}
+
+# bad_config TITLE [ENV...] -- ARGS...: exit 2, exactly one line on stderr
+# naming latbw-run, nothing on stdout, no results directory made.
+bad_config() {
+	bc_title=$1
+	shift
+	test_expect "$bc_title: exit 2 and one line" '
+		cfg '"$*"' &&
+		expect_status 2 &&
+		{ [ "$(wc -l <"$TRASH/err")" -eq 1 ] ||
+			fail "stderr: $(cat "$TRASH/err")"; } &&
+		expect_line "^latbw-run: " "$TRASH/err" &&
+		! [ -s "$TRASH/out" ] &&
+		! [ -e "$TRASH/res" ]
+	'
+}
+
+test_expect 'defaults: MB a power of two >= 4x the last-level cache, FSDIR=$TMPDIR' '
+	cfg sh "$RUN" -p && expect_status 0 &&
+	mb=$(key MB) &&
+	llc=0 &&
+	for d in /sys/devices/system/cpu/cpu0/cache/index*
+	do
+		[ -r "$d/size" ] || continue
+		[ "$(cat "$d/type")" = Instruction ] && continue
+		s=$(sed "s/K\$//" "$d/size")
+		[ "$s" -gt "$llc" ] && llc=$s
+	done &&
+	if [ "$llc" -gt 0 ]
+	then
+		[ $((mb * 1024)) -ge $((4 * llc)) ] || fail "MB=$mb < 4 x ${llc}K"
+	fi &&
+	{ awk -v m="$mb" "BEGIN { while (m > 1 && m % 2 == 0) m /= 2; exit m != 1 }" ||
+		fail "MB=$mb is not a power of two"; } &&
+	[ "$(key FSDIR)" = "$TRASH/tmp" ] &&
+	[ "$(key SYNC_MAX)" = 1 ] &&
+	[ "$(key BENCHMARKS)" = all ] &&
+	[ "$(key QUICK)" = 0 ]
+'
+
+test_expect 'environment variables override the defaults' '
+	cfg MB=32 FSDIR="$TRASH/fs" SYNC_MAX=2 BENCHMARKS="syscall,ctx lat_pipe" \
+		QUICK=1 REPS=5 USECS=2000 BOUND=99 sh "$RUN" -p &&
+	expect_status 0 &&
+	[ "$(key MB)" = 32 ] && [ "$(key FSDIR)" = "$TRASH/fs" ] &&
+	[ "$(key SYNC_MAX)" = 2 ] && [ "$(key BENCHMARKS)" = "syscall ctx lat_pipe" ] &&
+	[ "$(key QUICK)" = 1 ] && [ "$(key REPS)" = 5 ] &&
+	[ "$(key USECS)" = 2000 ] && [ "$(key BOUND)" = 99 ]
+'
+
+cat >"$TRASH/good.cfg" <<EOF
+# a comment, then a blank line
+
+MB = 16
+  FSDIR="$TRASH/fs"
+BENCHMARKS='mem cache'
+SYNC_MAX=1
+EOF
+
+test_expect 'a config file on the command line: comments, spaces, quotes' '
+	cfg sh "$RUN" -p "$TRASH/good.cfg" && expect_status 0 &&
+	[ "$(key MB)" = 16 ] && [ "$(key FSDIR)" = "$TRASH/fs" ] &&
+	[ "$(key BENCHMARKS)" = "mem cache" ]
+'
+
+test_expect 'CONFIG=file (make results CONFIG=file) is the same' '
+	cfg CONFIG="$TRASH/good.cfg" sh "$RUN" -p && expect_status 0 &&
+	[ "$(key MB)" = 16 ] && [ "$(key BENCHMARKS)" = "mem cache" ]
+'
+
+test_expect 'the environment overrides the config file' '
+	cfg MB=64 sh "$RUN" -p "$TRASH/good.cfg" && expect_status 0 &&
+	[ "$(key MB)" = 64 ] && [ "$(key BENCHMARKS)" = "mem cache" ]
+'
+
+test_expect 'RERUN=1 starts from the saved configuration' '
+	printf "MB=8\nBENCHMARKS=ipc\nQUICK=1\n" >"$TRASH/saved" &&
+	cfg RERUN=1 sh "$RUN" -p && expect_status 0 &&
+	[ "$(key MB)" = 8 ] && [ "$(key BENCHMARKS)" = ipc ] && [ "$(key QUICK)" = 1 ] &&
+	cfg sh "$RUN" -p && [ "$(key BENCHMARKS)" = all ]
+'
+
+test_expect 'RERUN=1 without a saved configuration uses the defaults and says so' '
+	rm -f "$TRASH/saved" &&
+	cfg RERUN=1 sh "$RUN" -p && expect_status 0 &&
+	[ "$(key BENCHMARKS)" = all ] &&
+	expect_line "no saved configuration" "$TRASH/err"
+'
+
+test_expect 'a config file is data: $(...) and ; are not run' '
+	printf "MB=\$(touch %s/pwned)\n" "$TRASH" >"$TRASH/evil1" &&
+	cfg sh "$RUN" -p "$TRASH/evil1" && expect_status 2 &&
+	printf "FSDIR=/tmp; touch %s/pwned\n" "$TRASH" >"$TRASH/evil2" &&
+	cfg sh "$RUN" -p "$TRASH/evil2" && expect_status 2 &&
+	printf "BENCHMARKS=\`touch %s/pwned\`\n" "$TRASH" >"$TRASH/evil3" &&
+	cfg sh "$RUN" -p "$TRASH/evil3" && expect_status 2 &&
+	! [ -e "$TRASH/pwned" ]
+'
+
+printf 'MB=16\nNOSUCHKEY=1\n' >"$TRASH/bad1"
+printf 'MB=16\njust words\n' >"$TRASH/bad2"
+printf 'MB=16x\n' >"$TRASH/bad3"
+printf 'FSDIR=%s/missing\n' "$TRASH" >"$TRASH/bad4"
+printf 'BENCHMARKS=syscall nosuchgroup\n' >"$TRASH/bad5"
+printf 'export MB=16\n' >"$TRASH/bad6"
+bad_config 'unknown key in a config file' sh "$RUN" -p "$TRASH/bad1"
+bad_config 'a line that is not KEY=VALUE' sh "$RUN" -p "$TRASH/bad2"
+bad_config 'MB not a number' sh "$RUN" -p "$TRASH/bad3"
+bad_config 'FSDIR missing' sh "$RUN" -p "$TRASH/bad4"
+bad_config 'unknown group' sh "$RUN" -p "$TRASH/bad5"
+bad_config 'shell syntax in a config file' sh "$RUN" -p "$TRASH/bad6"
+bad_config 'config file that does not exist' sh "$RUN" -p "$TRASH/nofile"
+bad_config 'two config files' sh "$RUN" -p "$TRASH/good.cfg" "$TRASH/good.cfg"
+bad_config 'unknown option' sh "$RUN" -Z
+bad_config 'MB=0' MB=0 sh "$RUN" -p
+bad_config 'MB with leading zero' MB=010 sh "$RUN" -p
+bad_config 'MB too large' MB=99999999999 sh "$RUN" -p
+bad_config 'SYNC_MAX=0' SYNC_MAX=0 sh "$RUN" -p
+bad_config 'QUICK=maybe' QUICK=maybe sh "$RUN" -p
+bad_config 'REPS=-1' REPS=-1 sh "$RUN" -p
+bad_config 'BOUND=1s' BOUND=1s sh "$RUN" -p
+bad_config 'FSDIR not a directory' FSDIR=/etc/passwd sh "$RUN" -p
+bad_config 'bad config also stops a real run' BENCHMARKS=nosuch sh "$RUN"
+
+test_expect '-h prints the usage on stdout and exits 0' '
+	cfg sh "$RUN" -h && expect_status 0 &&
+	expect_line "^usage: latbw-run " "$TRASH/out" &&
+	expect_line "BENCHMARKS=" "$TRASH/out"
+'
+
+test_done

@@ -1,0 +1,114 @@
+#!/bin/sh
+# latbw-run against stand-in programs whose behaviour is known: result
+# lines kept, diagnostics wrapped, a program that cannot run, one that
+# fails, one that hangs, one that is missing, series titles written once.
+. "$(dirname "$0")/lib.sh"
+
+RUN=$TOP/scripts/latbw-run
+mkdir "$TRASH/bin" "$TRASH/tmp" "$TRASH/fs" "$TRASH/res"
+
+# fake NAME BODY: a stand-in program (sh) in $TRASH/bin.
+fake() {
+	printf '#!/bin/sh\n%s\n' "$2" >"$TRASH/bin/$1"
+	chmod +x "$TRASH/bin/$1"
+}
+
+fake mhz 'echo "3000 MHz, 0.3333 nanosec clock" >&2'
+fake lat_syscall 'for a in "$@"; do c=$a; done
+case "$c" in
+null) echo "Simple syscall: 0.1000 microseconds" >&2 ;;
+read) echo "lat_syscall: something odd" >&2; echo "Simple read: 0.2000 microseconds" >&2 ;;
+write) echo "lat_syscall: no writes here" >&2; exit 3 ;;
+*) echo "lat_syscall: $c: broken" >&2; exit 1 ;;
+esac'
+# "catch" hangs past its time bound (ignores -B); exec: the pid is sleep's.
+fake lat_sig 'for a in "$@"; do c=$a; done
+case "$c" in
+catch) exec sleep 613 ;;
+esac
+echo "Signal handler installation: 0.3000 microseconds" >&2'
+# Writes the frd series title itself, and a point per call.
+fake bw_mem 'for a in "$@"; do s=$o; o=$a; done
+[ "$o" = frd ] && echo "Memory read bandwidth" >&2
+echo "$s 1000.00" >&2'
+# Records its arguments.
+fake lat_ctx 'echo "$*" >>"'"$TRASH"'/ctx.args"; echo "\"size=0k ovr=1.00" >&2; echo "2 3.00" >&2'
+
+run_fake() {
+	env -u MB -u FSDIR -u SYNC_MAX -u QUICK -u REPS -u USECS -u CONFIG -u RERUN \
+		LATBW_BIN="$TRASH/bin" TMPDIR="$TRASH/tmp" FSDIR="$TRASH/fs" \
+		RESULTS_DIR="$TRASH/res" LATBW_SAVED_CONFIG="$TRASH/saved" \
+		MB=1 QUICK=1 BOUND=1 "$@" sh "$RUN" >"$TRASH/out" 2>"$TRASH/err"
+	echo "$?" >"$TRASH/rc"
+}
+
+run_fake BENCHMARKS="syscall sig bw_mem lat_ctx"
+F=$(find "$TRASH/res" -type f -name '*.0')
+export F
+
+test_expect 'one results file, exit 1 because programs failed' '
+	[ -n "$F" ] && [ -f "$F" ] &&
+	[ "$(find "$TRASH/res" -type f | wc -l)" -eq 1 ] &&
+	expect_status 1
+'
+
+test_expect 'MHZ header from mhz' '
+	expect_line "^\[MHZ: 3000 MHz, 0\.3333 nanosec clock\]\$" "$F"
+'
+
+test_expect 'result lines kept, in order' '
+	grep -E "^Simple (syscall|read):" "$F" >"$TRASH/got" &&
+	printf "Simple syscall: 0.1000 microseconds\nSimple read: 0.2000 microseconds\n" >"$TRASH/want" &&
+	cmp "$TRASH/want" "$TRASH/got"
+'
+
+test_expect 'a diagnostic becomes a [note: ...] line, and is shown on stderr' '
+	expect_line "^\[note: lat_syscall: something odd\]\$" "$F" &&
+	expect_line "lat_syscall: something odd" "$TRASH/err" &&
+	! grep -q "^lat_syscall:" "$F"
+'
+
+test_expect 'exit 3: skipped, with its reason, no figure' '
+	expect_line "^\[note: lat_syscall: no writes here\]\$" "$F" &&
+	expect_line "^\[skipped: lat_syscall write, cannot run here\]\$" "$F" &&
+	! grep -q "^Simple write" "$F"
+'
+
+test_expect 'exit 1: reported as failed, and the run went on' '
+	expect_line "^\[failed: lat_syscall stat @STAT@, exit status 1\]\$" "$F" &&
+	expect_line "^\[failed: lat_syscall open @STAT@, exit status 1\]\$" "$F"
+'
+
+test_expect 'a program that hangs is killed and reported' '
+	expect_line "^\[failed: lat_sig catch, hung, killed after 11 s\]\$" "$F" &&
+	[ "$(grep -c "^Signal handler installation:" "$F")" -eq 2 ]
+'
+
+test_expect 'a series title is written once, even when the program writes it too' '
+	awk "/^Memory read bandwidth\$/ { t++; s = 1; next }
+		s && /^\$/ { s = 0 }
+		s && /^[0-9]+[km]? 1000.00\$/ { p++ }
+		END { exit !(t == 1 && p == 3) }" "$F" ||
+		fail "$(cat "$F")"
+'
+
+test_expect 'the library options go first; lat_ctx gets its sizes and processes' '
+	[ "$(sed -n 1p "$TRASH/ctx.args")" = "-B 1 -N 3 -E 1000 -s 0 2" ] &&
+	[ "$(sed -n 2p "$TRASH/ctx.args")" = "-B 1 -N 3 -E 1000 -s 16 2 8 16" ]
+'
+
+test_expect 'a program that does not exist: one [skipped] line' '
+	! grep -q "^\[skipped: bw_mem" "$F" &&
+	rm "$TRASH/bin/bw_mem" && rm -rf "$TRASH/res" && mkdir "$TRASH/res" &&
+	run_fake BENCHMARKS="mem" &&
+	F2=$(find "$TRASH/res" -type f -name "*.0") &&
+	[ "$(grep -c "^\[skipped: bw_mem, not built\]\$" "$F2")" -eq 1 ] &&
+	! grep -q "^Memory read bandwidth" "$F2"
+'
+
+test_expect 'nothing left behind: no temp dir, no process' '
+	[ -z "$(ls "$TRASH/tmp")" ] && [ -z "$(ls "$TRASH/fs")" ] &&
+	! ps -eo args | grep -qx "sleep 613"
+'
+
+test_done
