@@ -83,16 +83,17 @@ static void print_usage(const struct bench *b, FILE *out, int full)
 		s->operands ? s->operands : "");
 	if (!full)
 		return;
-	fputs("  -P copies  run this many copies at once (latency per copy, "
-	      "bandwidth summed)\n"
-	      "  -W warmups samples to take and discard before measuring\n"
-	      "  -N reps    exactly this many samples (default: 11, fewer when "
-	      "quiet, up to 33 when noisy)\n"
-	      "  -C cpus    pin to these CPUs, e.g. 0 or 0,1 or 0-3\n"
-	      "  -E usecs   make one sample last at least this long "
-	      "(default 5000)\n"
-	      "  -B secs    stop with an error after this long (default 600)\n",
-	      out);
+	fprintf(out, "  -P copies  run this many copies at once (latency per copy, "
+		"bandwidth summed)\n"
+		"  -W warmups samples to take and discard before measuring\n"
+		"  -N reps    exactly this many samples (default: 11, fewer when "
+		"quiet, up to 33 when noisy)\n"
+		"  -C cpus    pin to these CPUs, e.g. 0 or 0,1 or 0-3\n"
+		"  -E usecs   make one sample last at least this long "
+		"(default %u)\n"
+		"  -B secs    stop with an error after this long (default %u)\n",
+		s->sample_usecs ? s->sample_usecs : DEFAULT_TARGET_US,
+		DEFAULT_BOUND_SECS);
 	for (i = 0; i < s->nopts; i++)
 		fprintf(out, "  -%c %-7s %s\n", s->opts[i].flag,
 			s->opts[i].type == BENCH_OPT_FLAG ? "" : s->opts[i].arg,
@@ -241,7 +242,9 @@ static void parse_options(struct bench *b, int argc, char **argv)
 	const struct bench_spec *s = b->spec;
 	struct bench_harness *h = b->h;
 	char optstring[128];
-	unsigned reps = DEFAULT_REPS, target_us = DEFAULT_TARGET_US;
+	unsigned reps = DEFAULT_REPS;
+	unsigned target_us = s->sample_usecs ? s->sample_usecs
+					     : DEFAULT_TARGET_US;
 	int fixed = 0, c;
 	size_t i, len;
 
@@ -513,7 +516,8 @@ static int measure_local(struct bench *b, const struct bench_case *c,
 	if (c->setup != NULL && (rc = c->setup(b)) != 0)
 		return rc;
 	if (check_bandwidth(b, c) != 0 || calibrate(b, c, &n) != 0 ||
-	    take_samples(b, c, n, r) != 0)
+	    take_samples(b, c, n, r) != 0 ||
+	    (c->check != NULL && c->check(b) != 0))
 		rc = -1;
 	if (c->cleanup != NULL)
 		c->cleanup(b);
@@ -580,6 +584,7 @@ static _Noreturn void run_copy(struct bench *b, const struct bench_case *c,
 	}
 	if (write_full(ready_fd, &flag, 1) == 0 && flag == 'R' &&
 	    read(go_fd, &dummy, 1) == 0 && take_samples(b, c, n, &r) == 0 &&
+	    (c->check == NULL || c->check(b) == 0) &&
 	    write_full(result_fd, &r, sizeof(r)) == 0)
 		ok = 1;
 	if (rc == 0 && c->cleanup != NULL)
@@ -690,6 +695,7 @@ static int measure_parallel(struct bench *b, const struct bench_case *c,
 int bench_measure(struct bench *b, const struct bench_case *c,
 		  struct bench_result *r)
 {
+	b->bc = c;
 	b->h->case_name = c->name;
 	if ((c->flags & BENCH_SUBTRACT_LOOP) && b->h->loop_ns < 0.0)
 		b->h->loop_ns = measure_loop_cost(b);
@@ -800,8 +806,8 @@ int bench_format_stat(char *buf, size_t len, const char *prog,
 			r->copies, cpus, unit_word(r->unit));
 }
 
-static void stat_line(struct bench *b, const char *x,
-		      const struct bench_result *r)
+void bench_report_stat(struct bench *b, const char *x,
+		       const struct bench_result *r)
 {
 	char line[512];
 
@@ -834,14 +840,14 @@ void bench_report(struct bench *b, const char *label,
 
 	bench_format_figure(line, sizeof(line), label, r);
 	bench_printf(b, "%s", line);
-	stat_line(b, NULL, r);
+	bench_report_stat(b, NULL, r);
 }
 
 void bench_report_point(struct bench *b, const char *x, double value,
 			int decimals, const struct bench_result *r)
 {
 	bench_printf(b, "%s %.*f", x, decimals, value);
-	stat_line(b, x, r);
+	bench_report_stat(b, x, r);
 }
 
 unsigned bench_ncpus(const struct bench *b)

@@ -73,6 +73,12 @@ struct bench_case {
 	int (*run)(struct bench *b, uint64_t n);
 	/* Untimed, always called after a setup that returned 0. */
 	void (*cleanup)(struct bench *b);
+	/*
+	 * Untimed, optional: after the samples and before the figure is
+	 * reported (in every -P copy), check that the work was really done
+	 * right (sums, copies).  0, or -1 with a message: no figure then.
+	 */
+	int (*check)(struct bench *b);
 };
 
 /* Option types for a program's own options. */
@@ -105,6 +111,8 @@ struct bench_spec {
 	 * is set: then the parse hook picks b->bc (see bench_find_case).
 	 */
 	int case_not_first;
+	/* Default sample length in microseconds (-E); 0 means 5000. */
+	unsigned sample_usecs;
 	/*
 	 * Optional: check the operands (b->argc, b->argv) after option
 	 * parsing and case selection; call bench_usage_error() on bad ones.
@@ -154,7 +162,8 @@ struct bench_result {
  * (0 done, 1 failed or timed out, 2 usage, 3 cannot run here). */
 int bench_main(int argc, char **argv, const struct bench_spec *spec);
 
-/* Measure case c (setup, calibrate, samples, cleanup; -P copies). */
+/* Measure case c (setup, calibrate, samples, check, cleanup; -P copies).
+ * While it runs, b->bc is c. */
 int bench_measure(struct bench *b, const struct bench_case *c,
 		  struct bench_result *r);
 
@@ -170,6 +179,10 @@ void bench_report(struct bench *b, const char *label,
  * its statistics line; x is already formatted by the caller. */
 void bench_report_point(struct bench *b, const char *x, double value,
 			int decimals, const struct bench_result *r);
+/* Print only the statistics line for a figure the program printed in a
+ * form of its own (x: the series x, or NULL). */
+void bench_report_stat(struct bench *b, const char *x,
+		       const struct bench_result *r);
 /* Print one output line of the program's own form (a series title, a
  * "NNNN MHz" line, ...).  A newline is added. */
 void bench_printf(struct bench *b, const char *fmt, ...)

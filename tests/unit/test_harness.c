@@ -48,6 +48,20 @@ static const struct bench_case fake_case = {
 	.run = fake_run,
 };
 
+static int checks_run;
+
+static int fake_check_fails(struct bench *b)
+{
+	(void)b;
+	checks_run++;
+	return -1;
+}
+
+static const struct bench_case checked_case = {
+	.name = "checked", .label = "Checked op", .run = fake_run,
+	.check = fake_check_fails,
+};
+
 static const struct bench_spec fake_spec = {
 	.prog = "fake", .cases = &fake_case, .ncases = 1,
 };
@@ -109,6 +123,12 @@ static void test_measure(void)
 	fake_fail_at = 5;
 	CHECK("a body that fails gives an error, not a figure",
 	      bench_measure(&b, &fake_case, &r) != 0);
+
+	make_bench(&b, &h, 3, 1);
+	CHECK("a failed result check gives an error, not a figure",
+	      bench_measure(&b, &checked_case, &r) != 0 && checks_run == 1);
+	CHECK("while measuring, b->bc is the case measured",
+	      b.bc == &checked_case);
 }
 
 static void test_format(void)
