@@ -31,6 +31,10 @@ echo "Signal handler installation: 0.3000 microseconds" >&2'
 fake bw_mem 'for a in "$@"; do s=$o; o=$a; done
 [ "$o" = frd ] && echo "Memory read bandwidth" >&2
 echo "$s 1000.00" >&2'
+# Ends its output with a blank line, as lat_fs does.
+fake lat_fs 'for a in "$@"; do [ "$p" = -s ] && s=$a; p=$a; done
+echo "\"File system latency" >&2
+printf "%sk\t10\t100\t1000\n\n" "${s%k}" >&2'
 # Records its arguments.
 fake lat_ctx 'echo "$*" >>"'"$TRASH"'/ctx.args"; echo "\"size=0k ovr=1.00" >&2; echo "2 3.00" >&2'
 
@@ -42,7 +46,7 @@ run_fake() {
 	echo "$?" >"$TRASH/rc"
 }
 
-run_fake BENCHMARKS="syscall sig bw_mem lat_ctx"
+run_fake BENCHMARKS="syscall sig bw_mem lat_ctx lat_fs"
 F=$(find "$TRASH/res" -type f -name '*.0')
 export F
 
@@ -90,6 +94,13 @@ test_expect 'a series title is written once, even when the program writes it too
 		s && /^[0-9]+[km]? 1000.00\$/ { p++ }
 		END { exit !(t == 1 && p == 3) }" "$F" ||
 		fail "$(cat "$F")"
+'
+
+test_expect 'several calls joined into one series: one title, one blank line' '
+	sed -n "/^\"File system latency\$/,/^\$/p" "$F" >"$TRASH/fs.got" &&
+	printf "\"File system latency\n0k\t10\t100\t1000\n10k\t10\t100\t1000\n\n" >"$TRASH/fs.want" &&
+	cmp "$TRASH/fs.want" "$TRASH/fs.got" &&
+	[ "$(grep -c "File system latency" "$F")" -eq 1 ]
 '
 
 test_expect 'the library options go first; lat_ctx gets its sizes and processes' '
