@@ -1,0 +1,158 @@
+/* test_mem.c - pointer chains of src/lib/mem.c: every order links every
+ * element into one cycle, in the order it promises. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "mem.h"
+#include "unit.h"
+
+#define PAGE 4096
+
+/* Follow the chain from its head: the number of distinct elements visited
+ * before it comes back, or 0 if it leaves the buffer, revisits an element
+ * other than the head, or points at a non-element. */
+static size_t cycle_length(const struct mem_buf *m, void **head,
+			   size_t len, size_t stride, unsigned char *seen)
+{
+	void **p = head;
+	size_t n = 0, off;
+
+	memset(seen, 0, len / stride);
+	do {
+		off = (size_t)((char *)p - m->base);
+		if (off >= len || off % stride != 0 || seen[off / stride])
+			return 0;
+		seen[off / stride] = 1;
+		n++;
+		p = *p;
+	} while (p != head);
+	return n;
+}
+
+/* Pages visited in ascending order, each page's elements all together. */
+static int pages_in_order(const struct mem_buf *m, void **head, size_t n)
+{
+	void **p = head;
+	size_t i, page, last = 0;
+
+	for (i = 0; i < n; i++) {
+		page = (size_t)((char *)p - m->base) / m->page;
+		if (page < last)
+			return 0;
+		last = page;
+		p = *p;
+	}
+	return 1;
+}
+
+static int is_ascending(const struct mem_buf *m, void **head, size_t n,
+			size_t stride)
+{
+	void **p = head;
+	size_t i;
+
+	for (i = 0; i < n; i++, p = *p)
+		if ((size_t)((char *)p - m->base) != i * stride)
+			return 0;
+	return 1;
+}
+
+int main(void)
+{
+	static const size_t strides[] = { 8, 16, 64, 128, 4096, 8192 };
+	size_t len = 64 * PAGE, i, n;
+	struct mem_buf m;
+	unsigned char *seen = malloc(len / 8);
+	uint64_t seed = 42;
+	void **head;
+	char title[128];
+	size_t perm[100];
+	int ok;
+
+	memset(&m, 0, sizeof(m));
+	m.base = aligned_alloc(PAGE, len);
+	m.len = len;
+	m.page = PAGE;
+	if (m.base == NULL || seen == NULL)
+		return 1;
+	for (i = 0; i < sizeof(strides) / sizeof(strides[0]); i++) {
+		size_t s = strides[i];
+
+		n = len / s;
+		head = mem_chain(&m, len, s, MEM_ORDER_STRIDE, &seed);
+		snprintf(title, sizeof(title), "stride %zu: one ascending cycle "
+			 "of all %zu elements", s, n);
+		CHECK(title, head != NULL &&
+		      cycle_length(&m, head, len, s, seen) == n &&
+		      is_ascending(&m, head, n, s));
+		head = mem_chain(&m, len, s, MEM_ORDER_PAGE, &seed);
+		snprintf(title, sizeof(title), "page order, stride %zu: one "
+			 "cycle, pages ascending", s);
+		CHECK(title, head != NULL &&
+		      cycle_length(&m, head, len, s, seen) == n &&
+		      pages_in_order(&m, head, n));
+		head = mem_chain(&m, len, s, MEM_ORDER_RANDOM, &seed);
+		snprintf(title, sizeof(title), "random order, stride %zu: one "
+			 "cycle of all %zu elements", s, n);
+		CHECK(title, head != NULL &&
+		      cycle_length(&m, head, len, s, seen) == n);
+	}
+	head = mem_chain(&m, len, 64, MEM_ORDER_RANDOM, &seed);
+	CHECK("random order is not ascending", !is_ascending(&m, head,
+							     len / 64, 64));
+	head = mem_chain(&m, 1000, 64, MEM_ORDER_RANDOM, &seed);
+	CHECK("a length not a multiple of the stride: the whole elements",
+	      head != NULL && cycle_length(&m, head, 1000, 64, seen) == 15);
+	CHECK("a chain longer than the buffer is refused",
+	      mem_chain(&m, len + 64, 64, MEM_ORDER_STRIDE, &seed) == NULL);
+	CHECK("a stride that is not pointer aligned is refused",
+	      mem_chain(&m, len, 12, MEM_ORDER_STRIDE, &seed) == NULL);
+	CHECK("a length below the stride is refused",
+	      mem_chain(&m, 32, 64, MEM_ORDER_STRIDE, &seed) == NULL);
+	{
+		size_t off[3] = { 128, 0, 4096 };
+
+		head = mem_chain_offsets(&m, off, 3);
+		CHECK("offsets are linked in the order given",
+		      (char *)head == m.base + 128 &&
+		      (char *)*head == m.base &&
+		      (char *)*(void **)*head == m.base + 4096 &&
+		      *(void **)*(void **)*head == (void *)head);
+	}
+	head = mem_chain(&m, len, 64, MEM_ORDER_STRIDE, &seed);
+	CHECK("mem_chase follows 16 loads per iteration",
+	      (char *)mem_chase(head, 3) == m.base + 48 * 64);
+	for (i = 0; i < 100; i++)
+		perm[i] = i;
+	mem_shuffle(perm, 100, &seed);
+	ok = 1;
+	memset(seen, 0, 100);
+	for (i = 0; i < 100; i++) {
+		if (perm[i] >= 100 || seen[perm[i]])
+			ok = 0;
+		else
+			seen[perm[i]] = 1;
+	}
+	CHECK("mem_shuffle permutes", ok);
+	ok = 1;
+	for (i = 0; i < 1000; i++)
+		if (mem_random_below(&seed, 7) >= 7)
+			ok = 0;
+	CHECK("mem_random_below stays below its bound", ok);
+	{
+		enum mem_pages pg;
+		enum mem_order o;
+
+		CHECK("page kinds parse and print back",
+		      mem_parse_pages("thp", &pg) == 0 && pg == MEM_PAGES_THP &&
+		      strcmp(mem_pages_name(MEM_PAGES_HUGETLB), "hugetlb") == 0 &&
+		      mem_parse_pages("huge", &pg) == -1);
+		CHECK("orders parse and print back",
+		      mem_parse_order("page", &o) == 0 && o == MEM_ORDER_PAGE &&
+		      strcmp(mem_order_name(MEM_ORDER_RANDOM), "random") == 0 &&
+		      mem_parse_order("", &o) == -1);
+	}
+	free(m.base);
+	free(seen);
+	return unit_done();
+}
