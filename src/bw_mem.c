@@ -21,17 +21,16 @@
  * destination do not map to the same cache sets; lmbench's series call
  * these "unaligned" (with it) and "aligned" (without).
  *
- * Every case checks its work after the samples (untimed): the sums it
- * computed, the words it wrote, the bytes it copied.  A wrong result is an
- * error, never a figure.
+ * Every case checks its work after the samples (untimed, in every -P copy,
+ * every word): the sums it computed, the words it wrote, the bytes it
+ * copied.  A wrong result is an error, never a figure.
  */
-#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "bench.h"
-#include "bwbuf.h"
+#include "mem.h"
 
 #define CHUNK 512			/* bytes per unrolled loop body */
 #define WORDS (CHUNK / 4)		/* 32-bit words per chunk */
@@ -45,7 +44,7 @@ typedef uint32_t vec32 __attribute__((vector_size(16)));
 #define VECS (CHUNK / (int)sizeof(vec32))
 
 struct bw_state {
-	struct bwbuf sbuf, dbuf;
+	struct mem_buf sbuf, dbuf;
 	unsigned char *src, *dst;	/* dst: the copies' destination */
 	size_t len;			/* bytes per pass, a multiple of CHUNK */
 	uint64_t passes;		/* passes made, for the checks */
@@ -53,7 +52,6 @@ struct bw_state {
 	uint32_t want_sum;		/* what one pass must sum */
 	uint32_t last;			/* the value wr/fwr wrote last */
 	int conflict;
-	int bad;			/* a check failed (message said) */
 };
 
 /* Keep the compiler from assuming memory is unchanged between passes. */
@@ -62,23 +60,6 @@ struct bw_state {
 static uint32_t word_value(size_t i)
 {
 	return (uint32_t)i * 2654435761u + 1u;
-}
-
-static int bw_check(struct bench *b, size_t step);
-
-/*
- * At the end of a timed run.  The full check after the samples cannot
- * fail a -P copy (its figure has been sent by then), so copies also look
- * at about 64 words here, an odd step apart so that every word position
- * mod 4 is seen: microseconds next to a run of milliseconds.
- */
-static int spot_check(struct bench *b)
-{
-	struct bw_state *st = b->priv;
-
-	if (b->copies <= 1)
-		return 0;
-	return bw_check(b, (st->len / 4 / 64) | 1);
 }
 
 static int rd_run(struct bench *b, uint64_t n)
@@ -104,7 +85,7 @@ static int rd_run(struct bench *b, uint64_t n)
 		}
 	}
 	st->sum += s0 + s1 + s2 + s3;
-	return spot_check(b);
+	return 0;
 }
 
 static int frd_run(struct bench *b, uint64_t n)
@@ -133,7 +114,7 @@ static int frd_run(struct bench *b, uint64_t n)
 	for (i = 0; i < (int)(sizeof(t) / sizeof(t[0])); i++)
 		total += t[i];
 	st->sum += total;
-	return spot_check(b);
+	return 0;
 }
 
 static int wr_run(struct bench *b, uint64_t n)
@@ -159,7 +140,7 @@ static int wr_run(struct bench *b, uint64_t n)
 		}
 	}
 	st->last = v;
-	return spot_check(b);
+	return 0;
 }
 
 static int fwr_run(struct bench *b, uint64_t n)
@@ -183,7 +164,7 @@ static int fwr_run(struct bench *b, uint64_t n)
 		}
 	}
 	st->last = v;
-	return spot_check(b);
+	return 0;
 }
 
 static int rdwr_run(struct bench *b, uint64_t n)
@@ -201,7 +182,7 @@ static int rdwr_run(struct bench *b, uint64_t n)
 			for (i = 0; i < WORDS; i += 4)
 				p[i] += 1;
 	}
-	return spot_check(b);
+	return 0;
 }
 
 static int cp_run(struct bench *b, uint64_t n)
@@ -219,7 +200,7 @@ static int cp_run(struct bench *b, uint64_t n)
 			for (i = 0; i < WORDS; i += 4)
 				d[i] = p[i];
 	}
-	return spot_check(b);
+	return 0;
 }
 
 static int fcp_run(struct bench *b, uint64_t n)
@@ -241,7 +222,7 @@ static int fcp_run(struct bench *b, uint64_t n)
 				d[i] = p[i];
 		}
 	}
-	return spot_check(b);
+	return 0;
 }
 
 static int bcopy_run(struct bench *b, uint64_t n)
@@ -252,7 +233,7 @@ static int bcopy_run(struct bench *b, uint64_t n)
 		PASS_BARRIER();
 		memcpy(st->dst, st->src, st->len);
 	}
-	return spot_check(b);
+	return 0;
 }
 
 static int bzero_run(struct bench *b, uint64_t n)
@@ -263,7 +244,7 @@ static int bzero_run(struct bench *b, uint64_t n)
 		PASS_BARRIER();
 		memset(st->src, 0, st->len);
 	}
-	return spot_check(b);
+	return 0;
 }
 
 static int is_copy(const struct bench_case *c)
@@ -271,20 +252,24 @@ static int is_copy(const struct bench_case *c)
 	return c->run == cp_run || c->run == fcp_run || c->run == bcopy_run;
 }
 
-/* Untimed: map and fill the buffers, so no pass pays a page fault. */
+/*
+ * Untimed: map and fill the buffers.  mem_alloc touches every page, so no
+ * pass pays a page fault; small pages, so that the figure does not depend
+ * on the system's transparent huge page setting.
+ */
 static int bw_setup(struct bench *b)
 {
 	struct bw_state *st = b->priv;
-	size_t len = st->len, i;
+	size_t len = st->len, off = st->conflict ? CONFLICT_OFFSET : 0, i;
 	uint32_t *w, sum_all = 0, sum_4th = 0;
+	int rc;
 
 	st->passes = 0;
 	st->sum = 0;
 	st->last = 0;
-	if (bwbuf_alloc(&st->sbuf, len, 0, 0) != 0)
-		return bench_error(b, "cannot map %zu bytes: %s", len,
-				   strerror(errno));
-	st->src = st->sbuf.data;
+	if ((rc = mem_alloc(b, &st->sbuf, len, MEM_PAGES_SMALL)) != 0)
+		return rc;
+	st->src = (unsigned char *)st->sbuf.base;
 	w = (uint32_t *)st->src;
 	for (i = 0; i < len / 4; i++) {
 		w[i] = word_value(i);
@@ -294,15 +279,13 @@ static int bw_setup(struct bench *b)
 	}
 	st->want_sum = b->bc->run == frd_run ? sum_all : sum_4th;
 	if (is_copy(b->bc)) {
-		if (bwbuf_alloc(&st->dbuf, len, st->conflict ?
-				CONFLICT_OFFSET : 0, 0) != 0) {
-			int e = errno;
-
-			bwbuf_free(&st->sbuf);
-			return bench_error(b, "cannot map %zu bytes: %s", len,
-					   strerror(e));
+		/* The destination starts `off` bytes into its pages. */
+		if ((rc = mem_alloc(b, &st->dbuf, len + off,
+				    MEM_PAGES_SMALL)) != 0) {
+			mem_free(&st->sbuf);
+			return rc;
 		}
-		st->dst = st->dbuf.data;
+		st->dst = (unsigned char *)st->dbuf.base + off;
 		/* Not the source's contents, so a skipped copy shows. */
 		memset(st->dst, 0x5a, len);
 	}
@@ -312,20 +295,12 @@ static int bw_setup(struct bench *b)
 
 static int check_failed(struct bench *b, const char *what, size_t word)
 {
-	struct bw_state *st = b->priv;
-
-	st->bad = 1;
-	bench_error(b, "%s: wrong result at word %zu: %s", b->bc->name, word,
-		    what);
-	return -1;
+	return bench_error(b, "%s: wrong result at word %zu: %s", b->bc->name,
+			   word, what);
 }
 
-/*
- * Did the timed passes really do their work?  Every `step`th word is
- * looked at: all of them after the samples (untimed), a few dozen at the
- * end of every timed run when -P copies run (see spot_check).
- */
-static int bw_check(struct bench *b, size_t step)
+/* The check hook: did the timed passes really do their work? */
+static int bw_check(struct bench *b)
 {
 	struct bw_state *st = b->priv;
 	const uint32_t *s = (const uint32_t *)st->src;
@@ -338,9 +313,7 @@ static int bw_check(struct bench *b, size_t step)
 			return check_failed(b, "the sum is not what was "
 					    "stored", 0);
 	}
-	/* The step ends on the last word, where an off-by-one would show. */
-	for (i = 0; i < nw; i = i + step < nw || i == nw - 1 ? i + step
-							      : nw - 1) {
+	for (i = 0; i < nw; i++) {
 		int every = i % 4 == 0;
 		uint32_t want = word_value(i);
 
@@ -365,15 +338,14 @@ static void bw_cleanup(struct bench *b)
 {
 	struct bw_state *st = b->priv;
 
-	bw_check(b, 1);
-	bwbuf_free(&st->sbuf);
-	bwbuf_free(&st->dbuf);
+	mem_free(&st->sbuf);
+	mem_free(&st->dbuf);
 	st->src = st->dst = NULL;
 }
 
 #define BW_CASE(nm, lab, fn) \
 	{ .name = nm, .label = lab, .unit = BENCH_MBPS, .setup = bw_setup, \
-	  .run = fn, .cleanup = bw_cleanup }
+	  .run = fn, .check = bw_check, .cleanup = bw_cleanup }
 
 /* The labels are the lmbench series titles these points belong to. */
 static const struct bench_case cases[] = {
@@ -434,8 +406,6 @@ static int bw_main(struct bench *b)
 	rc = bench_measure(b, b->bc, &r);
 	if (rc != 0)
 		return rc;
-	if (st->bad)
-		return -1;
 	mbps = bench_value(&r);
 	snprintf(x, sizeof(x), "%.*f", decimals_for(mb), mb);
 	bench_report_point(b, x, mbps, decimals_for(mbps), &r);

@@ -76,6 +76,32 @@ test_expect 'a size too large to map is an error, not a figure' '
 	expect_status 1 && ! grep -q "^[0-9]" "$TRASH/err"
 '
 
+# The check hook must be able to fail: a memcpy that leaves the last byte
+# alone, preloaded, must turn bcopy into an error in every copy (-P 2 too).
+# Needs a C compiler and a binary without sanitizers (ASan must come first).
+printf '%s\n' '#include <stddef.h>' \
+	'void *memcpy(void *d, const void *s, size_t n)' \
+	'{ char *p = d; const char *q = s; while (n-- > 1) *p++ = *q++; return d; }' \
+	>"$TRASH/badcpy.c"
+if ! command -v cc >/dev/null 2>&1 ||
+	! cc -shared -fPIC -O1 -o "$TRASH/badcpy.so" "$TRASH/badcpy.c" 2>/dev/null
+then
+	test_skip 'a wrong copy is an error, not a figure' 'no C compiler'
+elif nm "$BIN/bw_mem" 2>/dev/null | grep -q __asan_init
+then
+	test_skip 'a wrong copy is an error, not a figure' 'sanitizer build'
+else
+	test_expect 'a wrong copy is an error, not a figure' '
+		for p in 1 2
+		do
+			! LD_PRELOAD="$TRASH/badcpy.so" "$BIN/bw_mem" -B 60 \
+				-P $p -N 3 -E 1000 64k bcopy 2>"$TRASH/err" &&
+			expect_line "^bw_mem: bcopy: wrong result at word 16383: the copy differs\$" "$TRASH/err" &&
+			! grep -q "^[0-9]" "$TRASH/err" || return 1
+		done
+	'
+fi
+
 test_expect 'the time bound stops a long run: exit 1, no figure, no process' '
 	! "$BIN/bw_mem" -B 1 -N 1000 -E 1000000 -P 2 1m rd 2>"$TRASH/err" &&
 	expect_line "time bound" "$TRASH/err" &&
