@@ -11,8 +11,6 @@
  * every operation.  With operands, only the named kinds ("int64-div") or
  * types ("double") are measured.
  */
-#include <string.h>
-
 #include "bench.h"
 #include "ops.h"
 
@@ -24,50 +22,16 @@ static const struct bench_case bogo_cases[] = {
 	  .unit = BENCH_NSEC, .setup = ops_bogo_setup,
 	  .run = ops_bogo_double },
 };
-
-/* Is the kind called `name` selected by the operands (none: all are)? */
-static int selected(const struct bench *b, const char *name)
-{
-	size_t tlen = strcspn(name, "-");
-	int i;
-
-	if (b->argc == 0)
-		return 1;
-	for (i = 0; i < b->argc; i++)
-		if (strcmp(b->argv[i], name) == 0 ||
-		    (strlen(b->argv[i]) == tlen &&
-		     strncmp(b->argv[i], name, tlen) == 0))
-			return 1;
-	return 0;
-}
+#define NBOGO (sizeof(bogo_cases) / sizeof(bogo_cases[0]))
 
 static int check_operands(struct bench *b)
 {
-	int i;
-	size_t k;
-
-	for (i = 0; i < b->argc; i++) {
-		const char *a = b->argv[i];
-		int known = 0;
-
-		for (k = 0; k < ops_nkinds && !known; k++) {
-			const char *nm = ops_kinds[k].name;
-
-			known = strcmp(a, nm) == 0 ||
-				(strlen(a) == strcspn(nm, "-") &&
-				 strncmp(a, nm, strlen(a)) == 0);
-		}
-		for (k = 0; k < 2 && !known; k++)
-			known = strcmp(a, bogo_cases[k].name) == 0;
-		if (!known)
-			bench_usage_error(b, "unknown operation '%s'", a);
-	}
+	ops_check_operands(b, bogo_cases, NBOGO);
 	return 0;
 }
 
 static int lat_ops_main(struct bench *b)
 {
-	struct ops_state *st = b->priv;
 	struct bench_result r;
 	size_t k;
 	int rc;
@@ -78,15 +42,14 @@ static int lat_ops_main(struct bench *b)
 			.setup = ops_setup, .run = ops_kinds[k].run[0],
 		};
 
-		if (!selected(b, c.name))
+		if (!ops_selected(b, c.name))
 			continue;
-		st->kind = &ops_kinds[k];
 		if ((rc = bench_measure(b, &c, &r)) != 0)
 			return rc;
 		bench_report(b, ops_kinds[k].label, &r);
 	}
-	for (k = 0; k < 2; k++) {
-		if (!selected(b, bogo_cases[k].name))
+	for (k = 0; k < NBOGO; k++) {
+		if (!ops_selected(b, bogo_cases[k].name))
 			continue;
 		if ((rc = bench_measure(b, &bogo_cases[k], &r)) != 0)
 			return rc;
@@ -99,7 +62,6 @@ static const struct bench_spec spec = {
 	.prog = "lat_ops",
 	.operands = "[kind|type ...]",
 	.case_not_first = 1,
-	.priv_size = sizeof(struct ops_state),
 	.parse = check_operands,
 	.main = lat_ops_main,
 };

@@ -11,59 +11,48 @@
  * operation any chain count reached: about the number of execution units
  * that do this operation times their pipelining depth.
  */
-#include <stdio.h>
-#include <string.h>
-
 #include "bench.h"
 #include "ops.h"
 
-static int selected(const struct bench *b, const char *name)
+static int check_operands(struct bench *b)
 {
-	size_t tlen = strcspn(name, "-");
-	int i;
-
-	if (b->argc == 0)
-		return 1;
-	for (i = 0; i < b->argc; i++)
-		if (strcmp(b->argv[i], name) == 0 ||
-		    (strlen(b->argv[i]) == tlen &&
-		     strncmp(b->argv[i], name, tlen) == 0))
-			return 1;
+	ops_check_operands(b, NULL, 0);
 	return 0;
 }
 
-static int check_operands(struct bench *b)
+/*
+ * The statistics line after a parallelism figure, in the fields of the
+ * harness's (so that readers of [latbw-stat] lines take its spread, reps
+ * and copies) but with unit=ratio: the harness's line can only call its
+ * values times or bandwidths, and this figure is neither.  The ratio's
+ * quartiles and extremes are the widest the two measurements allow (the
+ * slowest one-chain quartile over the fastest best-chain one, and so on),
+ * then both times per operation, in ns, and the fastest chain count.
+ */
+static void report_ratio_stat(struct bench *b, const struct ops_kind *kind,
+			      const struct bench_result *one,
+			      const struct bench_result *best,
+			      unsigned best_chains)
 {
-	int i;
-	size_t k;
+	double ratio = one->median / best->median;
+	double q1 = one->q1 / best->q3, q3 = one->q3 / best->q1;
 
-	for (i = 0; i < b->argc; i++) {
-		int known = 0;
-
-		for (k = 0; k < ops_nkinds && !known; k++) {
-			const char *nm = ops_kinds[k].name;
-
-			known = strcmp(b->argv[i], nm) == 0 ||
-				(strlen(b->argv[i]) == strcspn(nm, "-") &&
-				 strncmp(b->argv[i], nm,
-					 strlen(b->argv[i])) == 0);
-		}
-		if (!known)
-			bench_usage_error(b, "unknown operation '%s'",
-					  b->argv[i]);
-	}
-	return 0;
+	bench_printf(b, "[latbw-stat prog=par_ops case=%s median=%.6g "
+		     "min=%.6g max=%.6g spread=%.2f%% reps=%u copies=%u "
+		     "unit=ratio one_chain_ns=%.6g best_ns=%.6g "
+		     "best_chains=%u]", kind->name, ratio,
+		     one->min / best->max, one->max / best->min,
+		     100.0 * (q3 - q1) / ratio,
+		     one->reps < best->reps ? one->reps : best->reps,
+		     best->copies, one->median, best->median, best_chains);
 }
 
 static int measure_kind(struct bench *b, const struct ops_kind *kind)
 {
-	struct ops_state *st = b->priv;
 	struct bench_result one, best, r;
 	unsigned best_w = 1;
-	double spread;
 	int w, rc;
 
-	st->kind = kind;
 	for (w = 0; w < OPS_NWIDTHS; w++) {
 		struct bench_case c = {
 			.name = kind->name, .unit = BENCH_NSEC,
@@ -79,22 +68,12 @@ static int measure_kind(struct bench *b, const struct ops_kind *kind)
 			best_w = ops_widths[w];
 		}
 	}
+	if (!(best.median > 0.0 && best.min > 0.0 && best.q1 > 0.0))
+		return bench_error(b, "%s: a time per operation of 0",
+				   kind->name);
 	bench_printf(b, "%s parallelism: %.2f", kind->label,
 		     one.median / best.median);
-	/*
-	 * Our own line (the harness's statistics line is for one figure in
-	 * a unit; this one is a ratio of two): both times per operation in
-	 * ns, the chain count that was fastest, and the spread of each.
-	 */
-	spread = best.median > 0 ? (best.q3 - best.q1) / best.median : 0;
-	bench_printf(b, "[latbw-stat prog=par_ops case=%s ratio=%.4g "
-		     "one_chain_ns=%.4g best_ns=%.4g best_chains=%u "
-		     "spread_one=%.2f%% spread_best=%.2f%% reps=%u copies=%u "
-		     "unit=ratio]", kind->name, one.median / best.median,
-		     one.median, best.median, best_w,
-		     one.median > 0 ? 100.0 * (one.q3 - one.q1) / one.median
-				    : 0.0,
-		     100.0 * spread, best.reps, best.copies);
+	report_ratio_stat(b, kind, &one, &best, best_w);
 	return 0;
 }
 
@@ -104,7 +83,7 @@ static int par_ops_main(struct bench *b)
 	int rc;
 
 	for (k = 0; k < ops_nkinds; k++) {
-		if (!selected(b, ops_kinds[k].name))
+		if (!ops_selected(b, ops_kinds[k].name))
 			continue;
 		if ((rc = measure_kind(b, &ops_kinds[k])) != 0)
 			return rc;
@@ -116,7 +95,6 @@ static const struct bench_spec spec = {
 	.prog = "par_ops",
 	.operands = "[kind|type ...]",
 	.case_not_first = 1,
-	.priv_size = sizeof(struct ops_state),
 	.parse = check_operands,
 	.main = par_ops_main,
 };

@@ -71,13 +71,48 @@ do
 	"
 done
 
-test_expect 'par_ops prints a parallelism and its own statistics line' '
+test_expect 'par_ops prints a parallelism and a statistics line for it' '
 	run_bench par_ops -N 3 -E 1000 integer-add double-mul &&
+	cp "$TRASH/err" "$TRASH/par" &&
 	expect_line "^integer add parallelism: [0-9]+\.[0-9]{2}\$" "$TRASH/err" &&
 	expect_line "^double mul parallelism: [0-9]+\.[0-9]{2}\$" "$TRASH/err" &&
-	expect_line "^\[latbw-stat prog=par_ops case=integer-add ratio=" "$TRASH/err" &&
+	for k in integer-add double-mul
+	do
+		expect_line "^\[latbw-stat prog=par_ops case=$k median=[0-9.e+-]+ min=[0-9.e+-]+ max=[0-9.e+-]+ spread=[0-9.]+% reps=3 copies=1 unit=ratio one_chain_ns=[0-9.e+-]+ best_ns=[0-9.e+-]+ best_chains=(2|4|6|8|12)\]\$" "$TRASH/err" || return 1
+	done &&
 	[ $(wc -l <"$TRASH/err") -eq 4 ] &&
 	is_positive "$(value_of "integer add parallelism" "$TRASH/err")"
+'
+
+# The statistics line holds the figure (its median, rounded, is the figure),
+# and one_chain_ns / best_ns is that ratio.
+test_expect 'the statistics line is the figure'"'"'s, and its times give it' '
+	awk "
+		/ parallelism: / { fig = \$NF; next }
+		/^\[latbw-stat / {
+			for (i = 1; i <= NF; i++) {
+				split(\$i, kv, \"=\")
+				f[kv[1]] = kv[2]
+			}
+			if (sprintf(\"%.2f\", f[\"median\"]) != fig) exit 1
+			r = f[\"one_chain_ns\"] / f[\"best_ns\"]
+			if (r < f[\"median\"] * 0.999 || r > f[\"median\"] * 1.001) exit 1
+			if (f[\"min\"] > f[\"median\"] || f[\"max\"] < f[\"median\"]) exit 1
+			n++
+		}
+		END { exit n == 2 ? 0 : 1 }" "$TRASH/par"
+'
+
+test_expect 'summary reads the parallelism with its unit and spread, no warning' '
+	mkdir -p "$TRASH/res/x86_64-linux-gnu" &&
+	{
+		echo "[lmbench3.0 results for Linux vm 6.1.0 #1 SMP x86_64 GNU/Linux]" &&
+		cat "$TRASH/par"
+	} >"$TRASH/res/x86_64-linux-gnu/vm.0" &&
+	sh "$TOP/scripts/summary" -f json "$TRASH/res/x86_64-linux-gnu/vm.0" \
+		>"$TRASH/json" 2>"$TRASH/warn" &&
+	[ ! -s "$TRASH/warn" ] &&
+	expect_line "\"name\": \"integer add parallelism\".*\"unit\": \"ratio\", \"reps\": 3, \"spread\": [0-9]" "$TRASH/json"
 '
 
 test_expect 'par_ops bad operand: exit 2 and a usage line' '

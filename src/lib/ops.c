@@ -22,6 +22,8 @@
  * instructions are the same as for signed ones); div and mod use signed
  * types, as C's int and int64_t division is what lmbench times.
  */
+#include <string.h>
+
 #include "ops.h"
 
 const unsigned ops_widths[OPS_NWIDTHS] = { 1, 2, 4, 6, 8, 12 };
@@ -181,14 +183,56 @@ BOGO(ops_bogo_double, double, 1.0, 1.5)
 
 int ops_setup(struct bench *b)
 {
-	const struct ops_state *st = b->priv;
+	size_t k;
 
-	b->ops_per_iter = st->kind->per_iter;
-	return 0;
+	for (k = 0; k < ops_nkinds; k++)
+		if (strcmp(ops_kinds[k].name, b->bc->name) == 0) {
+			b->ops_per_iter = ops_kinds[k].per_iter;
+			return 0;
+		}
+	return bench_error(b, "%s: not an operation kind", b->bc->name);
 }
 
 int ops_bogo_setup(struct bench *b)
 {
 	b->ops_per_iter = OPS_BOGO_LEN;
+	return 0;
+}
+
+/* Does operand `arg` name `name`, or the type before its '-'? */
+static int names(const char *arg, const char *name)
+{
+	return strcmp(arg, name) == 0 ||
+	       (strlen(arg) == strcspn(name, "-") &&
+		strncmp(arg, name, strlen(arg)) == 0);
+}
+
+void ops_check_operands(struct bench *b, const struct bench_case *extra,
+			size_t nextra)
+{
+	size_t k;
+	int i, known;
+
+	for (i = 0; i < b->argc; i++) {
+		known = 0;
+		for (k = 0; k < ops_nkinds && !known; k++)
+			known = names(b->argv[i], ops_kinds[k].name);
+		for (k = 0; k < nextra && !known; k++)
+			known = strcmp(b->argv[i], extra[k].name) == 0;
+		if (!known)
+			bench_usage_error(b, "unknown operation '%s'",
+					  b->argv[i]);
+	}
+}
+
+int ops_selected(const struct bench *b, const char *name)
+{
+	int i;
+
+	if (b->argc == 0)
+		return 1;
+	for (i = 0; i < b->argc; i++)
+		if (names(b->argv[i], name))
+			return 1;
 	return 0;
 }

@@ -44,15 +44,21 @@ int ops_bogo_float(struct bench *b, uint64_t n);
 int ops_bogo_double(struct bench *b, uint64_t n);
 
 /*
- * The private state of lat_ops and par_ops (spec.priv_size): the kind
- * being measured, set before each bench_measure().
+ * Setup hooks: b->ops_per_iter for the kind the case being measured is
+ * named after (b->bc->name is an ops_kinds name), or OPS_BOGO_LEN.
  */
-struct ops_state {
-	const struct ops_kind *kind;
-};
-
-/* Setup hooks: b->ops_per_iter for the current kind, or OPS_BOGO_LEN. */
 int ops_setup(struct bench *b);
 int ops_bogo_setup(struct bench *b);
+
+/*
+ * Operands of lat_ops and par_ops: each names a kind ("int64-div"), a
+ * type ("int64": all its kinds) or one of the cases extra[] (lat_ops's
+ * bogomflops).  ops_check_operands is for the parse hook (a usage error on an
+ * unknown one); ops_selected says whether the case `name` was asked for
+ * (with no operands, every case is).
+ */
+void ops_check_operands(struct bench *b, const struct bench_case *extra,
+			size_t nextra);
+int ops_selected(const struct bench *b, const char *name);
 
 #endif
