@@ -143,14 +143,15 @@ static double grid_round(double x)
 }
 
 /*
- * A plateau's latency: the median of its upper half, since its first
- * points still hit the smaller level now and then.
+ * A plateau's latency: the median of its last third, since its first
+ * points still hit the smaller level now and then (at twice the smaller
+ * level's size, about every other load).
  */
 static double plateau_ns(const struct curve *c, const struct level *l)
 {
-	size_t k = l->last - l->first + 1;
+	size_t k = l->last - l->first + 1, skip = k - (k + 2) / 3;
 
-	return median_of(&c->ns[l->first + k / 2], k - k / 2);
+	return median_of(&c->ns[l->first + skip], k - skip);
 }
 
 /*
