@@ -265,8 +265,7 @@ static int cache_main(struct bench *b)
 	if (rc == BENCH_SKIPPED && h == NULL) {
 		/* No huge pages here: small ones, and TLB misses in the
 		 * curve; say so, since it blurs the larger levels. */
-		fprintf(stderr, "cache: no transparent huge pages; using small "
-			"pages\n");
+		(void)bench_error(b, "using small pages instead");
 		st->pages = MEM_PAGES_SMALL;
 		rc = mem_alloc(b, &st->buf, max, st->pages);
 	}

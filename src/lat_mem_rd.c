@@ -27,6 +27,7 @@
 #define MB_BYTES (1024.0 * 1024.0)	/* lmbench's MB for this program */
 #define SMALLEST ((size_t)512)
 #define DEFAULT_STRIDE ((size_t)128)
+#define PROBE ((size_t)2 << 20)	/* -P: is this kind of page available? */
 
 struct mem_rd_state {
 	struct mem_buf buf;
@@ -64,10 +65,9 @@ static int chase_setup(struct bench *b)
 	int rc;
 
 	if (st->buf.map == NULL) {
-		/* One process: map the largest array once and reuse it.
-		 * A -P copy is a process of its own: it maps what it needs. */
-		rc = mem_alloc(b, &st->buf, b->copies > 1 ? st->size : st->max,
-			       st->pages);
+		/* One process maps the largest array once, before the sweep;
+		 * a -P copy is a process of its own and maps what it needs. */
+		rc = mem_alloc(b, &st->buf, st->size, st->pages);
 		if (rc != 0)
 			return rc;
 	}
@@ -176,6 +176,18 @@ static int mem_rd_main(struct bench *b)
 	uint64_t stride;
 	int i, rc = 0;
 
+	/*
+	 * Map the memory before the first title, so that pages that are not
+	 * available here leave no title without points.  -P copies map their
+	 * own: a small probe checks the kind of page.
+	 */
+	rc = mem_alloc(b, &st->buf, b->copies > 1 && st->max > PROBE ? PROBE
+								  : st->max,
+		       st->pages);
+	if (rc != 0)
+		return rc;
+	if (b->copies > 1)
+		mem_free(&st->buf);
 	bench_printf(b, "%s", bench_opt_isset(b, 't') ? "Random load latency"
 						    : "Memory load latency");
 	if (b->argc < 2)

@@ -83,8 +83,10 @@ static int line_main(struct bench *b)
 
 	/* Huge pages when the system has them, so TLB misses stay out. */
 	rc = mem_alloc(b, &st->buf, len, MEM_PAGES_THP);
-	if (rc == BENCH_SKIPPED)
+	if (rc == BENCH_SKIPPED) {
+		(void)bench_error(b, "using small pages instead");
 		rc = mem_alloc(b, &st->buf, len, MEM_PAGES_SMALL);
+	}
 	if (rc != 0)
 		return rc;
 	st->blocks = len / BLOCK;

@@ -83,7 +83,7 @@ test_expect '-H thp: pages=thp in the title, or exit 3 saying why' '
 	else
 		expect_status 3 &&
 		expect_line "^lat_mem_rd: cannot run here: " "$TRASH/err" &&
-		! points "$TRASH/err"
+		! points "$TRASH/err" && ! grep -q "latency\$" "$TRASH/err"
 	fi
 '
 
@@ -94,6 +94,15 @@ test_expect '-H hugetlb: a figure or exit 3 saying why, never a mislabel' '
 	else
 		expect_status 3 &&
 		expect_line "^lat_mem_rd: cannot run here: .*hugetlb" "$TRASH/err" &&
+		! points "$TRASH/err" && ! grep -q "latency\$" "$TRASH/err"
+	fi
+'
+
+test_expect '-P 2 with pages not available here: exit 3 and no title' '
+	if [ "$(cat /proc/sys/vm/nr_hugepages 2>/dev/null)" = 0 ]
+	then
+		! run_bench lat_mem_rd -P 2 -H hugetlb -N 3 -E 200 0.01 64 &&
+		expect_status 3 && ! grep -q "latency\$" "$TRASH/err" &&
 		! points "$TRASH/err"
 	fi
 '
