@@ -24,14 +24,16 @@ static void nap_ms(long ms)
 	nanosleep(&ts, NULL);
 }
 
-/* Nothing is left to read from fd (which is made non-blocking). */
+/* Nothing is left to read from fd (looked at without blocking). */
 static int drained(int fd)
 {
 	char c;
-	int flags = fcntl(fd, F_GETFL);
+	int flags = fcntl(fd, F_GETFL), empty;
 
 	fcntl(fd, F_SETFL, flags | O_NONBLOCK);
-	return read(fd, &c, 1) < 0 && errno == EAGAIN;
+	empty = read(fd, &c, 1) < 0 && errno == EAGAIN;
+	fcntl(fd, F_SETFL, flags);
+	return empty;
 }
 
 int main(void)
