@@ -9,9 +9,9 @@
  * (one write or read system call each).  Every sample starts with a small
  * request ("send me N bytes") and ends when the client has the last byte,
  * so the figure counts only data that arrived; the request's round trip is
- * one per sample, a fraction of a percent of it.  One iteration moves -M
- * bytes (default: one message); the harness picks how many iterations a
- * sample needs.
+ * one per sample, and samples are long (SAMPLE_USECS) so that it stays a
+ * small part of one.  One iteration moves -M bytes (default: one message);
+ * the harness picks how many iterations a sample needs.
  *
  * Without -m the sizes below are swept, smallest to largest, and printed
  * as the series "Socket bandwidth using <host>" (x: message size in MB,
@@ -23,7 +23,6 @@
  * goes); -b sets SO_SNDBUF on the server's socket and SO_RCVBUF on the
  * client's, as lmbench always did with 1 MB, which stops that tuning.
  */
-#include <arpa/inet.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,12 +32,8 @@
 #include "bench.h"
 #include "net.h"
 
-#define BW_MAGIC 0x4c424257u	/* "LBBW" */
-#define CMD_DATA 1
-#define CMD_STOP 2
 #define MAX_MSG (64 << 20)
 
-/* The message sizes of the sweep, bytes. */
 /*
  * The message sizes of the sweep, bytes.  It ends at 128 KB, iperf3's
  * default write size: on the Zen 3 VM this was written on, loopback TCP
@@ -49,28 +44,24 @@ static const size_t sweep[] = {
 	64, 256, 1024, 4096, 16384, 65536, 131072,
 };
 
-struct hello {
-	uint32_t magic, cmd, msize, bufsize;
-};
+/*
+ * The default sample length, microseconds.  Each sample starts with a
+ * request that must wake the server: on a loaded machine that wake-up
+ * can take a scheduler slice (milliseconds), which in lmbench's 5 ms
+ * samples was a large, random part of the time; in 50 ms it is a few
+ * percent at worst.
+ */
+#define SAMPLE_USECS 50000
 
 struct bw_state {
-	struct net_cmd cmd;
+	struct net_cmd cmd;	/* first: see net.h */
 	int fd;
 	char *buf;
 	size_t msize;		/* bytes per write/read */
 	uint64_t move;		/* bytes per iteration */
 	int bufsize;		/* -b, or 0 */
 	int titled;		/* the series title is out */
-	char label[300];
 };
-
-static int send_hello(int fd, uint32_t cmd, uint32_t msize, uint32_t bufsize)
-{
-	struct hello h = { htonl(BW_MAGIC), htonl(cmd), htonl(msize),
-			   htonl(bufsize) };
-
-	return net_write_full(fd, &h, sizeof(h));
-}
 
 static void put_u64(unsigned char *p, uint64_t v)
 {
@@ -90,36 +81,29 @@ static uint64_t get_u64(const unsigned char *p)
 	return v;
 }
 
-/* Server side of one connection, in a child of the server. */
+/* Server side of one connection, in a child of the server: send what
+ * each request asks for, in messages of the size the hello gave. */
 static void serve_conn(struct net_server *s, int fd)
 {
-	struct hello h;
+	struct net_hello h;
 	unsigned char req[8];
 	uint64_t left;
-	size_t m, chunk;
+	size_t chunk;
 	char *buf;
 
-	(void)s;
-	if (net_read_full(fd, &h, sizeof(h)) != 1 ||
-	    ntohl(h.magic) != BW_MAGIC)
-		return;
-	if (ntohl(h.cmd) == CMD_STOP)
-		net_conn_stop_server(fd, "K", 1);
-	m = ntohl(h.msize);
-	if (ntohl(h.cmd) != CMD_DATA || m == 0 || m > MAX_MSG)
+	if (net_conn_hello(s, fd, &h) != 1 || h.size == 0 || h.size > MAX_MSG)
 		return;
 	/* The tail of each transfer must not wait for an ACK (Nagle). */
 	if (net_nodelay(fd) != 0)
 		return;
-	if (ntohl(h.bufsize) > 0 &&
-	    net_set_bufsize(fd, (int)(ntohl(h.bufsize) & 0x7fffffff)) != 0)
+	if (h.arg > 0 && net_set_bufsize(fd, (int)(h.arg & 0x7fffffff)) != 0)
 		return;
-	buf = calloc(1, m);
+	buf = calloc(1, h.size);
 	if (buf == NULL)
 		return;
 	while (net_read_full(fd, req, sizeof(req)) == 1) {
 		for (left = get_u64(req); left > 0; left -= chunk) {
-			chunk = left < m ? (size_t)left : m;
+			chunk = left < h.size ? (size_t)left : h.size;
 			if (net_write_full(fd, buf, chunk) != 0)
 				goto out;
 		}
@@ -138,16 +122,9 @@ static int bw_setup(struct bench *b)
 		return bench_error(b, "out of memory");
 	/* Touch it now, so no page fault lands in the first sample. */
 	memset(st->buf, 1, st->msize);
-	st->fd = net_tcp_connect(b, st->cmd.host, st->cmd.port, st->bufsize,
-				 NULL, NULL);
+	st->fd = net_tcp_open(b, (uint32_t)st->msize, (uint32_t)st->bufsize,
+			      st->bufsize);
 	if (st->fd < 0) {
-		free(st->buf);
-		return -1;
-	}
-	if (send_hello(st->fd, CMD_DATA, (uint32_t)st->msize,
-		       (uint32_t)st->bufsize) != 0) {
-		bench_error(b, "write: %s", strerror(errno));
-		close(st->fd);
 		free(st->buf);
 		return -1;
 	}
@@ -169,14 +146,10 @@ static int bw_run(struct bench *b, uint64_t n)
 	if (net_write_full(st->fd, req, sizeof(req)) != 0)
 		return bench_error(b, "write: %s", strerror(errno));
 	while (left > 0) {
-		got = read(st->fd, st->buf,
-			   left < st->msize ? (size_t)left : st->msize);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got <= 0)
-			return bench_error(b, "read: %s", got == 0 ?
-					   "the server closed the connection" :
-					   strerror(errno));
+		got = net_read_some(b, st->fd, st->buf,
+				    left < st->msize ? (size_t)left : st->msize);
+		if (got < 0)
+			return -1;
 		left -= (uint64_t)got;
 	}
 	return 0;
@@ -194,25 +167,6 @@ static const struct bench_case cases[] = {
 	{ .name = "tcp", .label = "Socket bandwidth", .unit = BENCH_MBPS,
 	  .setup = bw_setup, .run = bw_run, .cleanup = bw_cleanup },
 };
-
-static int stop_server(struct bench *b)
-{
-	struct bw_state *st = b->priv;
-	char ack;
-	int fd, got;
-
-	fd = net_tcp_connect(b, st->cmd.host, st->cmd.port, 0, NULL, NULL);
-	if (fd < 0)
-		return -1;
-	got = send_hello(fd, CMD_STOP, 0, 0) == 0 ?
-	      net_read_full(fd, &ack, 1) : -1;
-	close(fd);
-	if (got != 1 || ack != 'K')
-		return bench_error(b, "the server at %s port %u did not "
-				   "confirm it stopped", st->cmd.host,
-				   st->cmd.port);
-	return 0;
-}
 
 /* Measure one message size and print its point. */
 static int point(struct bench *b, size_t msize)
@@ -237,20 +191,13 @@ static int point(struct bench *b, size_t msize)
 	return 0;
 }
 
-static int bw_main(struct bench *b)
+/* The client: one size (-m) or the sweep, as one series. */
+static int bw_client(struct bench *b)
 {
 	struct bw_state *st = b->priv;
-	struct net_server srv = {
-		.cmd = &st->cmd, .want_tcp = 1, .fork_conns = 1,
-		.conn = serve_conn, .b = b,
-	};
 	size_t i;
 	int rc = 0;
 
-	if (st->cmd.mode == NET_SERVER)
-		return net_server_start(&srv);
-	if (st->cmd.mode == NET_STOP)
-		return stop_server(b);
 	if (bench_opt_isset(b, 'm'))
 		rc = point(b, (size_t)bench_opt_num(b, 'm'));
 	else
@@ -262,18 +209,23 @@ static int bw_main(struct bench *b)
 	return rc;
 }
 
+static const struct net_prog prog = {
+	.want_tcp = 1, .fork_conns = 1, .conn = serve_conn,
+	.magic = 0x4c424257u,	/* "LBBW" */
+	.stop = net_stop_tcp, .client = bw_client,
+};
+
 static int bw_parse(struct bench *b)
 {
 	struct bw_state *st = b->priv;
 
-	net_parse_cmd(b, &st->cmd);
+	net_parse_cmd(b, &prog);
 	st->bufsize = (int)bench_opt_num(b, 'b');
 	return 0;
 }
 
 static const struct bench_opt opts[] = {
-	NET_OPT_SERVER,
-	NET_OPT_STOP,
+	NET_OPTS(NET_PORT_TCP_BW),
 	{ .flag = 'm', .type = BENCH_OPT_SIZE, .arg = "bytes",
 	  .help = "one message size instead of the sweep", .def = 65536,
 	  .min = 1, .max = MAX_MSG },
@@ -283,20 +235,19 @@ static const struct bench_opt opts[] = {
 	{ .flag = 'b', .type = BENCH_OPT_SIZE, .arg = "bytes",
 	  .help = "set socket buffer sizes (default: kernel autotuning)",
 	  .def = 0, .min = 1024, .max = 1 << 30 },
-	NET_OPT_PORT(NET_PORT_TCP_BW),
-	NET_OPT_IDLE,
 };
 
 static const struct bench_spec spec = {
 	.prog = "bw_tcp",
-	.operands = "-s [address] | host | -S host",
+	.operands = NET_OPERANDS,
 	.cases = cases,
 	.ncases = 1,
 	.opts = opts,
 	.nopts = sizeof(opts) / sizeof(opts[0]),
 	.priv_size = sizeof(struct bw_state),
+	.sample_usecs = SAMPLE_USECS,
 	.parse = bw_parse,
-	.main = bw_main,
+	.main = net_main,
 };
 
 int main(int argc, char **argv)

@@ -19,11 +19,11 @@
  * share the server's port, and a new SYN from a reused client port
  * recycles the old one.
  *
- * The server is stopped with a datagram to the same port number over UDP,
- * so that the TCP side never has to read anything.
+ * The server is stopped with a datagram to the same port number over UDP
+ * (the UDP echo of net.h), so that the TCP side never has to read
+ * anything.
  */
 #include <errno.h>
-#include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -32,62 +32,10 @@
 #include "net.h"
 
 struct connect_state {
-	struct net_cmd cmd;
+	struct net_cmd cmd;		/* first: see net.h */
 	struct sockaddr_storage addr;	/* the server's address that answered */
 	socklen_t addrlen;
-	char label[300];
 };
-
-/* The server's whole part: accept (done by the loop) and close at once. */
-static void serve_conn(struct net_server *s, int fd)
-{
-	(void)s;
-	(void)fd;
-}
-
-/* Control datagrams: "PING" is echoed, "STOP" is echoed and we exit. */
-static int serve_control(struct net_server *s, int fd)
-{
-	struct sockaddr_storage from;
-	socklen_t flen = sizeof(from);
-	char buf[16];
-	ssize_t got;
-
-	(void)s;
-	got = recvfrom(fd, buf, sizeof(buf), 0, (struct sockaddr *)&from,
-		       &flen);
-	if (got != 4)
-		return 0;
-	if (memcmp(buf, "PING", 4) != 0 && memcmp(buf, "STOP", 4) != 0)
-		return 0;
-	sendto(fd, buf, 4, 0, (struct sockaddr *)&from, flen);
-	return memcmp(buf, "STOP", 4) == 0;
-}
-
-static int control(int fd, const char *what)
-{
-	char buf[4];
-	ssize_t got;
-
-	if (send(fd, what, 4, 0) != 4)
-		return -1;
-	do
-		got = recv(fd, buf, sizeof(buf), 0);
-	while (got < 0 && errno == EINTR);
-	if (got < 0)
-		return -1;
-	if (got != 4 || memcmp(buf, what, 4) != 0) {
-		errno = EPROTO;
-		return -1;
-	}
-	return 0;
-}
-
-static int ping(struct bench *b, int fd)
-{
-	(void)b;
-	return control(fd, "PING");
-}
 
 /* Read until the server's FIN, then close: 0, or -1 (said). */
 static int wait_close(struct bench *b, int fd)
@@ -136,51 +84,16 @@ static int connect_run(struct bench *b, uint64_t n)
 	return 0;
 }
 
-static int stop_server(struct bench *b)
-{
-	struct connect_state *st = b->priv;
-	int fd, rc;
-
-	fd = net_udp_connect(b, st->cmd.host, st->cmd.port, ping);
-	if (fd < 0)
-		return -1;
-	rc = control(fd, "STOP");
-	close(fd);
-	if (rc != 0)
-		return bench_error(b, "the server at %s port %u did not "
-				   "confirm it stopped", st->cmd.host,
-				   st->cmd.port);
-	return 0;
-}
-
-static int connect_main(struct bench *b)
-{
-	struct connect_state *st = b->priv;
-	struct net_server srv = {
-		.cmd = &st->cmd, .want_tcp = 1, .want_udp = 1,
-		.conn = serve_conn, .datagram = serve_control, .b = b,
-	};
-	struct bench_result r;
-	int rc;
-
-	if (st->cmd.mode == NET_SERVER)
-		return net_server_start(&srv);
-	if (st->cmd.mode == NET_STOP)
-		return stop_server(b);
-	rc = bench_measure(b, b->bc, &r);
-	if (rc != 0)
-		return rc;
-	snprintf(st->label, sizeof(st->label), "TCP/IP connection cost to %s",
-		 st->cmd.host);
-	bench_report(b, st->label, &r);
-	return 0;
-}
+/* The server's whole part is the accept, and a close at once (no .conn
+ * hook), in the server process itself: no fork per connection. */
+static const struct net_prog prog = {
+	.want_tcp = 1, .want_udp = 1, .datagram = net_udp_echo,
+	.stop = net_stop_udp, .join = "to",
+};
 
 static int connect_parse(struct bench *b)
 {
-	struct connect_state *st = b->priv;
-
-	net_parse_cmd(b, &st->cmd);
+	net_parse_cmd(b, &prog);
 	return 0;
 }
 
@@ -190,22 +103,19 @@ static const struct bench_case cases[] = {
 };
 
 static const struct bench_opt opts[] = {
-	NET_OPT_SERVER,
-	NET_OPT_STOP,
-	NET_OPT_PORT(NET_PORT_CONNECT),
-	NET_OPT_IDLE,
+	NET_OPTS(NET_PORT_CONNECT),
 };
 
 static const struct bench_spec spec = {
 	.prog = "lat_connect",
-	.operands = "-s [address] | host | -S host",
+	.operands = NET_OPERANDS,
 	.cases = cases,
 	.ncases = 1,
 	.opts = opts,
 	.nopts = sizeof(opts) / sizeof(opts[0]),
 	.priv_size = sizeof(struct connect_state),
 	.parse = connect_parse,
-	.main = connect_main,
+	.main = net_main,
 };
 
 int main(int argc, char **argv)

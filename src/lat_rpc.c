@@ -19,7 +19,6 @@
  * lat_udp).
  */
 #include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -33,7 +32,7 @@
 #define FRAME_MAX (RPC_MAX_MSG + 4)
 
 struct rpc_state {
-	struct net_cmd cmd;
+	struct net_cmd cmd;		/* first: see net.h */
 	int fd;
 	int tcp;			/* the case being measured is TCP */
 	uint32_t xid;
@@ -44,14 +43,13 @@ struct rpc_state {
 	uint8_t out[FRAME_MAX];		/* call (client) or reply (server) */
 	uint8_t in[FRAME_MAX];		/* what arrived */
 	uint8_t rec[RPC_MAX_MSG];	/* a reassembled record */
-	char label[300];
 };
 
 /* ---- the server ------------------------------------------------------- */
 
 static int serve_datagram(struct net_server *s, int fd)
 {
-	struct rpc_state *st = s->arg;
+	struct rpc_state *st = s->priv;
 	struct sockaddr_storage from;
 	socklen_t flen = sizeof(from);
 	ssize_t got;
@@ -71,7 +69,7 @@ static int serve_datagram(struct net_server *s, int fd)
 /* One TCP connection, in a child of the server: records in, replies out. */
 static void serve_conn(struct net_server *s, int fd)
 {
-	struct rpc_state *st = s->arg;
+	struct rpc_state *st = s->priv;
 	struct rpc_rm rm;
 	size_t have = 0, pos = 0, used, len;
 	ssize_t got;
@@ -118,13 +116,9 @@ static int read_record(struct bench *b, struct rpc_state *st, size_t *len)
 
 	rpc_rm_next(&st->rm);
 	for (;;) {
-		got = read(st->fd, st->in, sizeof(st->in));
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got <= 0)
-			return bench_error(b, "read: %s", got == 0 ?
-					   "the server closed the connection" :
-					   strerror(errno));
+		got = net_read_some(b, st->fd, st->in, sizeof(st->in));
+		if (got < 0)
+			return -1;
 		rc = rpc_rm_feed(&st->rm, st->in, (size_t)got, &used);
 		if (rc == RPC_RM_TOOBIG)
 			return bench_error(b, "reply record too large");
@@ -315,36 +309,10 @@ static int stop_server(struct bench *b)
 	return rc;
 }
 
-static int rpc_main(struct bench *b)
-{
-	struct rpc_state *st = b->priv;
-	struct net_server srv = {
-		.cmd = &st->cmd, .want_tcp = 1, .want_udp = 1, .fork_conns = 1,
-		.conn = serve_conn, .datagram = serve_datagram, .b = b,
-		.arg = st,
-	};
-	struct bench_result r;
-	size_t i;
-	int rc;
-
-	if (st->cmd.mode == NET_SERVER)
-		return net_server_start(&srv);
-	if (st->cmd.mode == NET_STOP)
-		return stop_server(b);
-	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		if (bench_opt_isset(b, 'p') &&
-		    strcmp(bench_opt_str(b, 'p'), cases[i].name) != 0)
-			continue;
-		b->bc = &cases[i];
-		rc = bench_measure(b, &cases[i], &r);
-		if (rc != 0)
-			return rc;
-		snprintf(st->label, sizeof(st->label), "%s using %s",
-			 cases[i].label, st->cmd.host);
-		bench_report(b, st->label, &r);
-	}
-	return 0;
-}
+static const struct net_prog prog = {
+	.want_tcp = 1, .want_udp = 1, .fork_conns = 1, .conn = serve_conn,
+	.datagram = serve_datagram, .stop = stop_server,
+};
 
 static int rpc_parse(struct bench *b)
 {
@@ -353,29 +321,28 @@ static int rpc_parse(struct bench *b)
 
 	if (p != NULL && strcmp(p, "udp") != 0 && strcmp(p, "tcp") != 0)
 		bench_usage_error(b, "-p wants udp or tcp, not '%s'", p);
-	net_parse_cmd(b, &st->cmd);
+	net_parse_cmd(b, &prog);
 	if (st->cmd.mode == NET_SERVER && p != NULL)
 		bench_usage_error(b, "the server serves both; -p is for "
 				  "clients");
 	st->msize = (size_t)bench_opt_num(b, 'm');
+	/* The case -p names, or (NULL) both, one line each. */
+	b->bc = p != NULL ? bench_find_case(b, p) : NULL;
 	return 0;
 }
 
 static const struct bench_opt opts[] = {
-	NET_OPT_SERVER,
-	NET_OPT_STOP,
+	NET_OPTS(NET_PORT_RPC),
 	{ .flag = 'p', .type = BENCH_OPT_STRING, .arg = "udp|tcp",
 	  .help = "protocol (default: both, one line each)" },
 	{ .flag = 'm', .type = BENCH_OPT_SIZE, .arg = "bytes",
 	  .help = "echo payload (default 4)", .def = 4, .min = 0,
 	  .max = LATBW_RPC_ECHO_MAX },
-	NET_OPT_PORT(NET_PORT_RPC),
-	NET_OPT_IDLE,
 };
 
 static const struct bench_spec spec = {
 	.prog = "lat_rpc",
-	.operands = "-s [address] | host | -S host",
+	.operands = NET_OPERANDS,
 	.cases = cases,
 	.ncases = sizeof(cases) / sizeof(cases[0]),
 	.case_not_first = 1,
@@ -383,7 +350,7 @@ static const struct bench_spec spec = {
 	.nopts = sizeof(opts) / sizeof(opts[0]),
 	.priv_size = sizeof(struct rpc_state),
 	.parse = rpc_parse,
-	.main = rpc_main,
+	.main = net_main,
 };
 
 int main(int argc, char **argv)

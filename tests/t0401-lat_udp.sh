@@ -4,17 +4,9 @@
 . "$TESTS_DIR/t04net.lib"
 
 port=$(free_port) || exit 1
-trap 'kill_servers lat_udp "$port"; rm -rf "$TRASH"' EXIT
+net_test_start lat_udp "$port"
 
-lifecycle_start lat_udp "$port"
-
-test_expect 'the client prints one lmbench line and its statistics' '
-	run_bench lat_udp -o "$port" -N 3 -E 1000 localhost &&
-	expect_line "^UDP latency using localhost: [0-9]+\.[0-9]{4} microseconds\$" "$TRASH/err" &&
-	expect_line "^\[latbw-stat prog=lat_udp case=udp .*reps=3 " "$TRASH/err" &&
-	[ "$(wc -l <"$TRASH/err")" -eq 2 ] &&
-	is_positive "$(value_of "UDP latency using localhost" "$TRASH/err")"
-'
+client_line_check lat_udp "$port" udp "UDP latency using"
 
 test_expect 'the host is printed as given; -m sets the datagram size' '
 	run_bench lat_udp -o "$port" -N 3 -E 1000 -m 8k 127.0.0.1 &&
@@ -30,6 +22,4 @@ test_expect '-m below 4 bytes is a usage error' '
 	! run_bench lat_udp -o "$port" -m 3 localhost && expect_status 2
 '
 
-lifecycle_end lat_udp "$port"
-usage_checks lat_udp
-test_done
+net_test_end lat_udp "$port"

@@ -5,10 +5,8 @@
 . "$TESTS_DIR/t04net.lib"
 
 port=$(free_port) || exit 1
-trap 'kill_servers lat_rpc "$port"; rm -rf "$TRASH"' EXIT
+net_test_start lat_rpc "$port"
 prog=541868631
-
-lifecycle_start lat_rpc "$port"
 
 test_expect 'without -p: both lines, UDP then TCP' '
 	run_bench lat_rpc -o "$port" -N 3 -E 1000 localhost &&
@@ -71,6 +69,4 @@ else
 	test_skip 'rpcinfo talks to our server' 'no rpcinfo (Debian package rpcbind)'
 fi
 
-lifecycle_end lat_rpc "$port"
-usage_checks lat_rpc
-test_done
+net_test_end lat_rpc "$port"

@@ -4,9 +4,7 @@
 . "$TESTS_DIR/t04net.lib"
 
 port=$(free_port) || exit 1
-trap 'kill_servers bw_tcp "$port"; rm -rf "$TRASH"' EXIT
-
-lifecycle_start bw_tcp "$port"
+net_test_start bw_tcp "$port"
 
 test_expect 'the sweep: title, 7 points from 64 B to 128 KB, blank line' '
 	run_bench bw_tcp -o "$port" -N 3 -E 1000 localhost &&
@@ -37,11 +35,14 @@ test_expect '-m: one point; -M and -b are accepted' '
 	[ "$(wc -l <"$TRASH/series")" -eq 3 ]
 '
 
+test_expect 'samples last 50 ms by default (-h says so)' '
+	"$BIN/bw_tcp" -h >"$TRASH/help" &&
+	expect_line "^  -E usecs .*\(default 50000\)\$" "$TRASH/help"
+'
+
 test_expect '-P 2: bandwidths of two connections summed' '
 	run_bench bw_tcp -o "$port" -P 2 -N 3 -E 1000 -m 64k localhost &&
 	expect_line "copies=2 " "$TRASH/err"
 '
 
-lifecycle_end bw_tcp "$port"
-usage_checks bw_tcp
-test_done
+net_test_end bw_tcp "$port"

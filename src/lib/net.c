@@ -5,6 +5,7 @@
 #if defined(__linux__)
 #define _GNU_SOURCE
 #endif
+#include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <netdb.h>
@@ -24,11 +25,13 @@
 
 /* ---- the command line ---------------------------------------------- */
 
-void net_parse_cmd(struct bench *b, struct net_cmd *cmd)
+void net_parse_cmd(struct bench *b, const struct net_prog *prog)
 {
+	struct net_cmd *cmd = net_cmd(b);
 	int server = bench_opt_isset(b, 's'), stop = bench_opt_isset(b, 'S');
 
 	memset(cmd, 0, sizeof(*cmd));
+	cmd->prog = prog;
 	cmd->port = (unsigned)bench_opt_num(b, 'o');
 	cmd->idle_secs = (unsigned)bench_opt_num(b, 'i');
 	if (server && stop)
@@ -241,6 +244,20 @@ int net_read_full(int fd, void *buf, size_t len)
 	return 1;
 }
 
+ssize_t net_read_some(struct bench *b, int fd, void *buf, size_t len)
+{
+	ssize_t got;
+
+	do
+		got = read(fd, buf, len);
+	while (got < 0 && errno == EINTR);
+	if (got <= 0)
+		return bench_error(b, "read: %s", got == 0 ?
+				   "the server closed the connection" :
+				   strerror(errno));
+	return got;
+}
+
 int net_write_full(int fd, const void *buf, size_t len)
 {
 	const char *p = buf;
@@ -334,8 +351,14 @@ static void serve_connection(struct net_server *s, int fd, int *fds,
 {
 	pid_t pid;
 
-	if (!s->fork_conns) {
-		s->conn(s, fd);
+	const struct net_prog *prog = s->cmd->prog;
+
+	if (prog->conn == NULL) {
+		close(fd);
+		return;
+	}
+	if (!prog->fork_conns) {
+		prog->conn(s, fd);
 		close(fd);
 		return;
 	}
@@ -347,7 +370,7 @@ static void serve_connection(struct net_server *s, int fd, int *fds,
 			close(fds[1]);
 		/* A client that says nothing for the idle time is gone. */
 		if (net_set_timeouts(fd, s->cmd->idle_secs) == 0)
-			s->conn(s, fd);
+			prog->conn(s, fd);
 		_exit(0);
 	}
 	if (pid > 0)
@@ -372,9 +395,9 @@ static _Noreturn void serve(struct net_server *s, int ready_fd)
 	alarm(0);
 	if (setsid() < 0 || bench_pin(s->b, 1) != 0)
 		_exit(1);
-	if (s->want_tcp && (fds[0] = open_server_socket(s, SOCK_STREAM)) < 0)
+	if (s->cmd->prog->want_tcp && (fds[0] = open_server_socket(s, SOCK_STREAM)) < 0)
 		_exit(1);
-	if (s->want_udp && (fds[1] = open_server_socket(s, SOCK_DGRAM)) < 0)
+	if (s->cmd->prog->want_udp && (fds[1] = open_server_socket(s, SOCK_DGRAM)) < 0)
 		_exit(1);
 	if (chdir("/") != 0)
 		_exit(1);
@@ -416,14 +439,20 @@ static _Noreturn void serve(struct net_server *s, int ready_fd)
 
 				if (c >= 0)
 					serve_connection(s, c, fds, &nconns);
-			} else if (s->datagram(s, fds[1]) == 1) {
+			} else if (s->cmd->prog->datagram(s, fds[1]) == 1) {
 				_exit(0);
 			}
 		}
 	}
 }
 
-int net_server_start(struct net_server *s)
+/*
+ * Start the daemon: fork, new session, pin to role 1 (-C), open the
+ * sockets, tell the parent it listens, then serve until idle or stopped.
+ * Returns in the parent only: 0 once the server listens, -1 if it could
+ * not start (it said why).
+ */
+static int server_start(struct net_server *s)
 {
 	int p[2], st;
 	pid_t pid;
@@ -474,4 +503,192 @@ _Noreturn void net_conn_stop_server(int fd, const void *ack, size_t acklen)
 	signal(SIGTERM, SIG_IGN);
 	kill(0, SIGTERM);
 	_exit(0);
+}
+
+/* ---- the driver -------------------------------------------------------- */
+
+/* Measure the selected case, or every case, and print each figure. */
+static int measure_cases(struct bench *b, const struct bench_case *only)
+{
+	const struct net_cmd *cmd = net_cmd(b);
+	const struct bench_spec *spec = b->spec;
+	struct bench_result r;
+	char label[300];
+	size_t i;
+	int rc;
+
+	for (i = 0; i < spec->ncases; i++) {
+		if (only != NULL && only != &spec->cases[i])
+			continue;
+		rc = bench_measure(b, &spec->cases[i], &r);
+		if (rc != 0)
+			return rc;
+		snprintf(label, sizeof(label), "%s %s %s",
+			 spec->cases[i].label,
+			 cmd->prog->join != NULL ? cmd->prog->join : "using",
+			 cmd->host);
+		bench_report(b, label, &r);
+	}
+	return 0;
+}
+
+int net_main(struct bench *b)
+{
+	const struct net_cmd *cmd = net_cmd(b);
+	struct net_server srv = { .b = b, .cmd = cmd, .priv = b->priv };
+
+	switch (cmd->mode) {
+	case NET_SERVER:
+		return server_start(&srv);
+	case NET_STOP:
+		return cmd->prog->stop(b);
+	case NET_CLIENT:
+		break;
+	}
+	if (cmd->prog->client != NULL)
+		return cmd->prog->client(b);
+	return measure_cases(b, b->bc);
+}
+
+/* ---- the TCP hello ------------------------------------------------------ */
+
+static int send_hello(int fd, uint32_t magic, uint32_t what, uint32_t size,
+		      uint32_t arg)
+{
+	uint32_t h[4] = { htonl(magic), htonl(what), htonl(size), htonl(arg) };
+
+	return net_write_full(fd, h, sizeof(h));
+}
+
+int net_tcp_open(struct bench *b, uint32_t size, uint32_t arg, int rcvbuf)
+{
+	const struct net_cmd *cmd = net_cmd(b);
+	int fd, err;
+
+	fd = net_tcp_connect(b, cmd->host, cmd->port, rcvbuf, NULL, NULL);
+	if (fd < 0)
+		return -1;
+	if (send_hello(fd, cmd->prog->magic, NET_HELLO_RUN, size, arg) != 0) {
+		err = errno;
+		close(fd);
+		return bench_error(b, "write: %s", strerror(err));
+	}
+	return fd;
+}
+
+int net_conn_hello(struct net_server *s, int fd, struct net_hello *h)
+{
+	uint32_t w[4];
+
+	if (net_read_full(fd, w, sizeof(w)) != 1 ||
+	    ntohl(w[0]) != s->cmd->prog->magic)
+		return 0;
+	h->magic = ntohl(w[0]);
+	h->what = ntohl(w[1]);
+	h->size = ntohl(w[2]);
+	h->arg = ntohl(w[3]);
+	if (h->what == NET_HELLO_STOP)
+		net_conn_stop_server(fd, "K", 1);
+	return h->what == NET_HELLO_RUN;
+}
+
+static int not_stopped(struct bench *b)
+{
+	const struct net_cmd *cmd = net_cmd(b);
+
+	return bench_error(b, "the server at %s port %u did not confirm it "
+			   "stopped", cmd->host, cmd->port);
+}
+
+int net_stop_tcp(struct bench *b)
+{
+	const struct net_cmd *cmd = net_cmd(b);
+	char ack;
+	int fd, got;
+
+	fd = net_tcp_connect(b, cmd->host, cmd->port, 0, NULL, NULL);
+	if (fd < 0)
+		return -1;
+	got = send_hello(fd, cmd->prog->magic, NET_HELLO_STOP, 0, 0) == 0 ?
+	      net_read_full(fd, &ack, 1) : -1;
+	close(fd);
+	if (got != 1 || ack != 'K')
+		return not_stopped(b);
+	return 0;
+}
+
+/* ---- the UDP echo ------------------------------------------------------- */
+
+static void put_seq(char *buf, uint32_t seq)
+{
+	uint32_t v = htonl(seq);
+
+	memcpy(buf, &v, 4);
+}
+
+static uint32_t get_seq(const char *buf)
+{
+	uint32_t v;
+
+	memcpy(&v, buf, 4);
+	return ntohl(v);
+}
+
+int net_udp_echo(struct net_server *s, int fd)
+{
+	/* One more byte than the largest datagram: a longer one is cut
+	 * short and its echo would be wrong, but none can arrive. */
+	char buf[NET_UDP_MAX + 1];
+	struct sockaddr_storage from;
+	socklen_t flen = sizeof(from);
+	ssize_t got;
+
+	(void)s;
+	got = recvfrom(fd, buf, sizeof(buf), 0, (struct sockaddr *)&from,
+		       &flen);
+	if (got < 4)
+		return 0;
+	sendto(fd, buf, (size_t)got, 0, (struct sockaddr *)&from, flen);
+	return get_seq(buf) == NET_SEQ_STOP;
+}
+
+int net_udp_round_trip(int fd, char *buf, size_t len, uint32_t seq)
+{
+	ssize_t got;
+
+	put_seq(buf, seq);
+	if (send(fd, buf, len, 0) != (ssize_t)len)
+		return -1;
+	for (;;) {
+		got = recv(fd, buf, len, 0);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0)
+			return -1;
+		if (got >= 4 && get_seq(buf) == seq)
+			return 0;
+		/* A late answer to an earlier request: not ours. */
+	}
+}
+
+int net_udp_probe(struct bench *b, int fd)
+{
+	char buf[4];
+
+	(void)b;
+	return net_udp_round_trip(fd, buf, sizeof(buf), NET_SEQ_PROBE);
+}
+
+int net_stop_udp(struct bench *b)
+{
+	const struct net_cmd *cmd = net_cmd(b);
+	char buf[4];
+	int fd, rc;
+
+	fd = net_udp_connect(b, cmd->host, cmd->port, net_udp_probe);
+	if (fd < 0)
+		return -1;
+	rc = net_udp_round_trip(fd, buf, sizeof(buf), NET_SEQ_STOP);
+	close(fd);
+	return rc != 0 ? not_stopped(b) : 0;
 }

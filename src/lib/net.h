@@ -10,6 +10,11 @@
  *	prog host		run the client against it
  *	prog -S host		tell the server to exit
  *
+ * and the same options (NET_OPTS).  That flow lives here once: a program
+ * declares a struct net_prog (its server's hooks, how -S stops it, how
+ * its client reports), calls net_parse_cmd() from its parse hook, and
+ * names net_main as its spec.main; its file is then its operation.
+ *
  * A server is a daemon of its own (its own session, stdio on /dev/null,
  * working directory /): it must outlive the command that started it, so it
  * is NOT a bench_fork child.  It exits by itself after an idle time with no
@@ -27,22 +32,25 @@
 
 #include "bench.h"
 
-/* The options every network program takes: -o port, -i idle seconds. */
-#define NET_OPT_PORT(defport) \
+/*
+ * The options every network program takes: -s, -S, -o port, -i idle
+ * seconds.  A program's option table starts with NET_OPTS(its port).
+ */
+#define NET_OPTS(defport) \
+	{ .flag = 's', .type = BENCH_OPT_FLAG, \
+	  .help = "start a server in the background (operand: address to " \
+		  "listen on, default 127.0.0.1)" }, \
+	{ .flag = 'S', .type = BENCH_OPT_FLAG, \
+	  .help = "tell the server on host to exit" }, \
 	{ .flag = 'o', .type = BENCH_OPT_INT, .arg = "port", \
 	  .help = "TCP/UDP port of the server (both sides must agree)", \
-	  .def = (defport), .min = 1, .max = 65535 }
-#define NET_OPT_IDLE \
+	  .def = (defport), .min = 1, .max = 65535 }, \
 	{ .flag = 'i', .type = BENCH_OPT_INT, .arg = "secs", \
 	  .help = "server: exit after this long without a client (default 60)", \
 	  .def = 60, .min = 1, .max = 86400 }
-#define NET_OPT_SERVER \
-	{ .flag = 's', .type = BENCH_OPT_FLAG, \
-	  .help = "start a server in the background (operand: address to " \
-		  "listen on, default 127.0.0.1)" }
-#define NET_OPT_STOP \
-	{ .flag = 'S', .type = BENCH_OPT_FLAG, \
-	  .help = "tell the server on host to exit" }
+
+/* The operands part of every network program's usage line. */
+#define NET_OPERANDS "-s [address] | host | -S host"
 
 /* Default ports: ours, below the usual ephemeral range, one per program. */
 #define NET_PORT_UDP_LAT	27401
@@ -54,10 +62,46 @@
 /* Client timeouts: a peer silent this long is an error, not a figure. */
 #define NET_CLIENT_TIMEOUT_SECS 10
 
+struct net_server;
+
+/*
+ * What a network program is, besides its measured cases: how its server
+ * serves, how -S stops it, and how its client reports.  net_main() runs
+ * the mode the command line asked for.
+ */
+struct net_prog {
+	/* The server: sockets to open on the port, and their hooks. */
+	int want_tcp, want_udp;
+	/*
+	 * Serve one TCP connection (fd, with an idle receive timeout).  With
+	 * fork_conns it runs in a child of its own; otherwise in the server
+	 * process, and it must return quickly.  NULL: accept and close.
+	 */
+	int fork_conns;
+	void (*conn)(struct net_server *s, int fd);
+	/* One datagram is waiting on fd: handle it; return 1 to stop. */
+	int (*datagram)(struct net_server *s, int fd);
+	/* The magic of the TCP hello (net_tcp_open, net_conn_hello). */
+	uint32_t magic;
+	/* -S: tell the server to exit (net_stop_tcp, net_stop_udp, ...). */
+	int (*stop)(struct bench *b);
+	/*
+	 * The client.  NULL: measure the selected case (b->bc as the parse
+	 * hook left it; every case if it left NULL) and print each as
+	 * "<case label> <join> <host>", join "using" unless given.
+	 */
+	int (*client)(struct bench *b);
+	const char *join;
+};
+
 enum net_mode { NET_CLIENT, NET_SERVER, NET_STOP };
 
-/* What the command line asked for, from -s, -S and the operands. */
+/*
+ * What the command line asked for, from -s, -S and the operands.  A
+ * network program's private state (b->priv) starts with one.
+ */
 struct net_cmd {
+	const struct net_prog *prog;
 	enum net_mode mode;
 	const char *host;	/* client/stop: the server; server: bind
 				   address or NULL */
@@ -65,8 +109,19 @@ struct net_cmd {
 	unsigned idle_secs;	/* -i */
 };
 
-/* Check -s/-S and the operands (usage error on bad ones) and fill cmd. */
-void net_parse_cmd(struct bench *b, struct net_cmd *cmd);
+/* From a network program's parse hook: check -s/-S and the operands
+ * (usage error on bad ones) and fill the net_cmd at the start of b->priv. */
+void net_parse_cmd(struct bench *b, const struct net_prog *prog);
+
+/* The net_cmd at the start of b->priv. */
+static inline struct net_cmd *net_cmd(const struct bench *b)
+{
+	return b->priv;
+}
+
+/* A network program's spec.main: start the server, stop it, or run the
+ * client, as net_parse_cmd found. */
+int net_main(struct bench *b);
 
 /* ---- addresses and client sockets ------------------------------------ */
 
@@ -113,6 +168,9 @@ int net_nodelay(int fd);
 /* Read exactly len bytes: 1, 0 on EOF before the first byte, -1 on error
  * (EOF in the middle is an error with errno ECONNRESET). */
 int net_read_full(int fd, void *buf, size_t len);
+/* Client: read what there is, at least one byte and at most len: the
+ * count, or -1 (said: an error, or the server closed the connection). */
+ssize_t net_read_some(struct bench *b, int fd, void *buf, size_t len);
 /* Write all of buf: 0 or -1. */
 int net_write_full(int fd, const void *buf, size_t len);
 
@@ -121,29 +179,12 @@ int net_no_server(struct bench *b, const char *host, unsigned port, int err);
 
 /* ---- the server -------------------------------------------------------- */
 
+/* What a server's hooks are given. */
 struct net_server {
-	const struct net_cmd *cmd;
-	int want_tcp, want_udp;	/* sockets to open on cmd->port */
-	/*
-	 * Serve one TCP connection (fd, with an idle receive timeout).  With
-	 * fork_conns it runs in a child of its own; otherwise in the server
-	 * process, and it must return quickly.
-	 */
-	int fork_conns;
-	void (*conn)(struct net_server *s, int fd);
-	/* One datagram is waiting on fd: handle it; return 1 to stop. */
-	int (*datagram)(struct net_server *s, int fd);
 	struct bench *b;
-	void *arg;
+	const struct net_cmd *cmd;
+	void *priv;		/* b->priv, in the server's own copy */
 };
-
-/*
- * Start the daemon: fork, new session, pin to role 1 (-C), open the
- * sockets, tell the parent it listens, then serve until idle or stopped.
- * Returns in the parent only: 0 once the server listens, -1 if it could
- * not start (it said why).
- */
-int net_server_start(struct net_server *s);
 
 /*
  * From a connection child: an exit request came.  Stop the server (the
@@ -151,5 +192,63 @@ int net_server_start(struct net_server *s);
  * other connection of this server and exit.  Never returns.
  */
 _Noreturn void net_conn_stop_server(int fd, const void *ack, size_t acklen);
+
+/* ---- the TCP hello ----------------------------------------------------- */
+
+/*
+ * A TCP client's first message says what it wants: four big-endian 32-bit
+ * words, the program's magic, NET_HELLO_RUN or NET_HELLO_STOP, and two
+ * numbers of the program's (a message size, a buffer size).
+ */
+#define NET_HELLO_RUN	1
+#define NET_HELLO_STOP	2
+
+struct net_hello {
+	uint32_t magic, what, size, arg;
+};
+
+/*
+ * Client: connect to the server (net_tcp_connect, rcvbuf as there) and
+ * send a RUN hello with size and arg.  The socket, or -1 (said).
+ */
+int net_tcp_open(struct bench *b, uint32_t size, uint32_t arg, int rcvbuf);
+
+/*
+ * Server, in a connection child: read the hello.  A STOP hello stops the
+ * server here (never returns); 1 for a RUN hello (h filled), 0 for
+ * anything else (the connection is not ours).
+ */
+int net_conn_hello(struct net_server *s, int fd, struct net_hello *h);
+
+/* -S over TCP: a STOP hello, and wait for the server's confirmation. */
+int net_stop_tcp(struct bench *b);
+
+/* ---- the UDP echo ------------------------------------------------------ */
+
+/*
+ * UDP servers echo every datagram of at least 4 bytes to its sender; the
+ * first 4 bytes are a big-endian sequence number.  Clients number their
+ * requests within NET_SEQ_MASK; two numbers above it probe and stop.
+ */
+#define NET_SEQ_STOP	0xffffffffu	/* echoed, then the server exits */
+#define NET_SEQ_PROBE	0xfffffffeu	/* "are you there?" */
+#define NET_SEQ_MASK	0x7fffffffu
+#define NET_UDP_MAX	65507		/* the largest UDP payload over IPv4 */
+
+/* Server: the datagram hook of the echo. */
+int net_udp_echo(struct net_server *s, int fd);
+
+/*
+ * Client: send buf (len >= 4 bytes) numbered seq on the connected socket
+ * and wait for its echo, skipping late echoes of other numbers.  0, or -1
+ * with errno set (EAGAIN: no answer within the socket's timeout).
+ */
+int net_udp_round_trip(int fd, char *buf, size_t len, uint32_t seq);
+
+/* The probe for net_udp_connect: a NET_SEQ_PROBE round trip. */
+int net_udp_probe(struct bench *b, int fd);
+
+/* -S over UDP: a NET_SEQ_STOP round trip. */
+int net_stop_udp(struct bench *b);
 
 #endif

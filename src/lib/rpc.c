@@ -122,19 +122,27 @@ int xdr_get_opaque(const uint8_t *in, size_t len, size_t max,
 
 /* ---- calls -------------------------------------------------------------- */
 
+/* The xid and message type every message begins with. */
+static int get_head(struct xdr_in *x, uint32_t *xid, uint32_t want)
+{
+	uint32_t mtype;
+
+	if (get_u32(x, xid) != 0 || get_u32(x, &mtype) != 0)
+		return RPC_ERR_SHORT;
+	return mtype == want ? RPC_OK : RPC_ERR_TYPE;
+}
+
 int rpc_decode_call(const uint8_t *msg, size_t len, struct rpc_call *c)
 {
 	struct xdr_in x = { msg, len, 0 };
-	uint32_t mtype;
 	const uint8_t *body;
 	size_t blen;
 	int rc;
 
 	memset(c, 0, sizeof(*c));
-	if (get_u32(&x, &c->xid) != 0 || get_u32(&x, &mtype) != 0)
-		return RPC_ERR_SHORT;
-	if (mtype != RPC_CALL)
-		return RPC_ERR_TYPE;
+	rc = get_head(&x, &c->xid, RPC_CALL);
+	if (rc != RPC_OK)
+		return rc;
 	if (get_u32(&x, &c->rpcvers) != 0)
 		return RPC_ERR_MALFORMED;
 	/* Another version's header may differ from here on. */
@@ -181,15 +189,15 @@ size_t rpc_encode_call(uint8_t *out, size_t cap, uint32_t xid, uint32_t prog,
 int rpc_decode_reply(const uint8_t *msg, size_t len, struct rpc_reply *r)
 {
 	struct xdr_in x = { msg, len, 0 };
-	uint32_t mtype, flavor;
+	uint32_t flavor;
 	const uint8_t *body;
 	size_t blen;
+	int rc;
 
 	memset(r, 0, sizeof(*r));
-	if (get_u32(&x, &r->xid) != 0 || get_u32(&x, &mtype) != 0)
-		return RPC_ERR_SHORT;
-	if (mtype != RPC_REPLY)
-		return RPC_ERR_TYPE;
+	rc = get_head(&x, &r->xid, RPC_REPLY);
+	if (rc != RPC_OK)
+		return rc;
 	if (get_u32(&x, &r->reply_stat) != 0)
 		return RPC_ERR_MALFORMED;
 	if (r->reply_stat == RPC_MSG_DENIED) {
