@@ -16,7 +16,10 @@
  * The harness times whole samples, and a delete needs a file that was made
  * before the clock started.  So the files of the timed creates are kept,
  * more are made untimed until there are enough for every delete the delete
- * measurement will ask for, and deletes take them oldest first.  How many
+ * measurement will ask for, and deletes take them newest first: like
+ * lmbench's, which deletes files it has just made, they are then still
+ * dirty in memory, not yet being written back (an unlink of a file under
+ * writeback waits for the I/O, a tick or more).  How many
  * that is depends on the repetitions the harness chooses; if the supply
  * runs out, the delete measurement is abandoned silently and started again
  * with a larger one (no delete is ever timed without its file being there).
@@ -43,7 +46,7 @@ struct fs_state {
 	const char *base;	/* where directories go (NULL: default) */
 	uint64_t fsize;		/* bytes in each file */
 	char *data;		/* min(fsize, MAX_WRITE) bytes of pattern */
-	uint64_t lo, hi;	/* files lo .. hi-1 exist */
+	uint64_t lo, hi;	/* files lo .. hi-1 exist (lo stays 0) */
 	uint64_t wanted;	/* the delete that found too few files */
 	int short_supply;
 };
@@ -124,11 +127,11 @@ static int delete_run(struct bench *b, uint64_t n)
 		return -1;
 	}
 	while (n-- > 0) {
-		name_of(st, st->lo);
+		name_of(st, st->hi - 1);
 		if (unlink(st->name) != 0)
 			return bench_error(b, "unlink %s: %s", st->name,
 					   strerror(errno));
-		st->lo++;
+		st->hi--;
 	}
 	return 0;
 }
