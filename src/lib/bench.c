@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -28,6 +29,21 @@ uint64_t bench_now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * UINT64_C(1000000000) + (uint64_t)ts.tv_nsec;
+}
+
+/*
+ * How often the scheduler has taken the CPU from us so far.  A sample
+ * during which this moved was partly spent running someone else: its time
+ * is not the operation's.  (Blocking in a system call is a voluntary
+ * switch and is not counted.)
+ */
+long bench_preemptions(void)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_SELF, &ru) != 0)
+		return 0;
+	return ru.ru_nivcsw;
 }
 
 /* ---- diagnostics ---------------------------------------------------- */
@@ -417,21 +433,27 @@ static double measure_loop_cost(const struct bench *b)
 
 /* ---- measurement ------------------------------------------------------ */
 
-/* Time one sample of n iterations: nanoseconds, clock cost removed. */
+/* Time one sample of n iterations: nanoseconds, clock cost removed;
+ * *preempted says whether the scheduler ran someone else meanwhile. */
 static int time_sample(struct bench *b, const struct bench_case *c,
-		       uint64_t n, double *ns)
+		       uint64_t n, double *ns, int *preempted)
 {
 	uint64_t t0, t1;
+	long p0, p1;
 	int rc;
 
+	p0 = b->h->preemptions();
 	t0 = b->h->now();
 	rc = c->run(b, n);
 	t1 = b->h->now();
+	p1 = b->h->preemptions();
 	if (rc != 0)
 		return -1;
 	*ns = (double)(t1 - t0) - b->h->clock_ns;
 	if ((c->flags & BENCH_SUBTRACT_LOOP) && b->h->loop_ns > 0.0)
 		*ns -= b->h->loop_ns * (double)n;
+	if (preempted != NULL)
+		*preempted = p1 != p0;
 	return 0;
 }
 
@@ -442,7 +464,7 @@ static int calibrate(struct bench *b, const struct bench_case *c,
 	double ns;
 
 	for (;;) {
-		if (time_sample(b, c, n, &ns) != 0)
+		if (time_sample(b, c, n, &ns, NULL) != 0)
 			return -1;
 		next = calib_next_n(&b->h->policy, n, ns);
 		if (next == 0)
@@ -453,33 +475,60 @@ static int calibrate(struct bench *b, const struct bench_case *c,
 	return 0;
 }
 
+/*
+ * Take the samples of one figure.  Samples during which we were preempted
+ * are set aside and more are taken in their place (at most as many again
+ * as wanted, and within the time budget): on a busy machine they measure
+ * the neighbour, not the operation.  The figure is made of the wanted
+ * number of samples, clean ones first; only when too few were clean do
+ * preempted ones fill in (the statistics line counts them).
+ */
 static int take_samples(struct bench *b, const struct bench_case *c,
 			uint64_t n, struct bench_result *r)
 {
 	const struct calib_policy *p = &b->h->policy;
-	unsigned max = p->fixed ? p->reps : p->reps_max;
-	double *v, ns, per_iter = b->ops_per_iter > 0 ? b->ops_per_iter : 1.0;
+	unsigned want = p->fixed ? p->reps : p->reps_max;
+	unsigned cap = 2 * want, kc = 0, kp = 0, used, i;
+	double *clean, *pre, ns, per_iter;
 	uint64_t start;
-	unsigned i, k = 0;
 	struct stats s;
+	int preempted;
 
+	per_iter = b->ops_per_iter > 0 ? b->ops_per_iter : 1.0;
 	for (i = 0; i < b->h->warmups; i++)
-		if (time_sample(b, c, n, &ns) != 0)
+		if (time_sample(b, c, n, &ns, NULL) != 0)
 			return -1;
-	v = calloc(max, sizeof(*v));
-	if (v == NULL)
+	clean = calloc(2 * cap, sizeof(*clean));
+	if (clean == NULL)
 		return bench_error(b, "out of memory");
+	pre = clean + cap;
 	start = b->h->now();
-	while (k < max &&
-	       calib_want_more(p, v, k, (double)(b->h->now() - start))) {
-		if (time_sample(b, c, n, &ns) != 0) {
-			free(v);
+	for (;;) {
+		double spent = (double)(b->h->now() - start);
+
+		if (!calib_want_more(p, clean, kc, spent) || kc + kp >= cap)
+			break;
+		if (!p->fixed && kc + kp >= p->reps_min && spent >= p->budget_ns)
+			break;
+		if (time_sample(b, c, n, &ns, &preempted) != 0) {
+			free(clean);
 			return -1;
 		}
-		v[k++] = ns / ((double)n * per_iter);
+		if (preempted)
+			pre[kp++] = ns / ((double)n * per_iter);
+		else
+			clean[kc++] = ns / ((double)n * per_iter);
 	}
-	stats_summarize(v, k, &s);
-	free(v);
+	/* Too few clean samples: fill up with preempted ones, in order. */
+	used = kc;
+	if (used < 3) {
+		unsigned enough = p->fixed ? p->reps : p->reps_min;
+
+		for (i = 0; i < kp && used < enough; i++)
+			clean[used++] = pre[i];
+	}
+	stats_summarize(clean, used, &s);
+	free(clean);
 	if (!(s.median > 0.0) || !isfinite(s.median))
 		return bench_error(b, "%s: the operation took no measurable "
 				   "time (below the clock's resolution)",
@@ -490,7 +539,8 @@ static int take_samples(struct bench *b, const struct bench_case *c,
 	r->max = s.max;
 	r->q1 = s.q1;
 	r->q3 = s.q3;
-	r->reps = k;
+	r->reps = used;
+	r->preempted = kp;
 	r->n = n;
 	r->copies = 1;
 	r->unit = c->unit;
@@ -616,6 +666,7 @@ static void combine(struct bench_result *all, const struct bench_result *r,
 		all->max = all->max > r->max ? all->max : r->max;
 	}
 	all->reps = all->reps < r->reps ? all->reps : r->reps;
+	all->preempted += r->preempted;
 }
 
 static int measure_parallel(struct bench *b, const struct bench_case *c,
@@ -799,11 +850,12 @@ int bench_format_stat(char *buf, size_t len, const char *prog,
 	if (x != NULL)
 		snprintf(xs, sizeof(xs), " x=%s", x);
 	return snprintf(buf, len, "[latbw-stat prog=%s case=%s%s median=%.6g "
-			"min=%.6g max=%.6g spread=%.2f%% reps=%u n=%llu "
-			"copies=%u cpus=%s unit=%s]", prog,
+			"min=%.6g max=%.6g spread=%.2f%% reps=%u preempted=%u "
+			"n=%llu copies=%u cpus=%s unit=%s]", prog,
 			case_name ? case_name : "-", xs, bench_value(r), lo, hi,
-			spread * 100.0, r->reps, (unsigned long long)r->n,
-			r->copies, cpus, unit_word(r->unit));
+			spread * 100.0, r->reps, r->preempted,
+			(unsigned long long)r->n, r->copies, cpus,
+			unit_word(r->unit));
 }
 
 void bench_report_stat(struct bench *b, const char *x,
@@ -870,6 +922,7 @@ int bench_main(int argc, char **argv, const struct bench_spec *spec)
 	b.h = &h;
 	h.loop_ns = -1.0;
 	h.now = bench_now_ns;
+	h.preemptions = bench_preemptions;
 	h.optval = calloc(spec->nopts + 1, sizeof(*h.optval));
 	b.priv = calloc(1, spec->priv_size + 1);
 	if (h.optval == NULL || b.priv == NULL) {

@@ -151,7 +151,8 @@ struct bench_result {
 	double median;		/* the figure: median of the samples */
 	double min, max;	/* extremes of the samples */
 	double q1, q3;		/* quartiles: spread = (q3 - q1) / median */
-	unsigned reps;		/* samples taken */
+	unsigned reps;		/* samples the figure is made of */
+	unsigned preempted;	/* samples during which we were preempted */
 	uint64_t n;		/* iterations per sample */
 	unsigned copies;	/* -P copies combined */
 	enum bench_unit unit;

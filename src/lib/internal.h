@@ -25,6 +25,7 @@ struct bench_harness {
 	struct bench_optval *optval;	/* parallel to spec->opts */
 	const char *case_name;		/* for statistics lines */
 	uint64_t (*now)(void);		/* the clock: bench_now_ns, or a test's */
+	long (*preemptions)(void);	/* involuntary switches so far, or a test's */
 };
 
 /* proc.c */
@@ -33,6 +34,7 @@ void bench_cleanup_all(void);
 
 /* bench.c */
 uint64_t bench_now_ns(void);
+long bench_preemptions(void);
 /* The figure's line, "<label>: <value> <unit>", without a newline. */
 int bench_format_figure(char *buf, size_t len, const char *label,
 			const struct bench_result *r);

@@ -19,10 +19,17 @@ static double fake_cost = 250.0;	/* ns per iteration */
 static unsigned fake_calls;
 static unsigned fake_noisy_every;	/* every k-th sample is slow; 0 never */
 static int fake_fail_at;		/* fail on this call; 0 never */
+static int fake_disturb_preempts;	/* a disturbance is a preemption */
+static long fake_preempt_count;
 
 static uint64_t fake_now(void)
 {
 	return fake_ns;
+}
+
+static long fake_preemptions(void)
+{
+	return fake_preempt_count;
 }
 
 static int fake_run(struct bench *b, uint64_t n)
@@ -32,8 +39,11 @@ static int fake_run(struct bench *b, uint64_t n)
 	if (fake_fail_at != 0 && (int)fake_calls == fake_fail_at)
 		return -1;
 	fake_ns += (uint64_t)((double)n * fake_cost);
-	if (fake_noisy_every != 0 && fake_calls % fake_noisy_every == 0)
+	if (fake_noisy_every != 0 && fake_calls % fake_noisy_every == 0) {
 		fake_ns += 3000000;	/* 3 ms stolen */
+		if (fake_disturb_preempts)
+			fake_preempt_count++;
+	}
 	return 0;
 }
 
@@ -75,6 +85,7 @@ static void make_bench(struct bench *b, struct bench_harness *h,
 	b->h = h;
 	b->copies = 1;
 	h->now = fake_now;
+	h->preemptions = fake_preemptions;
 	h->loop_ns = -1.0;
 	h->clock_ns = 0.0;
 	calib_default(&h->policy, reps, fixed, 5e6);
@@ -82,6 +93,8 @@ static void make_bench(struct bench *b, struct bench_harness *h,
 	fake_calls = 0;
 	fake_noisy_every = 0;
 	fake_fail_at = 0;
+	fake_disturb_preempts = 0;
+	fake_preempt_count = 0;
 }
 
 static void test_measure(void)
@@ -118,6 +131,24 @@ static void test_measure(void)
 	      r.median > 124.0 && r.median < 126.0);
 	CHECK("adaptive: ... but show in the max", r.max > 150.0);
 	CHECK("adaptive: a noisy figure takes more samples", r.reps > 11);
+
+	make_bench(&b, &h, 11, 1);
+	fake_noisy_every = 3;
+	fake_disturb_preempts = 1;
+	bench_measure(&b, &fake_case, &r);
+	CHECK("preempted samples are set aside: the figure is all clean",
+	      r.median == 125.0 && r.max == 125.0);
+	CHECK("... -N 11 still means 11 samples in the figure", r.reps == 11);
+	CHECK("... and the preempted ones are counted", r.preempted >= 4);
+
+	make_bench(&b, &h, 5, 1);
+	fake_noisy_every = 1;
+	fake_disturb_preempts = 1;
+	bench_measure(&b, &fake_case, &r);
+	CHECK("all preempted: the figure is still made, of the wanted count",
+	      r.reps == 5 && r.median > 125.0);
+	CHECK("all preempted: at most twice the samples were taken",
+	      r.preempted == 10);
 
 	make_bench(&b, &h, 11, 1);
 	fake_fail_at = 5;
@@ -170,7 +201,8 @@ static void test_format(void)
 	bench_format_stat(line, sizeof(line), "lat_x", "null", NULL, "any", &r);
 	CHECK("the statistics line",
 	      strcmp(line, "[latbw-stat prog=lat_x case=null median=2 min=1 "
-		     "max=4 spread=10.00% reps=11 n=31496 copies=1 cpus=any "
+		     "max=4 spread=10.00% reps=11 preempted=0 n=31496 copies=1 "
+		     "cpus=any "
 		     "unit=us]") == 0);
 	bench_format_stat(line, sizeof(line), "lat_x", "null", "0.00049", "0,1",
 			  &r);
