@@ -12,6 +12,15 @@
 #   mark    percent above which a spread is marked with "!" (-m)
 #   width   0, or the widest line a table may have (-w)
 #   cwd     the working directory, for the Description of a bare file name
+#   me      the name in messages (default "summary")
+#
+# The other scripts reuse this file as their reader: scripts/compare and
+# scripts/graph run "awk -f <theirs>.awk -f summary.awk" with mode=lib.
+# Then the files are read as for the tables, table_end() keeps each table
+# (keep_table) instead of printing it, and the program's own END, which
+# comes first, does the rest and exits.  The records of file i are
+# RN, RX, RV, RU (name, x, value, unit) and RSPR, RR, RMIN, RMAX, RC (the
+# statistics line: spread %, reps, min, max, copies), k = 1..nrec[i].
 #
 # Only POSIX awk: it runs under mawk, gawk and the one true awk.
 
@@ -20,6 +29,8 @@ BEGIN {
 		mode = "table"
 	if (mark == "")
 		mark = 10
+	if (me == "")
+		me = "summary"
 	width += 0
 	MIB = 1048576		# lat_mem_rd sizes are in MB of 2^20 bytes
 	nf = 0
@@ -58,7 +69,7 @@ substr($0, 1, 2) == "T\t" {
 }
 
 {
-	printf "summary: internal error: bad list line '%s'\n", $0 > "/dev/stderr"
+	printf "%s: internal error: bad list line '%s'\n", me, $0 > "/dev/stderr"
 	status = 1
 }
 
@@ -117,9 +128,9 @@ function shown(s) {
 
 function warn(path, ln, msg) {
 	if (ln > 0)
-		printf "summary: %s:%d: %s\n", path, ln, msg > "/dev/stderr"
+		printf "%s: %s:%d: %s\n", me, path, ln, msg > "/dev/stderr"
 	else
-		printf "summary: %s: %s\n", path, msg > "/dev/stderr"
+		printf "%s: %s: %s\n", me, path, msg > "/dev/stderr"
 }
 
 # Warnings about the lines of one file: the first MAXWARN are shown, the
@@ -694,7 +705,9 @@ function scaled(i, v) {
 # dashes), and columns, each with the text before its cell (sep), a width
 # (0: as long as its text, for Guesses) and whether it counts as a value.
 # Rows are filled cell by cell; a row is kept only if one of its counting
-# cells holds a value.
+# cells holds a value.  Row r is file RH[r]; cell c of it is CELL[r, c]
+# (the text), CSP[r, c] (the spread), CRAW[r, c] (the value, "" for a blank
+# or a text cell) and CKIND[r, c] ("n" number, "i" integer, "t" text).
 
 function table_begin(titles, rule, header,    n, i) {
 	NT = split(titles, TT, "\n")
@@ -723,16 +736,22 @@ function cell(text, sp, isval) {
 	RC_++
 	CELL[TNR, RC_] = text
 	CSP[TNR, RC_] = (isval && sp != "") ? sp : ""
+	CRAW[TNR, RC_] = ""
+	CKIND[TNR, RC_] = "t"
 	if (isval && CCOUNT[RC_])
 		RVAL[TNR] = 1
 }
 
 function num(v, w) {
 	cell(fmtnum(v, w), GSP, good(v))
+	CRAW[TNR, RC_] = good(v) ? v : ""
+	CKIND[TNR, RC_] = "n"
 }
 
 function inum(v, w) {
 	cell(fmtint(v, w), GSP, good(v))
+	CRAW[TNR, RC_] = good(v) ? v : ""
+	CKIND[TNR, RC_] = "i"
 }
 
 function row_end() {
@@ -743,6 +762,10 @@ function row_end() {
 # Print the table (if some row has a value), whole or in blocks of at most
 # `width` columns.
 function table_end(    r, c, line, full, nb, b, j, ncol, total, w) {
+	if (mode == "lib") {
+		keep_table()
+		return
+	}
 	if (TNR == 0)
 		return
 	if (printed++ == 0) {
@@ -800,6 +823,37 @@ function table_end(    r, c, line, full, nb, b, j, ncol, total, w) {
 			print row_text(r, BFROM[b], BTO[b], 1)
 			if (spread && has_spread(r, BFROM[b], BTO[b], 1))
 				print spread_text(r, BFROM[b], BTO[b], 1)
+		}
+	}
+}
+
+# mode=lib: table number NKT, with all its rows (even none), kept for the
+# program that reuses this file: KTT[t] (the title lines), KTRULE[t],
+# KTH[t] (the header block), KNC[t], KCSEP[t, c], KCW[t, c], KCCOUNT[t, c],
+# KNR[t], KRH[t, r] and KCELL, KCSP, KCRAW, KCKIND[t, r, c].
+function keep_table(    t, r, c, j) {
+	t = ++NKT
+	KTT[t] = TT[1]
+	for (j = 2; j <= NT; j++)
+		KTT[t] = KTT[t] "\n" TT[j]
+	KTRULE[t] = TRULE
+	KTH[t] = TH[1]
+	for (j = 2; j <= NH; j++)
+		KTH[t] = KTH[t] "\n" TH[j]
+	KNC[t] = NC
+	for (c = 1; c <= NC; c++) {
+		KCSEP[t, c] = CSEP[c]
+		KCW[t, c] = CW[c]
+		KCCOUNT[t, c] = CCOUNT[c]
+	}
+	KNR[t] = TNR
+	for (r = 1; r <= TNR; r++) {
+		KRH[t, r] = RH[r]
+		for (c = 1; c <= NC; c++) {
+			KCELL[t, r, c] = CELL[r, c]
+			KCSP[t, r, c] = CSP[r, c]
+			KCRAW[t, r, c] = CRAW[r, c]
+			KCKIND[t, r, c] = CKIND[r, c]
 		}
 	}
 }
