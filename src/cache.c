@@ -240,6 +240,23 @@ static size_t find_levels(const struct curve *c, struct level *lv)
 	}
 	for (i = 0; i + 1 < n; i++)
 		lv[i].bytes = boundary(c, &lv[i], lv[i + 1].ns);
+	/*
+	 * A plateau less than four times the size of the level below is not
+	 * a level: every real hierarchy grows by far more per level (8 to
+	 * 100 times).  It is the last cache's step seen through other
+	 * programs' use of that cache, which changes its hit rate for a
+	 * while; drop it and place the level below against the one above.
+	 */
+	for (i = 0; i + 2 < n;) {
+		if (lv[i + 1].bytes < 4.0 * lv[i].bytes) {
+			memmove(&lv[i + 1], &lv[i + 2],
+				(n - i - 2) * sizeof(lv[0]));
+			n--;
+			lv[i].bytes = boundary(c, &lv[i], lv[i + 1].ns);
+		} else {
+			i++;
+		}
+	}
 	return n;
 }
 
