@@ -606,7 +606,15 @@ function stat_line(line, ln,    body, n, w, i, k, f, x, hasx, sp) {
 # ---- looking figures up for the tables ----------------------------------
 #
 # Each returns the value text ("" if none) and leaves the figure's spread
-# in GSP ("" if none) and its copies in GCP.
+# in GSP ("" if none), its range in GRG (for compare) and its copies in GCP.
+
+# The range of record k's repetitions, (max - min) / value in percent, ""
+# without a statistics line.
+function rrange(i, k) {
+	if (RMIN[i, k] == "" || RMAX[i, k] == "" || !good(RV[i, k]))
+		return ""
+	return (RMAX[i, k] - RMIN[i, k]) / RV[i, k] * 100
+}
 
 function fig(i, key,    k) {
 	GSP = GCP = ""
@@ -614,12 +622,14 @@ function fig(i, key,    k) {
 		return ""
 	k = FIG[i, key]
 	GSP = RSPR[i, k]
+	GRG = rrange(i, k)
 	GCP = RC[i, k]
 	return RV[i, k]
 }
 
 function rec(i, k) {
 	GSP = RSPR[i, k]
+	GRG = rrange(i, k)
 	GCP = RC[i, k]
 	return RV[i, k]
 }
@@ -706,8 +716,9 @@ function scaled(i, v) {
 # (0: as long as its text, for Guesses) and whether it counts as a value.
 # Rows are filled cell by cell; a row is kept only if one of its counting
 # cells holds a value.  Row r is file RH[r]; cell c of it is CELL[r, c]
-# (the text), CSP[r, c] (the spread), CRAW[r, c] (the value, "" for a blank
-# or a text cell) and CKIND[r, c] ("n" number, "i" integer, "t" text).
+# (the text), CSP[r, c] (the spread), CRG[r, c] (the range), CRAW[r, c]
+# (the value, "" for a blank or a text cell) and CKIND[r, c] ("n" number,
+# "i" integer, "t" text).
 
 function table_begin(titles, rule, header,    n, i) {
 	NT = split(titles, TT, "\n")
@@ -736,7 +747,7 @@ function cell(text, sp, isval) {
 	RC_++
 	CELL[TNR, RC_] = text
 	CSP[TNR, RC_] = (isval && sp != "") ? sp : ""
-	CRAW[TNR, RC_] = ""
+	CRAW[TNR, RC_] = CRG[TNR, RC_] = ""
 	CKIND[TNR, RC_] = "t"
 	if (isval && CCOUNT[RC_])
 		RVAL[TNR] = 1
@@ -745,6 +756,7 @@ function cell(text, sp, isval) {
 function num(v, w) {
 	cell(fmtnum(v, w), GSP, good(v))
 	CRAW[TNR, RC_] = good(v) ? v : ""
+	CRG[TNR, RC_] = (good(v) && GSP != "") ? GRG : ""
 	CKIND[TNR, RC_] = "n"
 }
 
@@ -830,7 +842,7 @@ function table_end(    r, c, line, full, nb, b, j, ncol, total, w) {
 # mode=lib: table number NKT, with all its rows (even none), kept for the
 # program that reuses this file: KTT[t] (the title lines), KTRULE[t],
 # KTH[t] (the header block), KNC[t], KCSEP[t, c], KCW[t, c], KCCOUNT[t, c],
-# KNR[t], KRH[t, r] and KCELL, KCSP, KCRAW, KCKIND[t, r, c].
+# KNR[t], KRH[t, r] and KCELL, KCSP, KCRG, KCRAW, KCKIND[t, r, c].
 function keep_table(    t, r, c, j) {
 	t = ++NKT
 	KTT[t] = TT[1]
@@ -853,6 +865,7 @@ function keep_table(    t, r, c, j) {
 			KCELL[t, r, c] = CELL[r, c]
 			KCSP[t, r, c] = CSP[r, c]
 			KCRAW[t, r, c] = CRAW[r, c]
+			KCRG[t, r, c] = CRG[r, c]
 			KCKIND[t, r, c] = CKIND[r, c]
 		}
 	}
@@ -966,6 +979,14 @@ function spread_text(r, from, to, inblock,    s, j, c, w) {
 
 function out_tables(    i) {
 	printed = 0
+	all_tables()
+	if (printed == 0) {
+		print "summary: no figure in any file" > "/dev/stderr"
+		status = 1
+	}
+}
+
+function all_tables() {
 	t_basic()
 	t_proc()
 	t_ops("integer")
@@ -978,10 +999,6 @@ function out_tables(    i) {
 	t_filevm()
 	t_bw()
 	t_mem()
-	if (printed == 0) {
-		print "summary: no figure in any file" > "/dev/stderr"
-		status = 1
-	}
 }
 
 function t_basic(    i, mp) {
@@ -1009,7 +1026,7 @@ function t_basic(    i, mp) {
 	table_end()
 }
 
-function t_proc(    i, rd, wr, rs, ws, io, sp) {
+function t_proc(    i, rd, wr, rs, ws, io, sp, rr, wrr) {
 	table_begin("Processor, Processes - times in microseconds - smaller is better",
 	    "------------------------------------------------------------------------------",
 	    "Host                 OS  Mhz null null      open slct sig  sig  fork exec sh  \n" \
@@ -1023,19 +1040,20 @@ function t_proc(    i, rd, wr, rs, ws, io, sp) {
 		cell(good(META[i, "MHZ"]) ? sprintf("%4.0f", META[i, "MHZ"]) : spaces(4), "", 0)
 		num(fig(i, "Simple syscall"), 4)
 		# null I/O: the mean of read and write, or the one there is.
-		rd = fig(i, "Simple read"); rs = GSP
-		wr = fig(i, "Simple write"); ws = GSP
+		rd = fig(i, "Simple read"); rs = GSP; rr = GRG
+		wr = fig(i, "Simple write"); ws = GSP; wrr = GRG
 		if (!good(wr)) {
 			wr = fig(i, "Null syscall")
-			ws = GSP
+			ws = GSP; wrr = GRG
 		}
+		GRG = (rr != "" && wrr != "") ? (rr + 0 > wrr + 0 ? rr : wrr) : ""
 		if (good(rd) && good(wr)) {
 			io = (rd + wr) / 2
 			sp = (rs != "" && ws != "") ? (rs + 0 > ws + 0 ? rs : ws) : ""
 		} else if (good(wr)) {
-			io = wr; sp = ws
+			io = wr; sp = ws; GRG = wrr
 		} else if (good(rd)) {
-			io = rd; sp = rs
+			io = rd; sp = rs; GRG = rr
 		} else {
 			io = ""; sp = ""
 		}
@@ -1270,34 +1288,34 @@ function mem_figures(i,    c, l1, l2, l3, h1, h2, h3, llc, last, rc) {
 	l2 = META[i, "CACHE_L2"] + 0
 	l3 = META[i, "CACHE_L3"] + 0
 	if (!h1 && !h2 && !h3) {
-		ML1 = ser_at(i, c, "0.00098"); MS1 = GSP
-		ML2 = ser_at(i, c, "0.12500"); MS2 = GSP
-		MMAIN = ser_last(i, c); MSMAIN = GSP
+		ML1 = ser_at(i, c, "0.00098"); MS1 = GSP; MS1R = GRG
+		ML2 = ser_at(i, c, "0.12500"); MS2 = GSP; MS2R = GRG
+		MMAIN = ser_last(i, c); MSMAIN = GSP; MSMAINR = GRG
 		if (rc != "") {
-			MRAND = ser_last(i, rc); MSRAND = GSP
+			MRAND = ser_last(i, rc); MSRAND = GSP; MSRANDR = GRG
 		}
 		return
 	}
 	if (h1) {
-		ML1 = ser_inside(i, c, 0, l1 / 2); MS1 = GSP
+		ML1 = ser_inside(i, c, 0, l1 / 2); MS1 = GSP; MS1R = GRG
 	}
 	if (h2) {
-		ML2 = ser_inside(i, c, l1, l2 / 2 > l1 ? l2 / 2 : l2); MS2 = GSP
+		ML2 = ser_inside(i, c, l1, l2 / 2 > l1 ? l2 / 2 : l2); MS2 = GSP; MS2R = GRG
 	}
 	if (h3) {
-		ML3 = ser_inside(i, c, l2, l3 / 2 > l2 ? l3 / 2 : l3); MS3 = GSP
+		ML3 = ser_inside(i, c, l2, l3 / 2 > l2 ? l3 / 2 : l3); MS3 = GSP; MS3R = GRG
 	}
 	llc = h3 ? l3 : (h2 ? l2 : l1)
 	last = ser_lastx(i, c)
 	if (last != "" && last * MIB >= 2 * llc * 0.995) {
-		MMAIN = ser_last(i, c); MSMAIN = GSP
+		MMAIN = ser_last(i, c); MSMAIN = GSP; MSMAINR = GRG
 	} else if (last != "") {
 		warn(PATHS[i], 0, sprintf("the memory sweep ends at %s MB, short of twice the last-level cache (2 x %.2f MB): Main mem left blank", last, llc / MIB))
 	}
 	if (rc != "") {
 		last = ser_lastx(i, rc)
 		if (last != "" && last * MIB >= 2 * llc * 0.995) {
-			MRAND = ser_last(i, rc); MSRAND = GSP
+			MRAND = ser_last(i, rc); MSRAND = GSP; MSRANDR = GRG
 		} else if (last != "") {
 			warn(PATHS[i], 0, sprintf("the random sweep ends at %s MB, short of twice the last-level cache (2 x %.2f MB): Rand mem left blank", last, llc / MIB))
 		}
@@ -1356,13 +1374,13 @@ function t_mem(    i, l3, g, bad) {
 			cell(sprintf("%" (l3 ? 6 : 11) "s", "-"), "", 1)
 			cell("Bad mhz?", "", 0)
 		} else {
-			GSP = MS1; num(ML1, 6)
-			GSP = MS2; num(ML2, 6)
+			GSP = MS1; GRG = MS1R; num(ML1, 6)
+			GSP = MS2; GRG = MS2R; num(ML2, 6)
 			if (l3) {
-				GSP = MS3; num(ML3, 6)
+				GSP = MS3; GRG = MS3R; num(ML3, 6)
 			}
-			GSP = MSMAIN; num(MMAIN, 6)
-			GSP = MSRAND; num(MRAND, l3 ? 6 : 11)
+			GSP = MSMAIN; GRG = MSMAINR; num(MMAIN, 6)
+			GSP = MSRAND; GRG = MSRANDR; num(MRAND, l3 ? 6 : 11)
 			g = good(ML1) ? guess() : ""
 			cell(g, "", 0)
 		}

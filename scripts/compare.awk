@@ -1,0 +1,328 @@
+# compare.awk - the tables of scripts/compare: each side's figures and
+# their change against the first side, judged against the noise.
+#
+# scripts/compare runs "awk -f compare.awk -f summary.awk" with LC_ALL=C,
+# mode=lib and me=compare: summary.awk reads the files and builds the
+# tables (keeping them, not printing them); this file's END comes first,
+# prints, and exits.  Standard input: "S<TAB>arg" starts a side, then the
+# lines of summary's file list for that argument.
+#
+# Variables (awk -v):
+#   floor   the smallest change, in percent, ever called significant (-t)
+#   shownoise  1: a noise row under every side's row (-n)
+#
+# The rule (doc/compare.1 says the same): a side's figure for a cell is
+# the median of its runs' figures.  Its noise, in percent of that figure,
+# is
+#   one run:      the range of its repetitions, (max - min) / median, from
+#                 the statistics line (its spread, (q3 - q1) / median, when
+#                 min or max is missing; unknown without one: lmbench);
+#   several runs: (max - min) / median of the runs' figures, or the median
+#                 of the runs' own noises when that is larger.
+# A change is significant when both noises are known and
+#   |change| > max(floor, noise of the first side + noise of this side).
+#
+# Only POSIX awk: it runs under mawk, gawk and the one true awk.
+
+BEGIN {
+	if (floor == "")
+		floor = 3
+	nside = 0
+}
+
+/^S\t/ {
+	nside++
+	SARG[nside] = substr($0, 3)
+	SFROM[nside] = nf + 1
+	next
+}
+
+END {
+	compare_main()
+	exit status
+}
+
+function compare_main(    s, i, n, t, printed_any) {
+	# Sides: the files SFROM[s] .. SFROM[s + 1] - 1 (read_file drops an
+	# empty file by taking its number back, so the bounds hold).
+	for (s = 1; s <= nside; s++)
+		STO[s] = (s < nside ? SFROM[s + 1] : nf + 1) - 1
+	n = 0
+	for (s = 1; s <= nside; s++) {
+		if (STO[s] < SFROM[s]) {
+			if (s == 1) {
+				printf "compare: %s: no results file to compare against\n", SARG[s] > "/dev/stderr"
+				exit 1
+			}
+			printf "compare: %s: no results file, side left out\n", SARG[s] > "/dev/stderr"
+			status = 1
+			continue
+		}
+		n++
+		SSIDE[n] = s
+	}
+	if (n < 2) {
+		print "compare: fewer than two sides with results files: nothing to compare" > "/dev/stderr"
+		exit 1
+	}
+	NS = n
+	for (n = 1; n <= NS; n++) {
+		s = SSIDE[n]
+		FROM[n] = SFROM[s]
+		TO[n] = STO[s]
+		ARG[n] = SARG[s]
+		for (i = FROM[n]; i <= TO[n]; i++)
+			SIDEOF[i] = n
+	}
+	side_labels()
+	all_tables()
+	unknown = 0
+	printed_any = 0
+	print "                 L A T B W   C O M P A R E"
+	print "                 -------------------------"
+	legend()
+	for (t = 1; t <= NKT; t++)
+		if (show_table(t))
+			printed_any = 1
+	if (!printed_any) {
+		print "compare: no figure in any file" > "/dev/stderr"
+		exit 1
+	}
+	print ""
+	printf "Change: percent of side 1's figure; B better, W worse (by the table's\n"
+	printf "\"smaller/bigger is better\"), S significant where the table has no better,\n"
+	printf "~ within the noise, ? noise unknown.  Significant: |change| > max(%s%%,\n", floor
+	printf "noise of side 1 + noise of the side); see compare(1).\n"
+	if (unknown)
+		printf "?: a side of one run without statistics lines (lmbench files) has no known\n" \
+		    "noise: give several runs of that side (a directory) to judge its changes.\n"
+}
+
+# The Host column of a side: the base name of its argument (a file's
+# host.run, a directory's name), numbered if two sides would read alike.
+function side_labels(    n, m, b, dup) {
+	for (n = 1; n <= NS; n++) {
+		b = ARG[n]
+		sub(/\/+$/, "", b)
+		sub(/.*\//, "", b)
+		if (b == "" || b == ".")
+			b = "side" n
+		LABEL[n] = b
+	}
+	dup = 0
+	for (n = 1; n <= NS; n++)
+		for (m = n + 1; m <= NS; m++)
+			if (substr(LABEL[n], 1, 9) == substr(LABEL[m], 1, 9))
+				dup = 1
+	if (dup)
+		for (n = 1; n <= NS; n++)
+			LABEL[n] = n ":" LABEL[n]
+}
+
+function legend(    n, i, runs, st, hosts, h) {
+	print ""
+	print "Side Label     Runs Noise from                 Files"
+	print "---- --------- ---- -------------------------- -----"
+	for (n = 1; n <= NS; n++) {
+		runs = ""
+		st = 0
+		hosts = ""
+		split("", h)
+		for (i = FROM[n]; i <= TO[n]; i++) {
+			runs = runs (runs == "" ? "" : " ") PATHS[i]
+			if (has_stats(i))
+				st++
+			if (!(HOST[i] in h)) {
+				h[HOST[i]] = 1
+				hosts = hosts (hosts == "" ? "" : ", ") HOST[i]
+			}
+		}
+		i = TO[n] - FROM[n] + 1
+		printf "%4d %-9.9s %4d %-26s %s\n", n, LABEL[n], i,
+		    (i > 1 ? "the runs' range" : (st ? "the statistics line" : "(none: no statistics lines)")), runs
+		if (index(hosts, ","))
+			printf "compare: side %d (%s) mixes hosts %s\n", n, ARG[n], hosts > "/dev/stderr"
+	}
+}
+
+function has_stats(i,    k) {
+	for (k = 1; k <= nrec[i]; k++)
+		if (RR[i, k] != "")
+			return 1
+	return 0
+}
+
+# The middle of the m values in array a (sorted in place).
+function median(a, m,    i, j, x) {
+	for (i = 2; i <= m; i++) {
+		x = a[i]
+		for (j = i - 1; j >= 1 && a[j] > x; j--)
+			a[j + 1] = a[j]
+		a[j + 1] = x
+	}
+	if (m % 2)
+		return a[(m + 1) / 2]
+	return (a[m / 2] + a[m / 2 + 1]) / 2
+}
+
+# Side n's figure for cell (t, c): FIG_ (its median, "" if none), NOISE_
+# (percent, "" if unknown), TEXT_ (the first row's text), ROWS_ (rows).
+function side_cell(t, n, c,    r, m, v, sp, ns, i, lo, hi, range, msp) {
+	FIG_ = NOISE_ = TEXT_ = ""
+	ROWS_ = 0
+	m = ns = 0
+	for (r = 1; r <= KNR[t]; r++) {
+		i = KRH[t, r]
+		if (SIDEOF[i] != n)
+			continue
+		if (ROWS_++ == 0)
+			TEXT_ = KCELL[t, r, c]
+		if (KCRAW[t, r, c] == "")
+			continue
+		v[++m] = KCRAW[t, r, c] + 0
+		if (KCRG[t, r, c] != "")
+			sp[++ns] = KCRG[t, r, c] + 0
+		else if (KCSP[t, r, c] != "")
+			sp[++ns] = KCSP[t, r, c] + 0
+	}
+	if (m == 0)
+		return
+	lo = hi = v[1]
+	for (i = 2; i <= m; i++) {
+		if (v[i] < lo)
+			lo = v[i]
+		if (v[i] > hi)
+			hi = v[i]
+	}
+	FIG_ = median(v, m)
+	if (m == 1) {
+		NOISE_ = ns ? sp[1] : ""
+		return
+	}
+	range = FIG_ > 0 ? (hi - lo) / FIG_ * 100 : 0
+	msp = ns ? median(sp, ns) : 0
+	NOISE_ = range > msp ? range : msp
+}
+
+# Whether the table says which way is better: -1 smaller, 1 bigger, 0 no.
+function direction(t) {
+	if (index(KTT[t], "smaller is better"))
+		return -1
+	if (index(KTT[t], "bigger is better"))
+		return 1
+	return 0
+}
+
+# The change cell in width w: signed whole percent (or "x<ratio>" when
+# that is too wide) and the mark.
+function change_text(a, b, na, nb, dir, kind, w,    pct, mk, p, s, r) {
+	pct = (b - a) / a * 100
+	if (na == "" || nb == "") {
+		mk = "?"
+		if (kind != "i")
+			unknown = 1
+	} else {
+		p = pct < 0 ? -pct : pct
+		if (p > floor + 0 && p > na + nb) {
+			if (dir == 0 || kind == "i")
+				mk = "S"
+			else
+				mk = (pct * dir > 0) ? "B" : "W"
+		} else
+			mk = "~"
+	}
+	s = sprintf("%+.0f", pct)
+	if (s == "+0" || s == "-0")
+		s = "0"
+	if (length(s mk) > w) {
+		r = b / a
+		s = sprintf("x%.1f", r)
+		if (length(s mk) > w)
+			s = sprintf("x%.0f", r)
+	}
+	return sprintf("%" w "s", s mk)
+}
+
+function noise_text(x, w,    s) {
+	if (x == "")
+		return sprintf("%" w "s", "?")
+	s = x < 9.95 ? sprintf("%.1f", x) : sprintf("%.0f", x)
+	if (length(s) > w)
+		s = ">" substr("99999999", 1, w - 1)
+	return sprintf("%" w "s", s)
+}
+
+function show_table(t,    n, c, r, nc, any, line, ch, nz, dir, w, os,
+    f, z, f1, z1, has, kind) {
+	nc = KNC[t]
+	any = 0
+	for (n = 1; n <= NS; n++) {
+		has[n] = 0
+		for (r = 1; r <= KNR[t]; r++)
+			if (SIDEOF[KRH[t, r]] == n)
+				has[n] = 1
+		if (has[n])
+			any = 1
+	}
+	if (!any)
+		return 0
+	dir = direction(t)
+	print ""
+	print KTT[t]
+	print KTRULE[t]
+	print KTH[t]
+	for (n = 1; n <= NS; n++) {
+		if (!has[n])
+			continue
+		os = ""
+		for (r = 1; r <= KNR[t]; r++)
+			if (SIDEOF[KRH[t, r]] == n) {
+				os = OS_[KRH[t, r]]
+				break
+			}
+		line = sprintf("%-9.9s %13.13s", LABEL[n], os)
+		ch = sprintf("%-9.9s %13.13s", "", "change %")
+		nz = sprintf("%-9.9s %13.13s", "", "noise %")
+		for (c = 1; c <= nc; c++) {
+			w = KCW[t, c]
+			side_cell(t, n, c)
+			f = FIG_; z = NOISE_
+			kind = KCKIND_any(t, c)
+			if (kind == "t") {
+				line = line KCSEP[t, c] (w > 0 ? sprintf("%" w "." w "s", TEXT_) : TEXT_)
+				if (w > 0) {
+					ch = ch KCSEP[t, c] spaces(w)
+					nz = nz KCSEP[t, c] spaces(w)
+				}
+				continue
+			}
+			if (f == "")
+				line = line KCSEP[t, c] spaces(w)
+			else if (kind == "i")
+				line = line KCSEP[t, c] fmtint(f, w)
+			else
+				line = line KCSEP[t, c] fmtnum(f, w)
+			nz = nz KCSEP[t, c] (f == "" ? spaces(w) : noise_text(z, w))
+			side_cell(t, 1, c)
+			f1 = FIG_; z1 = NOISE_
+			if (n == 1 || f == "" || f1 == "" || f1 + 0 <= 0)
+				ch = ch KCSEP[t, c] spaces(w)
+			else
+				ch = ch KCSEP[t, c] change_text(f1, f, z1, z, dir, kind, w)
+		}
+		print rstrip(line)
+		if (shownoise)
+			print rstrip(nz)
+		if (n > 1 && has[1])
+			print rstrip(ch)
+	}
+	return 1
+}
+
+# A column's kind: that of its first row with a value ("t" if none).
+function KCKIND_any(t, c,    r) {
+	for (r = 1; r <= KNR[t]; r++)
+		if (KCRAW[t, r, c] != "")
+			return KCKIND[t, r, c]
+	return KCKIND[t, 1, c] == "" ? "t" : KCKIND[t, 1, c]
+}
