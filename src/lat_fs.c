@@ -37,7 +37,7 @@
 
 #define MAX_WRITE (64 * 1024)	/* a file's data goes in writes this big */
 #define MAX_FILES (UINT64_C(4) << 20)	/* the most files kept at once */
-#define ATTEMPTS 5
+#define ATTEMPTS 8
 
 struct fs_state {
 	char dir[PATH_MAX];	/* this size's directory */
@@ -205,7 +205,7 @@ static int measure_size(struct bench *b, uint64_t fsize)
 {
 	struct fs_state *st = b->priv;
 	struct bench_result rc, rd;
-	uint64_t target;
+	uint64_t target, bound;
 	char x[32];
 	int attempt, rv;
 
@@ -218,12 +218,14 @@ static int measure_size(struct bench *b, uint64_t fsize)
 	st->lo = st->hi = 0;
 	rv = bench_measure(b, &cases[0], &rc);
 	/*
-	 * A first guess for the files the deletes need: deletes are
-	 * usually 10 to 50 times faster than creates, the samples take
-	 * about as long, and up to three times as many samples may be
-	 * taken, plus the calibration.
+	 * The deletes may take up to three times the nominal samples (33
+	 * by default, or exactly -N), plus calibration: `bound` samples of
+	 * n files.  A first guess for n: deletes are usually 10 to 50 times
+	 * faster than creates, and a sample lasts about as long.  When the
+	 * guess was short, the n asked for gives the next supply.
 	 */
-	target = rc.n * 16 * (3 * (uint64_t)rc.reps + 4);
+	bound = (rc.reps > 33 ? rc.reps : 33) + 4;
+	target = rc.n * 16 * bound;
 	for (attempt = 0; rv == 0 && attempt < ATTEMPTS; attempt++) {
 		rv = stock_up(b, target);
 		if (rv != 0)
@@ -233,9 +235,12 @@ static int measure_size(struct bench *b, uint64_t fsize)
 		if (rv == 0 || !st->short_supply)
 			break;
 		rv = 0;
-		target = st->wanted * (3 * (uint64_t)rc.reps + 8);
-		if (target < 2 * (st->hi - st->lo))
-			target = 2 * (st->hi - st->lo);
+		/* At least double: on a noisy machine the n the harness
+		 * settles on changes from one attempt to the next. */
+		if (target < st->wanted * bound)
+			target = st->wanted * bound;
+		else
+			target *= 2;
 		if (attempt == ATTEMPTS - 1)
 			rv = bench_error(b, "could not make enough files in "
 					 "advance for the deletes");
