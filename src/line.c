@@ -26,7 +26,7 @@
 #define SMALLEST_S ((size_t)8)
 #define LARGEST_S ((size_t)512)
 #define NSTEPS 7		/* 8 .. 512 */
-#define PASSES 3
+#define PASSES 5
 
 struct line_state {
 	struct mem_buf buf;
@@ -95,7 +95,7 @@ static int line_main(struct bench *b)
 		mem_free(&st->buf);
 		return bench_error(b, "out of memory");
 	}
-	/* Three passes, each offset keeping its fastest: other work on the
+	/* Five passes, each offset keeping its fastest: other work on the
 	 * machine only ever adds time. */
 	for (pass = 0; rc == 0 && pass < PASSES; pass++)
 		for (k = 0, st->s = SMALLEST_S; rc == 0 && k < NSTEPS;
