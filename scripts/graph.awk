@@ -1,0 +1,382 @@
+# graph.awk - the SVG plots of scripts/graph.
+#
+# scripts/graph runs "awk -f graph.awk -f summary.awk" with LC_ALL=C,
+# mode=lib and me=graph: summary.awk reads the files (its list on standard
+# input); this file's END comes first, writes the plots, and exits.
+#
+# Variables (awk -v):
+#   outdir  the directory the .svg files go to (it exists)
+#
+# Each plot is one self-contained SVG file written by hand: a log2 size
+# axis, a linear value axis from 0, grid lines, the cache sizes of the
+# files ([CACHE_L1D: ...] and so on) as dashed vertical lines, one curve
+# per run and series, a legend naming host.run.  The paths of the files
+# written go to standard output, one a line.
+#
+# Only POSIX awk: it runs under mawk, gawk and the one true awk.
+
+END {
+	graph_main()
+	exit status
+}
+
+function graph_main(    n) {
+	if (nf == 0) {
+		print "graph: no results file to plot" > "/dev/stderr"
+		exit 1
+	}
+	split("#1f77b4 #d62728 #2ca02c #ff7f0e #9467bd #8c564b #e377c2 #17becf #7f7f7f #bcbd22 #000080 #808000", PAL, " ")
+	NPAL = 12
+	split("|7,4|2,3|10,3,2,3|4,4,1,4", DASH, "|")
+	NDASH = 5
+	n = 0
+	n += plot_latency()
+	n += plot_bw("mem-bandwidth", "Memory bandwidth (bw_mem)", \
+	    "Memory read bandwidth|Memory partial read bandwidth|Memory write bandwidth|" \
+	    "Memory partial write bandwidth|Memory partial read/write bandwidth|" \
+	    "Memory bzero bandwidth|libc bcopy unaligned|libc bcopy aligned|" \
+	    "unrolled bcopy unaligned|unrolled partial bcopy unaligned", "", "size (bytes)", 1)
+	n += plot_bw("file-bandwidth", "File reread bandwidth (bw_file_rd, bw_mmap_rd)", \
+	    "read bandwidth|read open2close bandwidth|Mmap read bandwidth|" \
+	    "Mmap read open2close bandwidth", "", "size (bytes)", 1)
+	n += plot_bw("tcp-bandwidth", "TCP bandwidth (bw_tcp)", "", "^Socket bandwidth using ", "message size (bytes)", 0)
+	if (n == 0) {
+		print "graph: no curve to plot in any file (no memory latency or bandwidth series)" > "/dev/stderr"
+		exit 1
+	}
+}
+
+# The label of file i in legends: its host.run.
+function runname(i,    b) {
+	b = PATHS[i]
+	sub(/.*\//, "", b)
+	return b
+}
+
+function xml(s) {
+	gsub(/&/, "\\&amp;", s)
+	gsub(/</, "\\&lt;", s)
+	gsub(/>/, "\\&gt;", s)
+	gsub(/"/, "\\&quot;", s)
+	gsub(/[^ -~]/, "?", s)
+	return s
+}
+
+# ---- collecting curves ------------------------------------------------------
+
+function plot_begin() {
+	NCUR = 0
+	NVL = 0
+	LOGY = 0
+}
+
+# Curve from series `name` of file i; x in bytes = x * xscale.  Points
+# with a value that is not a positive number are left out.
+function add_curve(i, name, label, color, dash,    n, j, k, m) {
+	n = SN[i, name] + 0
+	if (n == 0)
+		return 0
+	m = 0
+	for (j = 1; j <= n; j++) {
+		k = SK[i, name, j]
+		if (!good(RX[i, k]) || !good(RV[i, k]))
+			continue
+		m++
+		CX[NCUR + 1, m] = RX[i, k] * XSCALE
+		CY[NCUR + 1, m] = RV[i, k] + 0
+	}
+	if (m == 0)
+		return 0
+	NCUR++
+	CN[NCUR] = m
+	CLAB[NCUR] = label
+	CCOL[NCUR] = color
+	CDASH[NCUR] = dash
+	return 1
+}
+
+# A vertical line at `bytes`, once per distinct size and name.
+function add_vline(bytes, label,    j) {
+	for (j = 1; j <= NVL; j++)
+		if (VX[j] == bytes && VLAB[j] == label)
+			return
+	NVL++
+	VX[NVL] = bytes
+	VLAB[NVL] = label
+}
+
+function plot_latency(    i, k, n, name, col, d, seen, any) {
+	plot_begin()
+	XSCALE = MIB		# lat_mem_rd sizes: MB of 2^20 bytes
+	for (i = 1; i <= nf; i++) {
+		col = PAL[(i - 1) % NPAL + 1]
+		d = 0
+		split("", seen)
+		for (k = 1; k <= nrec[i]; k++) {
+			name = RN[i, k]
+			if (RX[i, k] == "" || name in seen)
+				continue
+			if (name !~ /^(Memory|Random) load latency stride=[0-9]+$/)
+				continue
+			seen[name] = 1
+			add_curve(i, name, runname(i) " " lat_label(name), col, DASH[d % NDASH + 1])
+			d++
+		}
+		cache_lines(i)
+	}
+	if (NCUR == 0)
+		return 0
+	LOGY = 1
+	return plot_write("mem-latency", "Memory load latency (lat_mem_rd)", "array size (bytes)", "nanoseconds per load - log scale")
+}
+
+function lat_label(name,    s) {
+	s = name
+	sub(/^Memory load latency /, "", s)
+	sub(/^Random load latency /, "random ", s)
+	return s
+}
+
+function cache_lines(i,    lv, nm, n, j, b) {
+	n = split("CACHE_L1D CACHE_L2 CACHE_L3", lv, " ")
+	split("L1d L2 L3", nm, " ")
+	for (j = 1; j <= n; j++) {
+		if (!((i, lv[j]) in META))
+			continue
+		b = META[i, lv[j]] + 0
+		if (b > 0)
+			add_vline(b, nm[j] " " sizename(b))
+	}
+}
+
+# Bandwidth curves: the series named in `list` ("|" between), or those
+# matching `re`; color by series, dash by run; the cache sizes marked if
+# `caches`.
+function plot_bw(file, title, list, re, xlabel, caches,    i, k, n, s, names, nn, col, idx, name, any, ci) {
+	plot_begin()
+	XSCALE = 1000000	# bw_* sizes: MB of 10^6 bytes
+	nn = 0
+	split("", idx)
+	if (list != "") {
+		nn = split(list, names, "|")
+		for (s = 1; s <= nn; s++)
+			idx[names[s]] = s
+	}
+	for (i = 1; i <= nf; i++) {
+		for (k = 1; k <= nrec[i]; k++) {
+			name = RN[i, k]
+			if (RX[i, k] == "")
+				continue
+			if (re != "" && name ~ re && !(name in idx)) {
+				idx[name] = ++nn
+				names[nn] = name
+			}
+		}
+	}
+	for (s = 1; s <= nn; s++)
+		for (i = 1; i <= nf; i++) {
+			ci = (s - 1) % NPAL + 1
+			add_curve(i, names[s], runname(i) ": " bw_label(names[s]), PAL[ci], DASH[(i - 1) % NDASH + 1])
+		}
+	for (i = 1; i <= nf && caches; i++)
+		cache_lines(i)
+	if (NCUR == 0)
+		return 0
+	return plot_write(file, title, xlabel, "MB/s (10^6 bytes per second)")
+}
+
+function bw_label(name) {
+	sub(/ bandwidth$/, "", name)
+	sub(/^Memory /, "", name)
+	return name
+}
+
+# 2^k bytes as 512, 1K, 4M, 1G.
+function sizename(b,    u, n, k) {
+	n = split("|K|M|G|T", u, "|")
+	for (k = 1; k < n && b >= 1024 && b % 1024 == 0; k++)
+		b /= 1024
+	if (b != int(b))
+		return sprintf("%.3g%s", b, u[k])
+	return sprintf("%d%s", b, u[k])
+}
+
+function log2(x) {
+	return log(x) / log(2)
+}
+
+function floor_(x) {
+	return x == int(x) ? x : (x < 0 ? int(x) - 1 : int(x))
+}
+
+function ceil_(x) {
+	return x == int(x) ? x : (x < 0 ? int(x) : int(x) + 1)
+}
+
+# A tick step of 1, 2 or 5 times a power of ten, for about 6 ticks to hi.
+function nicestep(hi,    raw, p, m) {
+	raw = hi / 6
+	p = 1
+	while (p * 10 <= raw)
+		p *= 10
+	while (p > raw)
+		p /= 10
+	m = raw / p
+	if (m <= 1)
+		return p
+	if (m <= 2)
+		return 2 * p
+	if (m <= 5)
+		return 5 * p
+	return 10 * p
+}
+
+function ticklabel(v, step) {
+	if (step >= 1)
+		return sprintf("%d", v + 0.5)
+	return sprintf("%g", v)
+}
+
+# ---- writing one SVG ----------------------------------------------------
+
+function log10(x) {
+	return log(x) / log(10)
+}
+
+# The SVG y of value v: linear from 0 to ymax, or log over YLO..YHI decades.
+function ypos(v, ymax, T, B) {
+	if (LOGY)
+		return B - (log10(v) - YLO) / (YHI - YLO) * (B - T)
+	return B - v / ymax * (B - T)
+}
+
+function plot_write(file, title, xlabel, ylabel,    path, W, H, L, T, R, B, c, j,
+    xmin, xmax, ymax, ymin, step, lx, x, y, px, py, pts, xs, k, ly, lh, n, lab) {
+	path = outdir "/" file ".svg"
+	xmin = 1e300; xmax = -1e300; ymax = 0; ymin = 1e300
+	for (c = 1; c <= NCUR; c++)
+		for (j = 1; j <= CN[c]; j++) {
+			lx = log2(CX[c, j])
+			if (lx < xmin) xmin = lx
+			if (lx > xmax) xmax = lx
+			if (CY[c, j] > ymax) ymax = CY[c, j]
+			if (CY[c, j] < ymin) ymin = CY[c, j]
+		}
+	xmin = floor_(xmin)
+	xmax = ceil_(xmax)
+	if (xmax <= xmin)
+		xmax = xmin + 1
+	if (LOGY) {
+		# Whole decades, ticks at 1, 2 and 5 of each.
+		YLO = floor_(log10(ymin))
+		YHI = ceil_(log10(ymax))
+		if (YHI <= YLO)
+			YHI = YLO + 1
+		NYT = 0
+		for (k = YLO; k <= YHI; k++)
+			for (j = 1; j <= 3; j++) {
+				y = (j == 1 ? 1 : (j == 2 ? 2 : 5)) * 10 ^ k
+				if (log10(y) > YHI + 1e-9)
+					break
+				YT[++NYT] = y
+			}
+	} else {
+		step = nicestep(ymax * 1.02)
+		ymax = ceil_(ymax * 1.02 / step) * step
+		NYT = 0
+		for (y = 0; y <= ymax + step / 2; y += step)
+			YT[++NYT] = y
+	}
+	W = 1000; H = 640
+	L = 90; T = 80; B = H - 70
+	# The legend's column: as wide as its longest label.
+	n = 0
+	for (c = 1; c <= NCUR; c++)
+		if (length(CLAB[c]) > n)
+			n = length(CLAB[c])
+	R = W - 60 - int(n * 7.2)
+	if (R > W - 200)
+		R = W - 200
+	if (R < 500) {
+		W += 500 - R
+		R = 500
+	}
+	lh = NCUR > 24 ? 14 : 18
+	if (T + 30 + NCUR * lh > H - 20) {
+		H = T + 60 + NCUR * lh
+		B = H - 70
+	}
+	printf "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" > path
+	printf "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">\n", W, H, W, H > path
+	printf "<title>%s</title>\n", xml(title) > path
+	printf "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"white\"/>\n", W, H > path
+	printf "<text x=\"%d\" y=\"30\" text-anchor=\"middle\" font-size=\"17\" font-weight=\"bold\">%s</text>\n", (L + R) / 2, xml(title) > path
+	# Grid and ticks: y.
+	printf "<g stroke=\"#dddddd\" stroke-width=\"1\">\n" > path
+	for (j = 1; j <= NYT; j++) {
+		py = ypos(YT[j], ymax, T, B)
+		printf "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>\n", L, py, R, py > path
+	}
+	xs = xmax - xmin > 14 ? 2 : 1
+	for (k = xmin; k <= xmax; k += xs) {
+		px = L + (k - xmin) / (xmax - xmin) * (R - L)
+		printf "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>\n", px, T, px, B > path
+	}
+	printf "</g>\n" > path
+	printf "<g text-anchor=\"end\">\n" > path
+	for (j = 1; j <= NYT; j++) {
+		py = ypos(YT[j], ymax, T, B)
+		printf "<text x=\"%d\" y=\"%.1f\">%s</text>\n", L - 6, py + 4, (LOGY ? sprintf("%g", YT[j]) : ticklabel(YT[j], step)) > path
+	}
+	printf "</g>\n<g text-anchor=\"middle\">\n" > path
+	for (k = xmin; k <= xmax; k += xs) {
+		px = L + (k - xmin) / (xmax - xmin) * (R - L)
+		printf "<text x=\"%.1f\" y=\"%d\">%s</text>\n", px, B + 18, sizename(2 ^ k) > path
+	}
+	printf "</g>\n" > path
+	printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>\n", (L + R) / 2, B + 42, xml(xlabel " - log scale") > path
+	printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" transform=\"rotate(-90 %d %d)\">%s</text>\n", 22, (T + B) / 2, 22, (T + B) / 2, xml(ylabel) > path
+	# Cache sizes.
+	for (j = 1; j <= NVL; j++) {
+		lx = log2(VX[j])
+		if (lx < xmin || lx > xmax)
+			continue
+		px = L + (lx - xmin) / (xmax - xmin) * (R - L)
+		printf "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#888888\" stroke-width=\"1.2\" stroke-dasharray=\"5,4\"/>\n", px, T, px, B > path
+		printf "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" font-size=\"11\" fill=\"#555555\">%s</text>\n", px, T - 6 - 13 * ((j - 1) % 2), xml(VLAB[j]) > path
+	}
+	# Axes.
+	printf "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"black\" stroke-width=\"1\"/>\n", L, T, R - L, B - T > path
+	# Curves.
+	for (c = 1; c <= NCUR; c++) {
+		pts = ""
+		for (j = 1; j <= CN[c]; j++) {
+			px = L + (log2(CX[c, j]) - xmin) / (xmax - xmin) * (R - L)
+			py = ypos(CY[c, j], ymax, T, B)
+			pts = pts (j > 1 ? " " : "") sprintf("%.1f,%.1f", px, py)
+		}
+		printf "<g class=\"curve\">\n<desc>%s</desc>\n", xml(CLAB[c]) > path
+		printf "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.8\"%s points=\"%s\"/>\n", \
+		    CCOL[c], (CDASH[c] == "" ? "" : " stroke-dasharray=\"" CDASH[c] "\""), pts > path
+		if (CN[c] <= 40)
+			for (j = 1; j <= CN[c]; j++) {
+				px = L + (log2(CX[c, j]) - xmin) / (xmax - xmin) * (R - L)
+				py = ypos(CY[c, j], ymax, T, B)
+				printf "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>\n", px, py, CCOL[c] > path
+			}
+		printf "</g>\n" > path
+	}
+	# Legend.
+	ly = T + 10
+	printf "<g font-size=\"%d\">\n", (lh > 14 ? 12 : 11) > path
+	for (c = 1; c <= NCUR; c++) {
+		printf "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2.5\"%s/>\n", \
+		    R + 15, ly, R + 45, ly, CCOL[c], (CDASH[c] == "" ? "" : " stroke-dasharray=\"" CDASH[c] "\"") > path
+		printf "<text x=\"%d\" y=\"%d\">%s</text>\n", R + 52, ly + 4, xml(CLAB[c]) > path
+		ly += lh
+	}
+	printf "</g>\n</svg>\n" > path
+	close(path)
+	print path
+	return 1
+}
