@@ -10,7 +10,7 @@ mkdir "$TRASH/tmp" "$TRASH/fs"
 # configuration variable inherited from the caller), output in $TRASH/out
 # and $TRASH/err, status in $TRASH/rc.
 cfg() {
-	set -- env -u MB -u FSDIR -u SYNC_MAX -u BENCHMARKS -u QUICK -u REPS \
+	set -- env -u MB -u FSDIR -u SYNC_MAX -u BENCHMARKS -u QUICK -u REPS -u REMOTE -u RSH \
 		-u USECS -u BOUND -u CONFIG -u RERUN TMPDIR="$TRASH/tmp" \
 		RESULTS_DIR="$TRASH/res" LATBW_SAVED_CONFIG="$TRASH/saved" "$@"
 	"$@" >"$TRASH/out" 2>"$TRASH/err"
@@ -145,10 +145,39 @@ bad_config 'BOUND=1s' BOUND=1s sh "$RUN" -p
 bad_config 'FSDIR not a directory' FSDIR=/etc/passwd sh "$RUN" -p
 bad_config 'bad config also stops a real run' BENCHMARKS=nosuch sh "$RUN"
 
+test_expect 'REMOTE and RSH: defaults, environment, config file' '
+	cfg sh "$RUN" -p && expect_status 0 &&
+	[ "$(key REMOTE)" = "" ] && [ "$(key RSH)" = "ssh -o BatchMode=yes" ] &&
+	cfg REMOTE="box1,box2=10.77.9.2 user@box3=fe80::1%eth0" RSH="ip netns exec" \
+		sh "$RUN" -p && expect_status 0 &&
+	[ "$(key REMOTE)" = "box1 box2=10.77.9.2 user@box3=fe80::1%eth0" ] &&
+	[ "$(key RSH)" = "ip netns exec" ] &&
+	printf "REMOTE=\"b1=10.0.0.1 b2\"\nRSH=ssh -p 2222 -o ConnectTimeout=5\n" \
+		>"$TRASH/remote.cfg" &&
+	cfg sh "$RUN" -p "$TRASH/remote.cfg" && expect_status 0 &&
+	[ "$(key REMOTE)" = "b1=10.0.0.1 b2" ] &&
+	[ "$(key RSH)" = "ssh -p 2222 -o ConnectTimeout=5" ] &&
+	cfg BENCHMARKS=remote REMOTE=b1 sh "$RUN" -p && expect_status 0 &&
+	[ "$(key BENCHMARKS)" = remote ]
+'
+
+printf 'RSH=\n' >"$TRASH/bad7"
+printf 'REMOTE=box;touch %s/pwned\n' "$TRASH" >"$TRASH/bad8"
+bad_config 'RSH empty in a config file' sh "$RUN" -p "$TRASH/bad7"
+bad_config 'REMOTE with shell syntax' sh "$RUN" -p "$TRASH/bad8"
+bad_config 'REMOTE name that is an option' REMOTE=-oProxyCommand=x sh "$RUN" -p
+bad_config 'REMOTE address that is an option' REMOTE=box=-x sh "$RUN" -p
+bad_config 'REMOTE with an empty address' REMOTE=box= sh "$RUN" -p
+bad_config 'REMOTE with a quote' "REMOTE=bo\\'x" sh "$RUN" -p
+bad_config 'BENCHMARKS=remote without REMOTE' BENCHMARKS=remote sh "$RUN" -p
+bad_config 'RSH command not found' BENCHMARKS=remote REMOTE=box \
+	RSH=/nonexistent/rsh LATBW_BIN="$TRASH/fs" sh "$RUN"
+
 test_expect '-h prints the usage on stdout and exits 0' '
 	cfg sh "$RUN" -h && expect_status 0 &&
 	expect_line "^usage: latbw-run " "$TRASH/out" &&
-	expect_line "BENCHMARKS=" "$TRASH/out"
+	expect_line "BENCHMARKS=" "$TRASH/out" &&
+	expect_line "REMOTE=" "$TRASH/out" && expect_line "RSH=" "$TRASH/out"
 '
 
 test_done

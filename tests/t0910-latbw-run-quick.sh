@@ -9,7 +9,7 @@ RUN=$TOP/scripts/latbw-run
 mkdir "$TRASH/tmp" "$TRASH/fs" "$TRASH/res"
 
 run_driver() {
-	env -u MB -u FSDIR -u SYNC_MAX -u QUICK -u REPS -u USECS -u BOUND \
+	env -u MB -u FSDIR -u SYNC_MAX -u QUICK -u REPS -u USECS -u BOUND -u REMOTE -u RSH \
 		-u BENCHMARKS -u CONFIG -u RERUN TMPDIR="$TRASH/tmp" \
 		FSDIR="$TRASH/fs" RESULTS_DIR="$TRASH/res" \
 		LATBW_SAVED_CONFIG="$TRASH/saved" QUICK=1 "$@" \

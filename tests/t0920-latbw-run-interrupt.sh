@@ -45,7 +45,7 @@ interrupt() {
 	int_sel=$2
 	shift 2
 	rm -rf "$TRASH/res" && mkdir "$TRASH/res"
-	env $default_int -u MB -u FSDIR -u SYNC_MAX -u QUICK -u REPS -u USECS \
+	env $default_int -u MB -u FSDIR -u SYNC_MAX -u QUICK -u REPS -u USECS -u REMOTE -u RSH \
 		-u CONFIG -u RERUN TMPDIR="$TRASH/tmp" FSDIR="$TRASH/fs" \
 		RESULTS_DIR="$TRASH/res" LATBW_SAVED_CONFIG="$TRASH/saved" \
 		MB=4 BENCHMARKS="$int_sel" "$@" \

@@ -39,7 +39,7 @@ printf "%sk\t10\t100\t1000\n\n" "${s%k}" >&2'
 fake lat_ctx 'echo "$*" >>"'"$TRASH"'/ctx.args"; echo "\"size=0k ovr=1.00" >&2; echo "2 3.00" >&2'
 
 run_fake() {
-	env -u MB -u FSDIR -u SYNC_MAX -u QUICK -u REPS -u USECS -u CONFIG -u RERUN \
+	env -u MB -u FSDIR -u SYNC_MAX -u QUICK -u REPS -u USECS -u REMOTE -u RSH -u CONFIG -u RERUN \
 		LATBW_BIN="$TRASH/bin" TMPDIR="$TRASH/tmp" FSDIR="$TRASH/fs" \
 		RESULTS_DIR="$TRASH/res" LATBW_SAVED_CONFIG="$TRASH/saved" \
 		MB=1 QUICK=1 BOUND=1 "$@" sh "$RUN" >"$TRASH/out" 2>"$TRASH/err"
