@@ -84,6 +84,11 @@ function compare_main(    s, i, n, t, printed_any) {
 	for (t = 1; t <= NKT; t++)
 		if (show_table(t))
 			printed_any = 1
+	for (n = 1; n <= NS; n++)
+		if (!SHOWN[n]) {
+			printf "compare: side %d (%s): no figure of the tables in it\n", n, ARG[n] > "/dev/stderr"
+			status = 1
+		}
 	if (!printed_any) {
 		print "compare: no figure in any file" > "/dev/stderr"
 		exit 1
@@ -262,7 +267,7 @@ function show_table(t,    n, c, r, nc, any, line, ch, nz, dir, w, os,
 			if (SIDEOF[KRH[t, r]] == n)
 				has[n] = 1
 		if (has[n])
-			any = 1
+			any = SHOWN[n] = 1
 	}
 	if (!any)
 		return 0
