@@ -18,7 +18,8 @@
 #                 the statistics line (its spread, (q3 - q1) / median, when
 #                 min or max is missing; unknown without one: lmbench);
 #   several runs: (max - min) / median of the runs' figures, or the median
-#                 of the runs' own noises when that is larger.
+#                 of the runs' own spreads (q3 - q1) / median when that is
+#                 larger.
 # A change is significant when both noises are known and
 #   |change| > max(floor, noise of the first side + noise of this side).
 #
@@ -172,10 +173,10 @@ function median(a, m,    i, j, x) {
 
 # Side n's figure for cell (t, c): FIG_ (its median, "" if none), NOISE_
 # (percent, "" if unknown), TEXT_ (the first row's text), ROWS_ (rows).
-function side_cell(t, n, c,    r, m, v, sp, ns, i, lo, hi, range, msp) {
+function side_cell(t, n, c,    r, m, v, sp, ns, rg, nr, i, lo, hi, range, msp) {
 	FIG_ = NOISE_ = TEXT_ = ""
 	ROWS_ = 0
-	m = ns = 0
+	m = ns = nr = 0
 	for (r = 1; r <= KNR[t]; r++) {
 		i = KRH[t, r]
 		if (SIDEOF[i] != n)
@@ -186,8 +187,8 @@ function side_cell(t, n, c,    r, m, v, sp, ns, i, lo, hi, range, msp) {
 			continue
 		v[++m] = KCRAW[t, r, c] + 0
 		if (KCRG[t, r, c] != "")
-			sp[++ns] = KCRG[t, r, c] + 0
-		else if (KCSP[t, r, c] != "")
+			rg[++nr] = KCRG[t, r, c] + 0
+		if (KCSP[t, r, c] != "")
 			sp[++ns] = KCSP[t, r, c] + 0
 	}
 	if (m == 0)
@@ -201,7 +202,7 @@ function side_cell(t, n, c,    r, m, v, sp, ns, i, lo, hi, range, msp) {
 	}
 	FIG_ = median(v, m)
 	if (m == 1) {
-		NOISE_ = ns ? sp[1] : ""
+		NOISE_ = nr ? rg[1] : (ns ? sp[1] : "")
 		return
 	}
 	range = FIG_ > 0 ? (hi - lo) / FIG_ * 100 : 0
