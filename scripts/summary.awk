@@ -700,6 +700,33 @@ function rand_curve(i,    k, n, t) {
 	return ""
 }
 
+# The curve the cache levels and main memory are read from, in a file that
+# records its cache sizes (latbw's): one the hardware prefetchers cannot
+# follow, since a forward stride chase is prefetched on today's processors
+# and its "Main mem" would be a cache hit.  Random order on huge pages
+# (no TLB misses) first, then random order, then the -t curve; lmbench's
+# forward stride=128 curve only when there is nothing else.
+function level_curve(i,    k, n, t, best, rank, r) {
+	n = nrec[i]
+	best = ""
+	rank = 0
+	for (k = 1; k <= n; k++) {
+		t = RN[i, k]
+		r = 0
+		if (t ~ /^Memory load latency stride=[0-9]+ order=random pages=(thp|hugetlb)$/)
+			r = 3
+		else if (t ~ /^Memory load latency stride=[0-9]+ order=random$/)
+			r = 2
+		else if (t ~ /^Random load latency stride=[0-9]+$/)
+			r = 1
+		if (r > rank) {
+			rank = r
+			best = t
+		}
+	}
+	return best != "" ? best : "Memory load latency stride=128"
+}
+
 # Columns that divide by "scal load" are blank for runs of several copies.
 function scaled(i, v) {
 	if (LOAD[i] + 0 > 1 || GCP + 0 > 1) {
@@ -1275,7 +1302,8 @@ function same(a, b,    d, m) {
 # their spreads MS1 ...).  With the cache sizes the file records, each
 # level is read at the last sweep point at or below half its size (and
 # above the level before), and main memory only beyond twice the last
-# level; without them, lmbench's fixed points.
+# level, on the curve level_curve() picks; without them, lmbench's fixed
+# points on lmbench's stride=128 curve.
 function mem_figures(i,    c, l1, l2, l3, h1, h2, h3, llc, last, rc) {
 	c = "Memory load latency stride=128"
 	rc = rand_curve(i)
@@ -1296,6 +1324,7 @@ function mem_figures(i,    c, l1, l2, l3, h1, h2, h3, llc, last, rc) {
 		}
 		return
 	}
+	c = level_curve(i)
 	if (h1) {
 		ML1 = ser_inside(i, c, 0, l1 / 2); MS1 = GSP; MS1R = GRG
 	}
