@@ -1304,7 +1304,7 @@ function same(a, b,    d, m) {
 # above the level before), and main memory only beyond twice the last
 # level, on the curve level_curve() picks; without them, lmbench's fixed
 # points on lmbench's stride=128 curve.
-function mem_figures(i,    c, l1, l2, l3, h1, h2, h3, llc, last, rc) {
+function mem_figures(i,    c, l1, l2, l3, h1, h2, h3, llc, last, rc, m, big) {
 	c = "Memory load latency stride=128"
 	rc = rand_curve(i)
 	ML1 = ML2 = ML3 = MMAIN = MRAND = ""
@@ -1315,7 +1315,21 @@ function mem_figures(i,    c, l1, l2, l3, h1, h2, h3, llc, last, rc) {
 	l1 = META[i, "CACHE_L1D"] + 0
 	l2 = META[i, "CACHE_L2"] + 0
 	l3 = META[i, "CACHE_L3"] + 0
+	# Main memory lies beyond the larger of the nominal and measured sizes.
+	big = l3 > l2 ? l3 : (l2 > l1 ? l2 : l1)
+	# The levels are read inside the sizes latbw's cache program measured
+	# ("L2 cache: 524288 bytes ..."): what this run had, which on a shared
+	# machine can be much less than the nominal (sysfs) size.
+	m = fig(i, "L1 cache")
+	if (good(m)) { l1 = m + 0; h1 = 1 }
+	m = fig(i, "L2 cache")
+	if (good(m)) { l2 = m + 0; h2 = 1 }
+	m = fig(i, "L3 cache")
+	if (good(m)) { l3 = m + 0; h3 = 1 }
+	if (l3 > big) big = l3
+	if (l2 > big) big = l2
 	if (!h1 && !h2 && !h3) {
+		# lmbench's fixed points (no sizes known: not one of our files).
 		ML1 = ser_at(i, c, "0.00098"); MS1 = GSP; MS1R = GRG
 		ML2 = ser_at(i, c, "0.12500"); MS2 = GSP; MS2R = GRG
 		MMAIN = ser_last(i, c); MSMAIN = GSP; MSMAINR = GRG
@@ -1334,7 +1348,7 @@ function mem_figures(i,    c, l1, l2, l3, h1, h2, h3, llc, last, rc) {
 	if (h3) {
 		ML3 = ser_inside(i, c, l2, l3 / 2 > l2 ? l3 / 2 : l3); MS3 = GSP; MS3R = GRG
 	}
-	llc = h3 ? l3 : (h2 ? l2 : l1)
+	llc = big
 	last = ser_lastx(i, c)
 	if (last != "" && last * MIB >= 2 * llc * 0.995) {
 		MMAIN = ser_last(i, c); MSMAIN = GSP; MSMAINR = GRG
@@ -1365,7 +1379,7 @@ function guess(    g) {
 function t_mem(    i, l3, g, bad) {
 	l3 = 0
 	for (i = 1; i <= nf; i++)
-		if ((i, "CACHE_L3") in META)
+		if (((i, "CACHE_L3") in META) || ((i, "L3 cache") in FIG))
 			l3 = 1
 	if (!l3) {
 		table_begin("Memory latencies in nanoseconds - smaller is better\n" \

@@ -145,4 +145,17 @@ test_expect '-w 72 -s: our file in blocks with their spread rows, none wider' '
 	[ "$(awk "{ if (length(\$0) > m) m = length(\$0) } END { print m }" "$TRASH/out")" -le 72 ]
 '
 
+test_expect 'the levels are read inside the sizes cache measured, not sysfs'"'"'s' '
+	# cache found a 2 MB L3 (the rest taken by other tenants): L3 is read
+	# at 1 MB (9.0 ns), not at half the nominal 32 MB (10.0 ns).
+	sed "s/^tlb: 48 pages\$/L3 cache: 2097152 bytes 9.00 nanoseconds\n&/" \
+		"$D/box.2" >"$D/meas.2" &&
+	grep -q "^L3 cache: 2097152 bytes" "$D/meas.2" &&
+	summary "$D/box.2" && grep "^box " "$TRASH/out" | tail -n 1 >"$TRASH/nominal" &&
+	summary "$D/meas.2" && grep "^meas " "$TRASH/out" | tail -n 1 >"$TRASH/measured" &&
+	awk "{ print \$7 }" "$TRASH/nominal" | grep -qx "10.0" &&
+	awk "{ print \$7 }" "$TRASH/measured" | grep -qx "9.0000" ||
+		fail "nominal: $(cat "$TRASH/nominal"); measured: $(cat "$TRASH/measured")"
+'
+
 test_done
