@@ -15,6 +15,7 @@
  * it).  That overhead is printed in the series title, as lmbench does:
  *
  *	"size=16k ovr=1.23
+ *	[latbw-stat ... case=overhead ... min=1.23 ...]
  *	2 4.56
  *	8 5.67
  *	<blank line>
@@ -289,8 +290,10 @@ static int ctx_main(struct bench *b)
 	 * the switch; a median inflated by a noisy moment would be taken off
 	 * every ring figure measured later in quieter ones.
 	 */
+	bench_printf(b, "\"size=%lluk ovr=%.2f", kb,
+		     bench_value_of(&ovr, ovr.min));
+	bench_report_stat(b, NULL, &ovr);
 	ovr.median = ovr.min;
-	bench_printf(b, "\"size=%lluk ovr=%.2f", kb, bench_value(&ovr));
 	for (i = 0; i < b->argc; i++) {
 		st->nprocs = nprocs_operand(b, b->argv[i]);
 		if (bench_measure(b, &cases[0], &r) != 0) {

@@ -9,12 +9,13 @@ test_expect 'lat_ctx -s 4 2 3 prints one series in lmbench form' '
 	cp "$TRASH/err" "$TRASH/s4" &&
 	awk "
 		NR == 1 && /^\"size=4k ovr=[0-9]+\.[0-9][0-9]\$/ { ok++ }
-		NR == 2 && /^2 [0-9]+\.[0-9][0-9]\$/ { ok++ }
-		NR == 3 && /^\[latbw-stat prog=lat_ctx case=ring x=2 .*reps=3 / { ok++ }
-		NR == 4 && /^3 [0-9]+\.[0-9][0-9]\$/ { ok++ }
-		NR == 5 && /^\[latbw-stat prog=lat_ctx case=ring x=3 .*reps=3 / { ok++ }
-		NR == 6 && /^\$/ { ok++ }
-		END { exit !(ok == 6 && NR == 6) }
+		NR == 2 && /^\[latbw-stat prog=lat_ctx case=overhead .*reps=3 / { ok++ }
+		NR == 3 && /^2 [0-9]+\.[0-9][0-9]\$/ { ok++ }
+		NR == 4 && /^\[latbw-stat prog=lat_ctx case=ring x=2 .*reps=3 / { ok++ }
+		NR == 5 && /^3 [0-9]+\.[0-9][0-9]\$/ { ok++ }
+		NR == 6 && /^\[latbw-stat prog=lat_ctx case=ring x=3 .*reps=3 / { ok++ }
+		NR == 7 && /^\$/ { ok++ }
+		END { exit !(ok == 7 && NR == 7) }
 	" "$TRASH/s4" || fail "unexpected output:" "$(cat "$TRASH/s4")"
 '
 
@@ -24,9 +25,16 @@ test_expect 'the overhead and every point are positive' '
 	is_positive "$(awk "\$1 == 3 { print \$2 }" "$TRASH/s4")"
 '
 
+test_expect 'the title'"'"'s overhead is its fastest sample (min=)' '
+	o=$(sed -n "1s/.*ovr=//p" "$TRASH/s4") &&
+	m=$(sed -n "2s/.* min=\([^ ]*\) .*/\1/p" "$TRASH/s4") &&
+	between "$m" "$(awk -v o="$o" "BEGIN { print o - 0.006 }")" \
+		"$(awk -v o="$o" "BEGIN { print o + 0.006 }")"
+'
+
 test_expect 'the statistics line has the overhead subtracted too' '
 	p=$(awk "\$1 == 2 { print \$2 }" "$TRASH/s4") &&
-	m=$(sed -n "3s/.* median=\([^ ]*\) .*/\1/p" "$TRASH/s4") &&
+	m=$(sed -n "4s/.* median=\([^ ]*\) .*/\1/p" "$TRASH/s4") &&
 	between "$m" "$(awk -v p="$p" "BEGIN { print p - 0.006 }")" \
 		"$(awk -v p="$p" "BEGIN { print p + 0.006 }")"
 '
@@ -43,7 +51,7 @@ test_expect 'a bigger array costs a bigger overhead' '
 test_expect '-C 0 pins the whole ring and records it' '
 	{ run_bench lat_ctx -C 0 -N 5 -E 1000 2 4 ||
 		fail "exit $(cat "$TRASH/rc"): $(cat "$TRASH/err")"; } &&
-	[ "$(grep -c "cpus=0 " "$TRASH/err")" -eq 2 ] &&
+	[ "$(grep -c "case=ring .*cpus=0 " "$TRASH/err")" -eq 2 ] &&
 	[ "$(procs_named lat_ctx)" = 0 ]
 '
 
