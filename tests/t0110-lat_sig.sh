@@ -23,6 +23,18 @@ test_expect 'prot: one figure in lmbench form' '
 	is_positive "$(value_of "Protection fault" "$TRASH/err")"
 '
 
+test_expect 'prot shows both parts of its subtraction, and their difference' '
+	awk "
+		/^\[lat_sig prot: fault, handler and return [0-9.]+ us; less delivery and return [0-9.]+ us\]\$/ {
+			raw = \$7; over = \$13; seen = 1 }
+		/^Protection fault: / { fig = \$3 }
+		END {
+			d = raw - over - fig
+			if (d < 0) d = -d
+			exit !(seen && fig > 0 && d < 0.0002)
+		}" "$TRASH/prot" || fail "$(cat "$TRASH/prot")"
+'
+
 test_expect 'delivering a signal costs more than installing a handler' '
 	costs_more lat_sig catch "Signal handler overhead" \
 		lat_sig install "Signal handler installation"

@@ -32,18 +32,23 @@ uint64_t bench_now_ns(void)
 }
 
 /*
- * How often the scheduler has taken the CPU from us so far.  A sample
- * during which this moved was partly spent running someone else: its time
- * is not the operation's.  (Blocking in a system call is a voluntary
- * switch and is not counted.)
+ * How often we gave up the CPU (blocking: voluntary) and how often the
+ * scheduler took it from us (involuntary) so far.  A sample with
+ * involuntary switches and no voluntary ones ran a CPU-bound body that was
+ * preempted: part of its time was someone else's.  A body that blocks or
+ * hands off to peer processes switches voluntarily by nature, and there
+ * the peer preempting us is part of the operation.
  */
-long bench_preemptions(void)
+void bench_switches(long *voluntary, long *involuntary)
 {
 	struct rusage ru;
 
-	if (getrusage(RUSAGE_SELF, &ru) != 0)
-		return 0;
-	return ru.ru_nivcsw;
+	if (getrusage(RUSAGE_SELF, &ru) != 0) {
+		*voluntary = *involuntary = 0;
+		return;
+	}
+	*voluntary = ru.ru_nvcsw;
+	*involuntary = ru.ru_nivcsw;
 }
 
 /* ---- diagnostics ---------------------------------------------------- */
@@ -439,21 +444,21 @@ static int time_sample(struct bench *b, const struct bench_case *c,
 		       uint64_t n, double *ns, int *preempted)
 {
 	uint64_t t0, t1;
-	long p0, p1;
+	long v0, v1, i0, i1;
 	int rc;
 
-	p0 = b->h->preemptions();
+	b->h->switches(&v0, &i0);
 	t0 = b->h->now();
 	rc = c->run(b, n);
 	t1 = b->h->now();
-	p1 = b->h->preemptions();
+	b->h->switches(&v1, &i1);
 	if (rc != 0)
 		return -1;
 	*ns = (double)(t1 - t0) - b->h->clock_ns;
 	if ((c->flags & BENCH_SUBTRACT_LOOP) && b->h->loop_ns > 0.0)
 		*ns -= b->h->loop_ns * (double)n;
 	if (preempted != NULL)
-		*preempted = p1 != p0;
+		*preempted = i1 != i0 && v1 == v0;
 	return 0;
 }
 
@@ -476,8 +481,8 @@ static int calibrate(struct bench *b, const struct bench_case *c,
 }
 
 /*
- * Take the samples of one figure.  Samples during which we were preempted
- * are set aside and more are taken in their place (at most as many again
+ * Take the samples of one figure.  Samples during which a CPU-bound body
+ * was preempted (see bench_switches) are set aside and more are taken in their place (at most as many again
  * as wanted, and within the time budget): on a busy machine they measure
  * the neighbour, not the operation.  The figure is made of the wanted
  * number of samples, clean ones first; only when too few were clean do
@@ -922,7 +927,7 @@ int bench_main(int argc, char **argv, const struct bench_spec *spec)
 	b.h = &h;
 	h.loop_ns = -1.0;
 	h.now = bench_now_ns;
-	h.preemptions = bench_preemptions;
+	h.switches = bench_switches;
 	h.optval = calloc(spec->nopts + 1, sizeof(*h.optval));
 	b.priv = calloc(1, spec->priv_size + 1);
 	if (h.optval == NULL || b.priv == NULL) {

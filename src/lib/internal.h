@@ -25,7 +25,8 @@ struct bench_harness {
 	struct bench_optval *optval;	/* parallel to spec->opts */
 	const char *case_name;		/* for statistics lines */
 	uint64_t (*now)(void);		/* the clock: bench_now_ns, or a test's */
-	long (*preemptions)(void);	/* involuntary switches so far, or a test's */
+	/* context switches so far, voluntary and involuntary, or a test's */
+	void (*switches)(long *voluntary, long *involuntary);
 };
 
 /* proc.c */
@@ -34,7 +35,7 @@ void bench_cleanup_all(void);
 
 /* bench.c */
 uint64_t bench_now_ns(void);
-long bench_preemptions(void);
+void bench_switches(long *voluntary, long *involuntary);
 /* The figure's line, "<label>: <value> <unit>", without a newline. */
 int bench_format_figure(char *buf, size_t len, const char *label,
 			const struct bench_result *r);

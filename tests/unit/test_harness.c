@@ -27,9 +27,13 @@ static uint64_t fake_now(void)
 	return fake_ns;
 }
 
-static long fake_preemptions(void)
+static long fake_voluntary;	/* a body that blocks switches voluntarily */
+static int fake_blocks;
+
+static void fake_switches(long *voluntary, long *involuntary)
 {
-	return fake_preempt_count;
+	*voluntary = fake_voluntary;
+	*involuntary = fake_preempt_count;
 }
 
 static int fake_run(struct bench *b, uint64_t n)
@@ -43,6 +47,8 @@ static int fake_run(struct bench *b, uint64_t n)
 		fake_ns += 3000000;	/* 3 ms stolen */
 		if (fake_disturb_preempts)
 			fake_preempt_count++;
+		if (fake_blocks)
+			fake_voluntary++;
 	}
 	return 0;
 }
@@ -85,7 +91,7 @@ static void make_bench(struct bench *b, struct bench_harness *h,
 	b->h = h;
 	b->copies = 1;
 	h->now = fake_now;
-	h->preemptions = fake_preemptions;
+	h->switches = fake_switches;
 	h->loop_ns = -1.0;
 	h->clock_ns = 0.0;
 	calib_default(&h->policy, reps, fixed, 5e6);
@@ -95,6 +101,8 @@ static void make_bench(struct bench *b, struct bench_harness *h,
 	fake_fail_at = 0;
 	fake_disturb_preempts = 0;
 	fake_preempt_count = 0;
+	fake_voluntary = 0;
+	fake_blocks = 0;
 }
 
 static void test_measure(void)
@@ -140,6 +148,14 @@ static void test_measure(void)
 	      r.median == 125.0 && r.max == 125.0);
 	CHECK("... -N 11 still means 11 samples in the figure", r.reps == 11);
 	CHECK("... and the preempted ones are counted", r.preempted >= 4);
+
+	make_bench(&b, &h, 11, 1);
+	fake_noisy_every = 3;
+	fake_disturb_preempts = 1;
+	fake_blocks = 1;
+	bench_measure(&b, &fake_case, &r);
+	CHECK("a body that blocks (peers, pipes) keeps its preempted samples",
+	      r.preempted == 0 && r.max > 150.0 && r.reps == 11);
 
 	make_bench(&b, &h, 5, 1);
 	fake_noisy_every = 1;
