@@ -28,8 +28,7 @@
 #define XFER (64 * 1024)
 
 struct file_rd_state {
-	char path[PATH_MAX];
-	uint64_t size;		/* bytes per operation */
+	struct file_operand op;	/* the file and bytes per operation */
 	uint64_t expect;	/* the sum of one pass */
 	int fd;			/* io_only */
 	unsigned char *buf;	/* XFER bytes, word aligned */
@@ -39,7 +38,7 @@ struct file_rd_state {
 static int read_sum(struct bench *b, int fd, uint64_t *sum)
 {
 	struct file_rd_state *st = b->priv;
-	uint64_t left = st->size, s = 0;
+	uint64_t left = st->op.size, s = 0;
 
 	while (left > 0) {
 		size_t want = left < XFER ? (size_t)left : XFER;
@@ -48,11 +47,12 @@ static int read_sum(struct bench *b, int fd, uint64_t *sum)
 		if (got < 0 && errno == EINTR)
 			continue;
 		if (got < 0)
-			return bench_error(b, "read %s: %s", st->path,
+			return bench_error(b, "read %s: %s", st->op.path,
 					   strerror(errno));
 		if (got == 0)
 			return bench_error(b, "%s ended %llu bytes early",
-					   st->path, (unsigned long long)left);
+					   st->op.path,
+					   (unsigned long long)left);
 		s += file_sum(st->buf, (size_t)got);
 		left -= (uint64_t)got;
 	}
@@ -66,40 +66,8 @@ static int check_sum(struct bench *b, uint64_t sum)
 
 	if (sum != st->expect)
 		return bench_error(b, "%s changed while it was read (its sum "
-				   "differs from the first pass)", st->path);
+				   "differs from the first pass)", st->op.path);
 	return 0;
-}
-
-static int setup(struct bench *b)
-{
-	struct file_rd_state *st = b->priv;
-	uint64_t len;
-	int fd;
-
-	st->fd = -1;
-	/* Page aligned, as copy_to_user is slower into a misaligned buffer. */
-	st->buf = aligned_alloc(4096, XFER);
-	if (st->buf == NULL)
-		return bench_error(b, "out of memory");
-	fd = file_open_operand(b, st->path, O_RDONLY, st->size, &len);
-	if (fd < 0)
-		goto fail;
-	/* Untimed first pass: the file into the page cache, and its sum. */
-	if (read_sum(b, fd, &st->expect) != 0) {
-		close(fd);
-		goto fail;
-	}
-	b->bytes = (double)st->size;
-	if (b->bc->name[0] == 'i') {
-		st->fd = fd;
-		return 0;
-	}
-	close(fd);
-	return 0;
-fail:
-	free(st->buf);
-	st->buf = NULL;
-	return -1;
 }
 
 static void cleanup(struct bench *b)
@@ -111,6 +79,32 @@ static void cleanup(struct bench *b)
 	st->fd = -1;
 	free(st->buf);
 	st->buf = NULL;
+}
+
+static int setup(struct bench *b)
+{
+	struct file_rd_state *st = b->priv;
+	uint64_t len;
+
+	st->fd = -1;
+	/* Page aligned, as copy_to_user is slower into a misaligned buffer. */
+	st->buf = aligned_alloc(4096, XFER);
+	if (st->buf == NULL)
+		return bench_error(b, "out of memory");
+	st->fd = file_open_operand(b, st->op.path, O_RDONLY, st->op.size,
+				   &len);
+	/* Untimed first pass: the file into the page cache, and its sum. */
+	if (st->fd < 0 || read_sum(b, st->fd, &st->expect) != 0) {
+		cleanup(b);
+		return -1;
+	}
+	b->bytes = (double)st->op.size;
+	/* open2close opens the file itself in every operation. */
+	if (b->bc->name[0] != 'i') {
+		close(st->fd);
+		st->fd = -1;
+	}
+	return 0;
 }
 
 static int io_only_run(struct bench *b, uint64_t n)
@@ -134,9 +128,9 @@ static int open2close_run(struct bench *b, uint64_t n)
 	int fd, rc;
 
 	while (n-- > 0) {
-		fd = open(st->path, O_RDONLY);
+		fd = open(st->op.path, O_RDONLY);
 		if (fd < 0)
-			return bench_error(b, "open %s: %s", st->path,
+			return bench_error(b, "open %s: %s", st->op.path,
 					   strerror(errno));
 		rc = read_sum(b, fd, &sum);
 		close(fd);
@@ -158,45 +152,16 @@ static int parse(struct bench *b)
 {
 	struct file_rd_state *st = b->priv;
 
-	if (b->argc < 2)
-		bench_usage_error(b, "need a size and io_only or open2close");
-	if (b->argc > 3)
-		bench_usage_error(b, "unexpected argument '%s'", b->argv[3]);
-	if (bench_parse_size(b->argv[0], &st->size) != 0 || st->size == 0 ||
-	    st->size > (uint64_t)SSIZE_MAX)
-		bench_usage_error(b, "bad size '%s'", b->argv[0]);
-	b->bc = bench_find_case(b, b->argv[1]);
-	if (b->bc == NULL)
-		bench_usage_error(b, "unknown case '%s'", b->argv[1]);
-	if (b->argc == 3) {
-		if (strlen(b->argv[2]) >= sizeof(st->path))
-			bench_usage_error(b, "file name too long");
-		strcpy(st->path, b->argv[2]);
-	}
+	file_parse_operands(b, &st->op, "need a size and io_only or open2close",
+			    1, (uint64_t)SSIZE_MAX, "");
 	return 0;
 }
 
 static int run_main(struct bench *b)
 {
 	struct file_rd_state *st = b->priv;
-	struct bench_result r;
-	char x[32];
-	int fd, rc;
 
-	if (st->path[0] == '\0') {
-		/* Made here, before -P forks its copies, which share it. */
-		fd = file_make(b, NULL, "bw_file_rd", st->size, st->path,
-			       sizeof(st->path));
-		if (fd < 0)
-			return -1;
-		close(fd);
-	}
-	rc = bench_measure(b, b->bc, &r);
-	if (rc != 0)
-		return rc;
-	file_mb_text(st->size, x, sizeof(x));
-	bench_report_point(b, x, bench_value(&r), 2, &r);
-	return 0;
+	return file_point_main(b, &st->op, 0);
 }
 
 static const struct bench_spec spec = {

@@ -24,8 +24,7 @@
 #include "file.h"
 
 struct mmap_rd_state {
-	char path[PATH_MAX];
-	uint64_t size;		/* bytes per operation */
+	struct file_operand op;	/* the file and bytes per operation */
 	uint64_t expect;	/* the sum of one pass */
 	int fd;
 	void *map;		/* mmap_only: the mapping */
@@ -37,7 +36,7 @@ static int check_sum(struct bench *b, uint64_t sum)
 
 	if (sum != st->expect)
 		return bench_error(b, "%s changed while it was read (its sum "
-				   "differs from the first pass)", st->path);
+				   "differs from the first pass)", st->op.path);
 	return 0;
 }
 
@@ -48,25 +47,25 @@ static int setup(struct bench *b)
 	void *map;
 
 	st->map = NULL;
-	st->fd = file_open_operand(b, st->path, O_RDONLY, st->size, &len);
+	st->fd = file_open_operand(b, st->op.path, O_RDONLY, st->op.size, &len);
 	if (st->fd < 0)
 		return -1;
-	map = mmap(NULL, (size_t)st->size, PROT_READ, MAP_SHARED, st->fd, 0);
+	map = mmap(NULL, (size_t)st->op.size, PROT_READ, MAP_SHARED, st->fd, 0);
 	if (map == MAP_FAILED) {
-		bench_error(b, "mmap %s: %s", st->path, strerror(errno));
+		bench_error(b, "mmap %s: %s", st->op.path, strerror(errno));
 		close(st->fd);
 		st->fd = -1;
 		return -1;
 	}
 	/* Untimed first pass: page cache and page tables filled, and the sum
 	 * that the timed passes must reproduce. */
-	st->expect = file_sum(map, (size_t)st->size);
-	b->bytes = (double)st->size;
+	st->expect = file_sum(map, (size_t)st->op.size);
+	b->bytes = (double)st->op.size;
 	if (b->bc->name[0] == 'm') {
 		st->map = map;
 		return 0;
 	}
-	munmap(map, (size_t)st->size);
+	munmap(map, (size_t)st->op.size);
 	close(st->fd);
 	st->fd = -1;
 	return 0;
@@ -77,7 +76,7 @@ static void cleanup(struct bench *b)
 	struct mmap_rd_state *st = b->priv;
 
 	if (st->map != NULL)
-		munmap(st->map, (size_t)st->size);
+		munmap(st->map, (size_t)st->op.size);
 	st->map = NULL;
 	if (st->fd >= 0)
 		close(st->fd);
@@ -89,7 +88,7 @@ static int mmap_only_run(struct bench *b, uint64_t n)
 	struct mmap_rd_state *st = b->priv;
 
 	while (n-- > 0)
-		if (check_sum(b, file_sum(st->map, (size_t)st->size)) != 0)
+		if (check_sum(b, file_sum(st->map, (size_t)st->op.size)) != 0)
 			return -1;
 	return 0;
 }
@@ -102,20 +101,20 @@ static int open2close_run(struct bench *b, uint64_t n)
 	int fd;
 
 	while (n-- > 0) {
-		fd = open(st->path, O_RDONLY);
+		fd = open(st->op.path, O_RDONLY);
 		if (fd < 0)
-			return bench_error(b, "open %s: %s", st->path,
+			return bench_error(b, "open %s: %s", st->op.path,
 					   strerror(errno));
-		map = mmap(NULL, (size_t)st->size, PROT_READ, MAP_SHARED, fd,
+		map = mmap(NULL, (size_t)st->op.size, PROT_READ, MAP_SHARED, fd,
 			   0);
 		if (map == MAP_FAILED) {
-			bench_error(b, "mmap %s: %s", st->path,
+			bench_error(b, "mmap %s: %s", st->op.path,
 				    strerror(errno));
 			close(fd);
 			return -1;
 		}
-		sum = file_sum(map, (size_t)st->size);
-		munmap(map, (size_t)st->size);
+		sum = file_sum(map, (size_t)st->op.size);
+		munmap(map, (size_t)st->op.size);
 		close(fd);
 		if (check_sum(b, sum) != 0)
 			return -1;
@@ -136,45 +135,16 @@ static int parse(struct bench *b)
 {
 	struct mmap_rd_state *st = b->priv;
 
-	if (b->argc < 2)
-		bench_usage_error(b, "need a size and mmap_only or open2close");
-	if (b->argc > 3)
-		bench_usage_error(b, "unexpected argument '%s'", b->argv[3]);
-	if (bench_parse_size(b->argv[0], &st->size) != 0 || st->size == 0 ||
-	    st->size > (uint64_t)SSIZE_MAX)
-		bench_usage_error(b, "bad size '%s'", b->argv[0]);
-	b->bc = bench_find_case(b, b->argv[1]);
-	if (b->bc == NULL)
-		bench_usage_error(b, "unknown case '%s'", b->argv[1]);
-	if (b->argc == 3) {
-		if (strlen(b->argv[2]) >= sizeof(st->path))
-			bench_usage_error(b, "file name too long");
-		strcpy(st->path, b->argv[2]);
-	}
+	file_parse_operands(b, &st->op, "need a size and mmap_only or "
+			    "open2close", 1, (uint64_t)SSIZE_MAX, "");
 	return 0;
 }
 
 static int run_main(struct bench *b)
 {
 	struct mmap_rd_state *st = b->priv;
-	struct bench_result r;
-	char x[32];
-	int fd, rc;
 
-	if (st->path[0] == '\0') {
-		/* Made here, before -P forks its copies, which share it. */
-		fd = file_make(b, NULL, "bw_mmap_rd", st->size, st->path,
-			       sizeof(st->path));
-		if (fd < 0)
-			return -1;
-		close(fd);
-	}
-	rc = bench_measure(b, b->bc, &r);
-	if (rc != 0)
-		return rc;
-	file_mb_text(st->size, x, sizeof(x));
-	bench_report_point(b, x, bench_value(&r), 2, &r);
-	return 0;
+	return file_point_main(b, &st->op, 0);
 }
 
 static const struct bench_spec spec = {

@@ -17,7 +17,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -30,8 +29,7 @@
 #define TOUCH_PART 10			/* the first size/10 bytes */
 
 struct mmap_state {
-	char path[PATH_MAX];
-	uint64_t size;
+	struct file_operand op;	/* the file and the size of the mapping */
 	int fd;
 	size_t ntouch;		/* bytes written per operation */
 	size_t stride;
@@ -45,15 +43,15 @@ static int setup(struct bench *b)
 	size_t i, span;
 
 	st->old = NULL;
-	st->fd = file_open_operand(b, st->path, O_RDWR, st->size, &len);
+	st->fd = file_open_operand(b, st->op.path, O_RDWR, st->op.size, &len);
 	if (st->fd < 0)
 		return -1;
 	if (bench_opt_isset(b, 'a')) {
 		st->stride = file_page_size();
-		span = (size_t)st->size;
+		span = (size_t)st->op.size;
 	} else {
 		st->stride = TOUCH_STRIDE;
-		span = (size_t)(st->size / TOUCH_PART);
+		span = (size_t)(st->op.size / TOUCH_PART);
 	}
 	/* At least the first byte: a mapping is always touched. */
 	st->ntouch = span == 0 ? 1 : (span + st->stride - 1) / st->stride;
@@ -67,7 +65,7 @@ static int setup(struct bench *b)
 				    (off_t)(i * st->stride));
 
 		if (got != 1) {
-			bench_error(b, "read %s: %s", st->path,
+			bench_error(b, "read %s: %s", st->op.path,
 				    got < 0 ? strerror(errno) : "short file");
 			free(st->old);
 			close(st->fd);
@@ -93,14 +91,14 @@ static int map_run(struct bench *b, uint64_t n)
 	size_t i;
 
 	while (n-- > 0) {
-		p = mmap(NULL, (size_t)st->size, PROT_READ | PROT_WRITE,
+		p = mmap(NULL, (size_t)st->op.size, PROT_READ | PROT_WRITE,
 			 MAP_SHARED, st->fd, 0);
 		if (p == MAP_FAILED)
-			return bench_error(b, "mmap %s: %s", st->path,
+			return bench_error(b, "mmap %s: %s", st->op.path,
 					   strerror(errno));
 		for (i = 0; i < st->ntouch; i++)
 			p[i * st->stride] = st->old[i];
-		if (munmap((void *)p, (size_t)st->size) != 0)
+		if (munmap((void *)p, (size_t)st->op.size) != 0)
 			return bench_error(b, "munmap: %s", strerror(errno));
 	}
 	return 0;
@@ -120,44 +118,17 @@ static int parse(struct bench *b)
 {
 	struct mmap_state *st = b->priv;
 
-	if (b->argc < 1)
-		bench_usage_error(b, "need a size");
-	if (b->argc > 2)
-		bench_usage_error(b, "unexpected argument '%s'", b->argv[2]);
-	if (bench_parse_size(b->argv[0], &st->size) != 0 ||
-	    st->size < file_page_size() || st->size > (uint64_t)SIZE_MAX / 2)
-		bench_usage_error(b, "bad size '%s' (at least one page)",
-				  b->argv[0]);
-	if (b->argc == 2) {
-		if (strlen(b->argv[1]) >= sizeof(st->path))
-			bench_usage_error(b, "file name too long");
-		strcpy(st->path, b->argv[1]);
-	}
+	file_parse_operands(b, &st->op, "need a size", file_page_size(),
+			    (uint64_t)SIZE_MAX / 2, " (at least one page)");
 	return 0;
 }
 
 static int run_main(struct bench *b)
 {
 	struct mmap_state *st = b->priv;
-	struct bench_result r;
-	char x[32];
-	int fd, rc;
 
-	if (st->path[0] == '\0') {
-		/* Made here, before -P forks its copies, which share it. */
-		fd = file_make(b, NULL, "lat_mmap", st->size, st->path,
-			       sizeof(st->path));
-		if (fd < 0)
-			return -1;
-		close(fd);
-	}
-	rc = bench_measure(b, b->bc, &r);
-	if (rc != 0)
-		return rc;
 	/* lmbench prints the size in MB with six decimals here. */
-	snprintf(x, sizeof(x), "%.6f", (double)st->size / 1e6);
-	bench_report_point(b, x, bench_value(&r), 2, &r);
-	return 0;
+	return file_point_main(b, &st->op, 1);
 }
 
 static const struct bench_spec spec = {

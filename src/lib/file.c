@@ -250,3 +250,56 @@ void file_mb_text(uint64_t bytes, char *buf, size_t len)
 
 	snprintf(buf, len, mb < 1.0 ? "%.6f" : "%.2f", mb);
 }
+
+void file_parse_operands(struct bench *b, struct file_operand *op,
+			 const char *need, uint64_t min, uint64_t max,
+			 const char *note)
+{
+	/* Where the file operand stands: after the size and the case. */
+	int at = b->spec->case_not_first ? 2 : 1;
+
+	if (b->argc < at)
+		bench_usage_error(b, "%s", need);
+	if (b->argc > at + 1)
+		bench_usage_error(b, "unexpected argument '%s'",
+				  b->argv[at + 1]);
+	if (bench_parse_size(b->argv[0], &op->size) != 0 || op->size < min ||
+	    op->size > max)
+		bench_usage_error(b, "bad size '%s'%s", b->argv[0], note);
+	if (at == 2) {
+		b->bc = bench_find_case(b, b->argv[1]);
+		if (b->bc == NULL)
+			bench_usage_error(b, "unknown case '%s'", b->argv[1]);
+	}
+	if (b->argc == at + 1) {
+		if (strlen(b->argv[at]) >= sizeof(op->path))
+			bench_usage_error(b, "file name too long");
+		strcpy(op->path, b->argv[at]);
+	}
+}
+
+int file_point_main(struct bench *b, struct file_operand *op,
+		    int six_decimals)
+{
+	struct bench_result r;
+	char x[32];
+	int fd, rc;
+
+	if (op->path[0] == '\0') {
+		/* Made here, before -P forks its copies, which share it. */
+		fd = file_make(b, NULL, b->spec->prog, op->size, op->path,
+			       sizeof(op->path));
+		if (fd < 0)
+			return -1;
+		close(fd);
+	}
+	rc = bench_measure(b, b->bc, &r);
+	if (rc != 0)
+		return rc;
+	if (six_decimals)
+		snprintf(x, sizeof(x), "%.6f", (double)op->size / 1e6);
+	else
+		file_mb_text(op->size, x, sizeof(x));
+	bench_report_point(b, x, bench_value(&r), 2, &r);
+	return 0;
+}

@@ -8,6 +8,7 @@
 #ifndef LATBW_FILE_H
 #define LATBW_FILE_H
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -67,6 +68,35 @@ int file_resident(struct bench *b, int fd, uint64_t size,
  * decimals below 1 MB, two from there on.
  */
 void file_mb_text(uint64_t bytes, char *buf, size_t len);
+
+/*
+ * The operands and main flow of the programs that read or map one file
+ * (bw_file_rd, bw_mmap_rd, lat_mmap): `size case [file]`, or `size [file]`
+ * for a program of one case.
+ */
+struct file_operand {
+	char path[PATH_MAX];	/* the file ("": a temporary one is made) */
+	uint64_t size;		/* bytes per operation */
+};
+
+/*
+ * The parse hook's work: with spec->case_not_first the second operand
+ * names the case (b->bc is set), otherwise there is none.  Fewer operands
+ * than that are the usage error `need`; a size outside [min, max] is
+ * "bad size '<text>'" followed by `note`.
+ */
+void file_parse_operands(struct bench *b, struct file_operand *op,
+			 const char *need, uint64_t min, uint64_t max,
+			 const char *note);
+
+/*
+ * The main hook's work: without a file operand, make a temporary file of
+ * op->size bytes (named after the program), here, before -P forks copies
+ * that share it; measure the case; report the point "<MB> <value>", the
+ * MB with six decimals if six_decimals, otherwise as file_mb_text.
+ */
+int file_point_main(struct bench *b, struct file_operand *op,
+		    int six_decimals);
 
 /* The page size. */
 size_t file_page_size(void);
