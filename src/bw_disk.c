@@ -103,50 +103,6 @@ static int evict(struct bench *b, int fd)
 	return 0;
 }
 
-static int common_setup(struct bench *b)
-{
-	struct disk_state *st = b->priv;
-	int fd;
-
-	st->fd = -1;
-	st->buf = NULL;
-	if (posix_memalign((void **)&st->buf, ALIGN, st->block) != 0)
-		return bench_error(b, "out of memory");
-	file_pattern_fill(st->buf, st->block, 0);
-	fd = file_make(b, st->dir, "bw_disk", st->size, st->path,
-		       sizeof(st->path));
-	if (fd < 0)
-		goto fail;
-	if (st->direct) {
-		if (evict(b, fd) != 0 ||
-		    file_resident(b, fd, st->size, &st->resident_before,
-				  &st->pages) != 0) {
-			close(fd);
-			goto fail;
-		}
-		if (st->resident_before > 0) {
-			close(fd);
-			free(st->buf);
-			st->buf = NULL;
-			return bench_skip(b, "%llu of the %llu pages of a file "
-					  "in %s stay in the page cache after "
-					  "posix_fadvise(DONTNEED) (tmpfs keeps "
-					  "files there): bypassing it cannot be "
-					  "checked, so there is no uncached "
-					  "figure",
-					  (unsigned long long)st->resident_before,
-					  (unsigned long long)st->pages,
-					  st->dir ? st->dir : bench_tmp_base());
-		}
-	}
-	close(fd);
-	return 0;
-fail:
-	free(st->buf);
-	st->buf = NULL;
-	return -1;
-}
-
 static void common_cleanup(struct bench *b)
 {
 	struct disk_state *st = b->priv;
@@ -156,6 +112,50 @@ static void common_cleanup(struct bench *b)
 	st->fd = -1;
 	free(st->buf);
 	st->buf = NULL;
+}
+
+/* -d: the new file (open at st->fd) out of the page cache, or a skip. */
+static int uncache(struct bench *b)
+{
+	struct disk_state *st = b->priv;
+
+	if (evict(b, st->fd) != 0 ||
+	    file_resident(b, st->fd, st->size, &st->resident_before,
+			  &st->pages) != 0)
+		return -1;
+	if (st->resident_before > 0)
+		return bench_skip(b, "%llu of the %llu pages of a file in %s "
+				  "stay in the page cache after "
+				  "posix_fadvise(DONTNEED) (tmpfs keeps files "
+				  "there): bypassing it cannot be checked, so "
+				  "there is no uncached figure",
+				  (unsigned long long)st->resident_before,
+				  (unsigned long long)st->pages,
+				  st->dir ? st->dir : bench_tmp_base());
+	return 0;
+}
+
+static int common_setup(struct bench *b)
+{
+	struct disk_state *st = b->priv;
+	int rc;
+
+	st->fd = -1;
+	st->buf = NULL;
+	if (posix_memalign((void **)&st->buf, ALIGN, st->block) != 0)
+		return bench_error(b, "out of memory");
+	file_pattern_fill(st->buf, st->block, 0);
+	/* Made here; each case opens it again in its own way. */
+	st->fd = file_make(b, st->dir, "bw_disk", st->size, st->path,
+			   sizeof(st->path));
+	rc = st->fd < 0 ? -1 : st->direct ? uncache(b) : 0;
+	if (rc != 0) {
+		common_cleanup(b);
+		return rc;
+	}
+	close(st->fd);
+	st->fd = -1;
+	return 0;
 }
 
 static int write_setup(struct bench *b)
