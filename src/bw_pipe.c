@@ -9,100 +9,38 @@
  * `bytes` at a time, into a buffer of its own.  One operation is the whole
  * transfer; MB/sec is total / time with MB = 10^6 bytes.  The child starts
  * each sample's transfer when asked through a second pipe, so that data
- * written before the clock started is never counted.
+ * written before the clock started is never counted.  (The measurement is
+ * ipc_stream_main's, shared with bw_unix.)
  */
 #include <errno.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "bench.h"
 #include "ipc.h"
 
-struct bw_state {
-	struct ipc_peer peer;
-	size_t msg;
-	uint64_t total;
-	char *buf;
-};
-
-static void bw_cleanup(struct bench *b)
+/* A pipe for the data (child to parent), one for the requests. */
+static int pipes(struct bench *b, struct ipc_peer *p, int child[2])
 {
-	struct bw_state *st = b->priv;
+	int data[2], req[2], err;
 
-	ipc_peer_stop(b, &st->peer);
-	free(st->buf);
-	st->buf = NULL;
-}
-
-static int bw_setup(struct bench *b)
-{
-	struct bw_state *st = b->priv;
-	int data[2], req[2];
-
-	st->msg = (size_t)bench_opt_num(b, 'm');
-	st->total = (uint64_t)bench_opt_num(b, 'M');
-	b->bytes = (double)st->total;
-	st->buf = malloc(st->msg);
-	if (st->buf == NULL)
-		return bench_error(b, "out of memory");
-	/* Touch the buffer now, so no page fault lands in a timed read. */
-	memset(st->buf, 0, st->msg);
-	if (pipe(data) != 0) {
-		free(st->buf);
-		st->buf = NULL;
+	if (pipe(data) != 0)
 		return bench_error(b, "pipe: %s", strerror(errno));
-	}
 	if (pipe(req) != 0) {
+		err = errno;
 		close(data[0]);
 		close(data[1]);
-		free(st->buf);
-		st->buf = NULL;
-		return bench_error(b, "pipe: %s", strerror(errno));
+		return bench_error(b, "pipe: %s", strerror(err));
 	}
-	st->peer.rfd = data[0];
-	st->peer.wfd = req[1];
-	if (ipc_peer_start(b, &st->peer, req[0], data[1], ipc_serve_stream,
-			   st->msg) != 0) {
-		free(st->buf);
-		st->buf = NULL;
-		return -1;
-	}
+	p->rfd = data[0];
+	p->wfd = req[1];
+	child[0] = req[0];
+	child[1] = data[1];
 	return 0;
 }
 
-/* One request for all n transfers: one wake-up per sample, not per MB. */
-static int bw_run(struct bench *b, uint64_t n)
-{
-	struct bw_state *st = b->priv;
-
-	return ipc_stream_take(b, &st->peer, st->buf, st->msg, n * st->total);
-}
-
-static const struct bench_case cases[] = {
-	{ .name = "pipe", .label = "Pipe bandwidth", .unit = BENCH_MBPS,
-	  .setup = bw_setup, .run = bw_run, .cleanup = bw_cleanup },
-};
-
-static const struct bench_opt opts[] = {
-	{ .flag = 'm', .type = BENCH_OPT_SIZE, .arg = "bytes",
-	  .help = "bytes per write and per read (default 64k)",
-	  .def = 64 * 1024, .min = 1, .max = 64 * 1024 * 1024 },
-	{ .flag = 'M', .type = BENCH_OPT_SIZE, .arg = "total",
-	  .help = "bytes moved per operation (default 50m)",
-	  .def = 50 * 1024 * 1024, .min = 1, .max = 0 },
-};
-
-static const struct bench_spec spec = {
-	.prog = "bw_pipe",
-	.cases = cases,
-	.ncases = 1,
-	.opts = opts,
-	.nopts = 2,
-	.priv_size = sizeof(struct bw_state),
-};
-
 int main(int argc, char **argv)
 {
-	return bench_main(argc, argv, &spec);
+	return ipc_stream_main(argc, argv, "bw_pipe", "pipe",
+			       "Pipe bandwidth", pipes);
 }

@@ -1,7 +1,8 @@
 /*
  * ipc.c - two-process plumbing for the local communication benchmarks:
  * full reads and writes, the echo and stream peers, the timed ping-pong,
- * and a watch on children for waits that a dead peer would not end.
+ * the stream bandwidth programs, and a watch on children for waits that a
+ * dead peer would not end.
  */
 #include <errno.h>
 #include <signal.h>
@@ -196,6 +197,95 @@ int ipc_stream_take(struct bench *b, const struct ipc_peer *p, char *buf,
 		total -= (uint64_t)got;
 	}
 	return 0;
+}
+
+/* ---- the stream bandwidth programs ------------------------------------- */
+
+/* The spec, and how the program connects its peer. */
+struct stream_spec {
+	struct bench_spec spec;		/* first: b->spec points here */
+	ipc_connect_fn *connect;
+};
+
+struct stream_state {
+	struct ipc_peer peer;
+	size_t msg;
+	uint64_t total;
+	char *buf;
+};
+
+static void stream_cleanup(struct bench *b)
+{
+	struct stream_state *st = b->priv;
+
+	ipc_peer_stop(b, &st->peer);
+	free(st->buf);
+	st->buf = NULL;
+}
+
+static int stream_setup(struct bench *b)
+{
+	const struct stream_spec *ss = (const struct stream_spec *)b->spec;
+	struct stream_state *st = b->priv;
+	int child[2];
+
+	st->msg = (size_t)bench_opt_num(b, 'm');
+	st->total = (uint64_t)bench_opt_num(b, 'M');
+	b->bytes = (double)st->total;
+	st->buf = malloc(st->msg);
+	if (st->buf == NULL)
+		return bench_error(b, "out of memory");
+	/* Touch the buffer now, so no page fault lands in a timed read. */
+	memset(st->buf, 0, st->msg);
+	if (ss->connect(b, &st->peer, child) != 0 ||
+	    ipc_peer_start(b, &st->peer, child[0], child[1], ipc_serve_stream,
+			   st->msg) != 0) {
+		free(st->buf);
+		st->buf = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/* One request for all n transfers: one wake-up per sample, not per MB. */
+static int stream_run(struct bench *b, uint64_t n)
+{
+	struct stream_state *st = b->priv;
+
+	return ipc_stream_take(b, &st->peer, st->buf, st->msg, n * st->total);
+}
+
+static const struct bench_opt stream_opts[] = {
+	{ .flag = 'm', .type = BENCH_OPT_SIZE, .arg = "bytes",
+	  .help = "bytes per write and per read (default 64k)",
+	  .def = 64 * 1024, .min = 1, .max = 64 * 1024 * 1024 },
+	{ .flag = 'M', .type = BENCH_OPT_SIZE, .arg = "total",
+	  .help = "bytes moved per operation (default 50m)",
+	  .def = 50 * 1024 * 1024, .min = 1, .max = 0 },
+};
+
+int ipc_stream_main(int argc, char **argv, const char *prog,
+		    const char *name, const char *label,
+		    ipc_connect_fn *connect)
+{
+	const struct bench_case c = {
+		.name = name, .label = label, .unit = BENCH_MBPS,
+		.setup = stream_setup, .run = stream_run,
+		.cleanup = stream_cleanup,
+	};
+	const struct stream_spec ss = {
+		.spec = {
+			.prog = prog,
+			.cases = &c,
+			.ncases = 1,
+			.opts = stream_opts,
+			.nopts = sizeof(stream_opts) / sizeof(stream_opts[0]),
+			.priv_size = sizeof(struct stream_state),
+		},
+		.connect = connect,
+	};
+
+	return bench_main(argc, argv, &ss.spec);
 }
 
 /* ---- watching children ------------------------------------------------ */

@@ -77,6 +77,21 @@ int ipc_stream_take(struct bench *b, const struct ipc_peer *p, char *buf,
 		    size_t msg, uint64_t total);
 
 /*
+ * The stream bandwidth programs (bw_pipe, bw_unix) whole: a case `name`
+ * labelled `label` in MB/sec, options -m bytes (per write and per read)
+ * and -M total (bytes per operation).  `connect` makes the descriptors:
+ * the parent's ends in p->rfd and p->wfd, the child's in child[0] (it
+ * reads the requests there) and child[1] (it writes the data there); 0, or
+ * -1 with a message and nothing left open.  One operation is a whole
+ * transfer of total bytes, read msg bytes at a time into one buffer.
+ */
+typedef int ipc_connect_fn(struct bench *b, struct ipc_peer *p,
+			   int child[2]);
+int ipc_stream_main(int argc, char **argv, const char *prog,
+		    const char *name, const char *label,
+		    ipc_connect_fn *connect);
+
+/*
  * For peers that talk through something that does not report a dead peer
  * (semaphores, file locks): catch SIGCHLD, so that a blocking wait is
  * interrupted (EINTR) and ipc_child_died() turns true when a child of this
