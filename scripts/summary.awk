@@ -219,6 +219,7 @@ function read_file(path, cut,    line, r, ln, n, base, prev) {
 	nf++
 	cur = nf
 	nwarn = 0
+	TITLE_LN = 0
 	# scripts/summary puts "./" in front of relative names (so that awk
 	# and find take them as names); messages and exports leave it out.
 	PATHS[cur] = path
@@ -418,6 +419,7 @@ function unit_of(u) {
 }
 
 function start_series(title, ln,    n, w, i, t) {
+	TITLE_LN = ln
 	lastlo = lasthi = 0
 	title = trim(title)
 	if (title ~ /^size=/) {
@@ -567,6 +569,10 @@ function stat_line(line, ln,    body, n, w, i, k, f, x, hasx, sp) {
 		return
 	}
 	if (lastlo == 0) {
+		# Right after a series title, it describes what the series
+		# subtracts (lat_ctx's overhead): known, not a cell's.
+		if (TITLE_LN == ln - 1 && TITLE_LN > 0)
+			return
 		lwarn(ln, "statistics line not after a figure, skipped")
 		return
 	}

@@ -158,4 +158,17 @@ test_expect 'the levels are read inside the sizes cache measured, not sysfs'"'"'
 		fail "nominal: $(cat "$TRASH/nominal"); measured: $(cat "$TRASH/measured")"
 '
 
+test_expect 'lat_ctx: the overhead statistics line after the title is no warning' '
+	{
+		sed -n "1,/^\[Mon/p" "$D/box.2"
+		printf "%s\n" "\"size=0k ovr=0.80" \
+			"[latbw-stat prog=lat_ctx case=overhead median=0.8 min=0.79 max=0.81 spread=0.14% reps=5 preempted=0 n=7670 copies=1 cpus=any unit=us]" \
+			"2 5.08" "" \
+			"[latbw-stat prog=lat_ctx case=ring median=5 min=5 max=5 spread=0.10% reps=5 preempted=0 n=9 copies=1 cpus=any unit=us]"
+	} >"$D/ctx.3" &&
+	summary "$D/ctx.3" && grep -q "^ctx .* 5.0800 " "$TRASH/out" &&
+	[ "$(grep -c "not after a figure" "$TRASH/err")" = 1 ] ||
+		fail "$(cat "$TRASH/err")"
+'
+
 test_done
