@@ -77,13 +77,7 @@ else
 	test_skip 'a directory nobody may write' 'chattr +i is not available here'
 fi
 
-for args in "-s x" "-s" "a b" "-P 2 ." "-Q"
-do
-	test_expect "bad arguments '$args': exit 2 and a usage line" "
-		! run_bench lat_fs $args && expect_status 2 &&
-		expect_line '^usage: lat_fs ' \"\$TRASH/err\"
-	"
-done
+usage_tests lat_fs "-s x" "-s" "a b" "-P 2 ." "-Q"
 
 test_expect 'the time bound stops it with exit 1 and removes its files' '
 	! "$BIN/lat_fs" -B 1 -E 1000000 "$TRASH/fs" 2>"$TRASH/err" &&

@@ -51,13 +51,7 @@ test_expect '-P 2 runs two copies on one temporary file' '
 	expect_line "copies=2 " "$TRASH/err" && [ "$(made_files "$TRASH/tmp")" = 0 ]
 '
 
-for args in "" "x" "1k" "1m f extra" "-a"
-do
-	test_expect "bad arguments '$args': exit 2 and a usage line" "
-		! run_bench lat_mmap $args && expect_status 2 &&
-		expect_line '^usage: lat_mmap ' \"\$TRASH/err\"
-	"
-done
+usage_tests lat_mmap "" "x" "1k" "1m f extra" "-a"
 
 test_expect 'SIGINT removes the temporary file' '
 	mkdir "$TRASH/int" &&

@@ -47,13 +47,7 @@ test_expect 'an empty file: exit 1, a message' '
 	expect_line "fewer than the" "$TRASH/err"
 '
 
-for args in "a b" "-s 1m $TRASH/f" "-s 1" "-s x"
-do
-	test_expect "bad arguments '$args': exit 2 and a usage line" "
-		! run_bench lat_pagefault $args && expect_status 2 &&
-		expect_line '^usage: lat_pagefault ' \"\$TRASH/err\"
-	"
-done
+usage_tests lat_pagefault "a b" "-s 1m $TRASH/f" "-s 1" "-s x"
 
 test_expect 'the time bound: exit 1, no figure, no file' '
 	mkdir "$TRASH/tb" &&

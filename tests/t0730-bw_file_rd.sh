@@ -70,20 +70,9 @@ do
 	"
 done
 
-for args in "" "1m" "x io_only" "0 io_only" "1m bogus" "1m io_only f extra" "1m mmap_only"
-do
-	test_expect "bw_file_rd bad arguments '$args': exit 2 and a usage line" "
-		! run_bench bw_file_rd $args && expect_status 2 &&
-		expect_line '^usage: bw_file_rd ' \"\$TRASH/err\"
-	"
-done
-for args in "" "1m io_only" "x mmap_only"
-do
-	test_expect "bw_mmap_rd bad arguments '$args': exit 2 and a usage line" "
-		! run_bench bw_mmap_rd $args && expect_status 2 &&
-		expect_line '^usage: bw_mmap_rd ' \"\$TRASH/err\"
-	"
-done
+usage_tests bw_file_rd "" "1m" "x io_only" "0 io_only" "1m bogus" \
+	"1m io_only f extra" "1m mmap_only"
+usage_tests bw_mmap_rd "" "1m io_only" "x mmap_only"
 
 test_expect '-P 2: two copies, one shared temporary file, then none' '
 	run_bench bw_file_rd -P 2 -N 3 -E 1000 1m io_only &&

@@ -68,14 +68,8 @@ test_expect 'a missing directory: exit 1 and a clear message' '
 	expect_line "^bw_disk: directory .*/none: does not exist\$" "$TRASH/err"
 '
 
-for args in "" "bogus" "read a b" "-s 1000 read" "-b 12 read" \
+usage_tests bw_disk "" "bogus" "read a b" "-s 1000 read" "-b 12 read" \
 	"-s 1m -b 3m read" "-d -s 1m -b 1000 read" "-P 2 read"
-do
-	test_expect "bad arguments '$args': exit 2 and a usage line" "
-		! run_bench bw_disk $args && expect_status 2 &&
-		expect_line '^usage: bw_disk ' \"\$TRASH/err\"
-	"
-done
 
 test_expect 'the time bound: exit 1, no figure, no file' '
 	! "$BIN/bw_disk" -B 1 -N 1000 -E 1000000 -s 4m write "$TRASH/d" 2>"$TRASH/err" &&
