@@ -158,19 +158,28 @@ static int common_setup(struct bench *b)
 	return 0;
 }
 
+/* common_setup, then the file opened with flags for the measurement. */
+static int open_setup(struct bench *b, int flags)
+{
+	int rc;
+
+	rc = common_setup(b);
+	if (rc == 0) {
+		rc = open_file(b, flags);
+		if (rc != 0)
+			common_cleanup(b);
+	}
+	return rc;
+}
+
 static int write_setup(struct bench *b)
 {
 	struct disk_state *st = b->priv;
 	int rc;
 
-	rc = common_setup(b);
+	rc = open_setup(b, O_WRONLY);
 	if (rc != 0)
 		return rc;
-	rc = open_file(b, O_WRONLY);
-	if (rc != 0) {
-		common_cleanup(b);
-		return rc;
-	}
 	b->bytes = (double)st->size;
 	return 0;
 }
@@ -232,14 +241,9 @@ static int read_setup(struct bench *b)
 	struct disk_state *st = b->priv;
 	int rc;
 
-	rc = common_setup(b);
+	rc = open_setup(b, O_RDONLY);
 	if (rc != 0)
 		return rc;
-	rc = open_file(b, O_RDONLY);
-	if (rc != 0) {
-		common_cleanup(b);
-		return rc;
-	}
 	/* Untimed first pass: the sum every timed pass must reproduce (and,
 	 * without -d, the whole file in the page cache). */
 	if (read_pass(b, &st->expect) != 0) {
