@@ -172,18 +172,6 @@ static int parse(struct bench *b)
  * Our statistics line for a figure printed in a row of lmbench's own form
  * (the harness prints it only after its own lines).  Values in µs.
  */
-static void stat_line(struct bench *b, const char *what, const char *x,
-		      const struct bench_result *r)
-{
-	double spread = r->median > 0 ? (r->q3 - r->q1) / r->median : 0;
-
-	bench_printf(b, "[latbw-stat prog=lat_fs case=%s x=%s median=%.6g "
-		     "min=%.6g max=%.6g spread=%.2f%% reps=%u n=%llu copies=1 "
-		     "cpus=%s unit=us]", what, x, r->median / 1000.0,
-		     r->min / 1000.0, r->max / 1000.0, spread * 100.0, r->reps,
-		     (unsigned long long)r->n, bench_ncpus(b) ? "pinned" : "any");
-}
-
 /* Make files untimed until `target` exist. */
 static int stock_up(struct bench *b, uint64_t target)
 {
@@ -253,8 +241,8 @@ static int measure_size(struct bench *b, uint64_t fsize)
 	snprintf(x, sizeof(x), "%lluk", (unsigned long long)(fsize >> 10));
 	bench_printf(b, "%s\t%llu\t%.0f\t%.0f", x, (unsigned long long)rc.n,
 		     1e9 / rc.median, 1e9 / rd.median);
-	stat_line(b, "create", x, &rc);
-	stat_line(b, "delete", x, &rd);
+	bench_report_stat(b, x, &rc);
+	bench_report_stat(b, x, &rd);
 	return 0;
 }
 

@@ -550,6 +550,7 @@ static int take_samples(struct bench *b, const struct bench_case *c,
 	r->copies = 1;
 	r->unit = c->unit;
 	r->bytes = b->bytes;
+	r->case_name = c->name;
 	return 0;
 }
 
@@ -868,8 +869,9 @@ void bench_report_stat(struct bench *b, const char *x,
 {
 	char line[512];
 
-	bench_format_stat(line, sizeof(line), b->spec->prog, b->h->case_name,
-			  x, b->h->ncpus ? b->h->cpus_text : "any", r);
+	bench_format_stat(line, sizeof(line), b->spec->prog,
+			  r->case_name ? r->case_name : b->h->case_name, x,
+			  b->h->ncpus ? b->h->cpus_text : "any", r);
 	bench_printf(b, "%s", line);
 }
 

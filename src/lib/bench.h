@@ -157,6 +157,7 @@ struct bench_result {
 	unsigned copies;	/* -P copies combined */
 	enum bench_unit unit;
 	double bytes;		/* bytes per operation (bandwidth) */
+	const char *case_name;	/* the case measured (statistics lines) */
 };
 
 /* Entry point: parse, measure, report, clean up; returns the exit status
