@@ -104,7 +104,7 @@ static void serve_conn(struct net_server *s, int fd)
 	while (net_read_full(fd, req, sizeof(req)) == 1) {
 		for (left = get_u64(req); left > 0; left -= chunk) {
 			chunk = left < h.size ? (size_t)left : h.size;
-			if (net_write_full(fd, buf, chunk) != 0)
+			if (bench_write_full(fd, buf, chunk) != 0)
 				goto out;
 		}
 	}
@@ -143,7 +143,7 @@ static int bw_run(struct bench *b, uint64_t n)
 				   (unsigned long long)n);
 	left = n * st->move;
 	put_u64(req, left);
-	if (net_write_full(st->fd, req, sizeof(req)) != 0)
+	if (bench_write_full(st->fd, req, sizeof(req)) != 0)
 		return bench_error(b, "write: %s", strerror(errno));
 	while (left > 0) {
 		got = net_read_some(b, st->fd, st->buf,

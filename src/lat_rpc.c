@@ -100,7 +100,7 @@ static void serve_conn(struct net_server *s, int fd)
 		rpc_rm_header(st->out, len);
 		if (stop)
 			net_conn_stop_server(fd, st->out, len + 4);
-		if (net_write_full(fd, st->out, len + 4) != 0)
+		if (bench_write_full(fd, st->out, len + 4) != 0)
 			return;
 	}
 }
@@ -152,7 +152,7 @@ static int call(struct bench *b, uint32_t proc, const uint8_t *args,
 		return bench_error(b, "call does not fit");
 	if (st->tcp) {
 		rpc_rm_header(st->out, len);
-		if (net_write_full(st->fd, st->out, len + 4) != 0)
+		if (bench_write_full(st->fd, st->out, len + 4) != 0)
 			return bench_error(b, "write: %s", strerror(errno));
 	} else if (send(st->fd, st->out + 4, len, 0) != (ssize_t)len) {
 		return bench_error(b, "send: %s", strerror(errno));

@@ -41,7 +41,7 @@ static void serve_conn(struct net_server *s, int fd)
 	if (buf == NULL)
 		return;
 	while (net_read_full(fd, buf, h.size) == 1)
-		if (net_write_full(fd, buf, h.size) != 0)
+		if (bench_write_full(fd, buf, h.size) != 0)
 			break;
 	free(buf);
 }
@@ -67,7 +67,7 @@ static int tcp_run(struct bench *b, uint64_t n)
 	int got;
 
 	while (n-- > 0) {
-		if (net_write_full(st->fd, st->buf, st->msize) != 0)
+		if (bench_write_full(st->fd, st->buf, st->msize) != 0)
 			return bench_error(b, "write: %s", strerror(errno));
 		got = net_read_full(st->fd, st->buf, st->msize);
 		if (got != 1)

@@ -597,7 +597,7 @@ static int read_full(int fd, void *buf, size_t len)
 	return 0;
 }
 
-static int write_full(int fd, const void *buf, size_t len)
+int bench_write_full(int fd, const void *buf, size_t len)
 {
 	const char *p = buf;
 
@@ -638,10 +638,10 @@ static _Noreturn void run_copy(struct bench *b, const struct bench_case *c,
 	} else if (rc == BENCH_SKIPPED) {
 		flag = 'S';
 	}
-	if (write_full(ready_fd, &flag, 1) == 0 && flag == 'R' &&
+	if (bench_write_full(ready_fd, &flag, 1) == 0 && flag == 'R' &&
 	    read(go_fd, &dummy, 1) == 0 && take_samples(b, c, n, &r) == 0 &&
 	    (c->check == NULL || c->check(b) == 0) &&
-	    write_full(result_fd, &r, sizeof(r)) == 0)
+	    bench_write_full(result_fd, &r, sizeof(r)) == 0)
 		ok = 1;
 	if (rc == 0 && c->cleanup != NULL)
 		c->cleanup(b);

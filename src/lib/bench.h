@@ -208,6 +208,10 @@ int bench_opt_isset(const struct bench *b, char flag);
 long long bench_opt_num(const struct bench *b, char flag);
 const char *bench_opt_str(const struct bench *b, char flag);
 
+/* Write all len bytes, retrying short writes and EINTR: 0, or -1 with
+ * errno set (a closed peer is EPIPE: the harness ignores SIGPIPE). */
+int bench_write_full(int fd, const void *buf, size_t len);
+
 /* Parsing helpers for operands: 0 on success, -1 on bad text. */
 int bench_parse_size(const char *s, uint64_t *bytes);
 int bench_parse_uint(const char *s, uint64_t *v);

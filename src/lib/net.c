@@ -258,23 +258,6 @@ ssize_t net_read_some(struct bench *b, int fd, void *buf, size_t len)
 	return got;
 }
 
-int net_write_full(int fd, const void *buf, size_t len)
-{
-	const char *p = buf;
-
-	while (len > 0) {
-		ssize_t put = write(fd, p, len);
-
-		if (put < 0 && errno == EINTR)
-			continue;
-		if (put <= 0)
-			return -1;
-		p += put;
-		len -= (size_t)put;
-	}
-	return 0;
-}
-
 /* ---- the server -------------------------------------------------------- */
 
 static int open_server_socket(struct net_server *s, int socktype)
@@ -401,7 +384,7 @@ static _Noreturn void serve(struct net_server *s, int ready_fd)
 		_exit(1);
 	if (chdir("/") != 0)
 		_exit(1);
-	if (net_write_full(ready_fd, &ok, 1) != 0)
+	if (bench_write_full(ready_fd, &ok, 1) != 0)
 		_exit(1);
 	keep[0] = fds[0];
 	keep[1] = fds[1];
@@ -497,7 +480,7 @@ _Noreturn void net_conn_stop_server(int fd, const void *ack, size_t acklen)
 
 		nanosleep(&ts, NULL);
 	}
-	net_write_full(fd, ack, acklen);
+	bench_write_full(fd, ack, acklen);
 	close(fd);
 	/* Every other connection of this server (our process group). */
 	signal(SIGTERM, SIG_IGN);
@@ -557,7 +540,7 @@ static int send_hello(int fd, uint32_t magic, uint32_t what, uint32_t size,
 {
 	uint32_t h[4] = { htonl(magic), htonl(what), htonl(size), htonl(arg) };
 
-	return net_write_full(fd, h, sizeof(h));
+	return bench_write_full(fd, h, sizeof(h));
 }
 
 int net_tcp_open(struct bench *b, uint32_t size, uint32_t arg, int rcvbuf)

@@ -171,8 +171,7 @@ int net_read_full(int fd, void *buf, size_t len);
 /* Client: read what there is, at least one byte and at most len: the
  * count, or -1 (said: an error, or the server closed the connection). */
 ssize_t net_read_some(struct bench *b, int fd, void *buf, size_t len);
-/* Write all of buf: 0 or -1. */
-int net_write_full(int fd, const void *buf, size_t len);
+/* (Writing all of a buffer: bench_write_full in bench.h.) */
 
 /* "cannot reach the server" message for host:port after errno err. */
 int net_no_server(struct bench *b, const char *host, unsigned port, int err);
