@@ -19,6 +19,17 @@
 static const char *const pages_names[] = { "small", "thp", "hugetlb" };
 static const char *const order_names[] = { "stride", "page", "random" };
 
+/* The index of `s` in names[0..count-1], or -1. */
+static int name_index(const char *const *names, size_t count, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < count; i++)
+		if (strcmp(s, names[i]) == 0)
+			return (int)i;
+	return -1;
+}
+
 const char *mem_pages_name(enum mem_pages pages)
 {
 	return pages_names[pages];
@@ -26,14 +37,13 @@ const char *mem_pages_name(enum mem_pages pages)
 
 int mem_parse_pages(const char *s, enum mem_pages *pages)
 {
-	size_t i;
+	int i = name_index(pages_names, sizeof(pages_names) /
+			   sizeof(pages_names[0]), s);
 
-	for (i = 0; i < sizeof(pages_names) / sizeof(pages_names[0]); i++)
-		if (strcmp(s, pages_names[i]) == 0) {
-			*pages = (enum mem_pages)i;
-			return 0;
-		}
-	return -1;
+	if (i < 0)
+		return -1;
+	*pages = (enum mem_pages)i;
+	return 0;
 }
 
 const char *mem_order_name(enum mem_order order)
@@ -43,14 +53,13 @@ const char *mem_order_name(enum mem_order order)
 
 int mem_parse_order(const char *s, enum mem_order *order)
 {
-	size_t i;
+	int i = name_index(order_names, sizeof(order_names) /
+			   sizeof(order_names[0]), s);
 
-	for (i = 0; i < sizeof(order_names) / sizeof(order_names[0]); i++)
-		if (strcmp(s, order_names[i]) == 0) {
-			*order = (enum mem_order)i;
-			return 0;
-		}
-	return -1;
+	if (i < 0)
+		return -1;
+	*order = (enum mem_order)i;
+	return 0;
 }
 
 static size_t round_up(size_t x, size_t to)
