@@ -5,7 +5,7 @@
 
 if command -v shellcheck >/dev/null 2>&1
 then
-	for f in "$TOP"/scripts/* "$TOP"/tests/*.sh "$TOP"/tests/bench/*.sh "$TOP"/tests/run "$TOP"/.ci/run
+	for f in "$TOP"/scripts/* "$TOP"/tests/*.sh "$TOP"/tests/bench/*.sh "$TOP"/tests/*.lib "$TOP"/tests/run "$TOP"/.ci/run
 	do
 		[ -f "$f" ] || continue
 		head -n 1 "$f" | grep -q '^#!.*sh' || case "$f" in

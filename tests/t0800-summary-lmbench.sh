@@ -5,31 +5,15 @@
 # by hand from the spec (tests/fixtures/summary/*.expected), under every
 # awk there is here.
 . "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/t08readers.lib"
 
-FIX=$TOP/tests/fixtures/summary
-SUMMARY=$TOP/scripts/summary
-SAMPLE=$FIX/lmbench3-zen3-vm.results
 
-awks=
-for a in mawk gawk original-awk busybox
-do
-	if command -v "$a" >/dev/null 2>&1
-	then
-		case $a in
-		busybox) awks="$awks busybox-awk" ;;
-		*) awks="$awks $a" ;;
-		esac
-	fi
-done
-[ -n "$awks" ] || awks="awk"
+# busybox's awk too, where there is one.
+if command -v busybox >/dev/null 2>&1
+then
+	AWKS="$AWKS busybox-awk"
+fi
 
-# summary ARGS...: run with $AWK, output in $TRASH/out, $TRASH/err, $TRASH/rc.
-summary() {
-	sh "$SUMMARY" "$@" >"$TRASH/out" 2>"$TRASH/err"
-	rc=$?
-	echo "$rc" >"$TRASH/rc"
-	return "$rc"
-}
 
 if [ ! -r "$SAMPLE" ]
 then
@@ -42,7 +26,7 @@ cp "$SAMPLE" "$TRASH/r/x86_64-linux-gnu/vm.1"
 cp "$FIX/lmbench2.results" "$TRASH/r/i686-pc-linux-gnu/doug.1"
 cp "$FIX/lmbench1.results" "$TRASH/r/alpha-netbsd/ds20.1"
 
-for a in $awks
+for a in $AWKS
 do
 	case $a in
 	busybox-awk) awkcmd="busybox awk" ;;

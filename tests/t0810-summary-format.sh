@@ -4,15 +4,9 @@
 # The formatter is driven directly: summary.awk with mode=fmt reads lines
 # "W V" (a number cell) or "i W V" (an integer cell) and prints "[cell]".
 . "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/t08readers.lib"
 
 AWKPROG=$TOP/scripts/summary.awk
-
-awks=
-for a in mawk gawk original-awk
-do
-	command -v "$a" >/dev/null 2>&1 && awks="$awks $a"
-done
-[ -n "$awks" ] || awks="awk"
 
 # Each case: width, value, the expected cell between | |.
 cat >"$TRASH/cases" <<'EOF'
@@ -92,7 +86,7 @@ EOF
 sed 's/^[^|]*|\(.*\)|$/[\1]/' "$TRASH/cases" >"$TRASH/want"
 sed 's/ |.*//' "$TRASH/cases" >"$TRASH/in"
 
-for a in $awks
+for a in $AWKS
 do
 	test_expect "[$a] every boundary case, cell for cell" "
 		LC_ALL=C $a -v mode=fmt -f '$AWKPROG' <'$TRASH/in' >'$TRASH/got.$a' &&
@@ -110,7 +104,7 @@ test_expect 'the spec examples hold: 19.K 111K 5353 26.1 200. 0.83 1.420' '
 	grep -q "^4 200.6 |200.|$" "$TRASH/cases" &&
 	grep -q "^4 0.83 |0.83|$" "$TRASH/cases" &&
 	grep -q "^5 1.42 |1.420|$" "$TRASH/cases" &&
-	diff -u "$TRASH/want" "$TRASH/got.$(echo $awks | cut -d " " -f1)"
+	diff -u "$TRASH/want" "$TRASH/got.$(echo $AWKS | cut -d " " -f1)"
 '
 
 test_expect 'every cell of width 4 to 7 from 0.002 to 9e7 is exactly w wide' '

@@ -4,29 +4,8 @@
 # bad options get one error line and the usage line (status 2); nothing in
 # a results file or its name is ever executed.
 . "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/t08readers.lib"
 
-FIX=$TOP/tests/fixtures/summary
-SUMMARY=$TOP/scripts/summary
-SAMPLE=$FIX/lmbench3-zen3-vm.results
-
-awks=
-for a in mawk gawk original-awk
-do
-	command -v "$a" >/dev/null 2>&1 && awks="$awks $a"
-done
-[ -n "$awks" ] || awks="awk"
-
-summary() {
-	sh "$SUMMARY" "$@" >"$TRASH/out" 2>"$TRASH/err"
-	rc=$?
-	echo "$rc" >"$TRASH/rc"
-	return "$rc"
-}
-
-# status_is N: the last summary exited with N.
-status_is() {
-	[ "$(cat "$TRASH/rc")" = "$1" ] || fail "status $(cat "$TRASH/rc"), expected $1; stderr: $(cat "$TRASH/err")"
-}
 
 D=$TRASH/r/x86_64-linux-gnu
 mkdir -p "$D"
@@ -56,7 +35,7 @@ test_expect 'a binary file (NUL bytes): warned about and skipped' '
 	! grep -q "^bin " "$TRASH/out" && grep -qxF "$PROC_ROW" "$TRASH/out"
 '
 
-for a in $awks
+for a in $AWKS
 do
 	test_expect "[$a] random bytes without NULs: at most 10 warnings and a count, no crash" "
 		AWK=$a summary '$D/junk.1'

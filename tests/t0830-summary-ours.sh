@@ -5,29 +5,14 @@
 # the memory table's cache points, L3 column and main-memory rule; -s and
 # its marks; "scal load"; the Guesses.
 . "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/t08readers.lib"
 
-FIX=$TOP/tests/fixtures/summary
-SUMMARY=$TOP/scripts/summary
-
-awks=
-for a in mawk gawk original-awk
-do
-	command -v "$a" >/dev/null 2>&1 && awks="$awks $a"
-done
-[ -n "$awks" ] || awks="awk"
-
-summary() {
-	sh "$SUMMARY" "$@" >"$TRASH/out" 2>"$TRASH/err"
-	rc=$?
-	echo "$rc" >"$TRASH/rc"
-	return "$rc"
-}
 
 D=$TRASH/r/x86_64-linux-gnu
 mkdir -p "$D"
 cp "$FIX/ours.results" "$D/box.2"
 
-for a in $awks
+for a in $AWKS
 do
 	test_expect "[$a] our file: the tables written by hand, line by line, no warning" "
 		AWK=$a summary '$D/box.2' &&

@@ -4,16 +4,8 @@
 # python3 -m json.tool and the CSV a CSV reader (python3 is used by these
 # tests only, never by the product).
 . "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/t08readers.lib"
 
-FIX=$TOP/tests/fixtures/summary
-SUMMARY=$TOP/scripts/summary
-
-summary() {
-	sh "$SUMMARY" "$@" >"$TRASH/out" 2>"$TRASH/err"
-	rc=$?
-	echo "$rc" >"$TRASH/rc"
-	return "$rc"
-}
 
 D=$TRASH/r/x86_64-linux-gnu
 mkdir -p "$D"

@@ -3,22 +3,13 @@
 # changes inside the noise are not significant, large ones are, in the
 # direction of the table; several runs per side; lmbench files.
 . "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/t08readers.lib"
 
 FIX=$TOP/tests/fixtures/compare
 COMPARE=$TOP/scripts/compare
 
-awks=
-for a in mawk gawk original-awk
-do
-	command -v "$a" >/dev/null 2>&1 && awks="$awks $a"
-done
-[ -n "$awks" ] || awks="awk"
-
 compare() {
-	sh "$COMPARE" "$@" >"$TRASH/out" 2>"$TRASH/err"
-	rc=$?
-	echo "$rc" >"$TRASH/rc"
-	return "$rc"
+	run_reader "$COMPARE" "$@"
 }
 
 # has_line LINE: the output holds exactly that line.
@@ -107,14 +98,14 @@ test_expect 'three sides: each against the first' '
 '
 
 test_expect 'the same output under every awk' '
-	for a in $awks
+	for a in $AWKS
 	do
 		AWK=$a sh "$COMPARE" -n base.0 new.0 multi-a >"$TRASH/out.$a" 2>&1 ||
 			fail "$a: status $?" || return 1
 	done
-	for a in $awks
+	for a in $AWKS
 	do
-		cmp "$TRASH/out.$a" "$TRASH/out.$(echo $awks | cut -d" " -f1)" ||
+		cmp "$TRASH/out.$a" "$TRASH/out.$(echo $AWKS | cut -d" " -f1)" ||
 			fail "$a differs" || return 1
 	done
 '

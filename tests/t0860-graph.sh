@@ -3,17 +3,11 @@
 # curves, legend, axes and cache sizes; bad input gets warnings or the
 # usage line, never a crash.
 . "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/t08readers.lib"
 
 FIX=$TOP/tests/fixtures/graph
 GRAPH=$TOP/scripts/graph
 export FIX GRAPH
-
-awks=
-for a in mawk gawk original-awk
-do
-	command -v "$a" >/dev/null 2>&1 && awks="$awks $a"
-done
-[ -n "$awks" ] || awks="awk"
 
 graph() {
 	sh "$GRAPH" "$@" >"$TRASH/out" 2>"$TRASH/err"
@@ -100,7 +94,7 @@ test_expect 'bandwidth plots: the series of each run in the legend' '
 '
 
 test_expect 'the same SVGs under every awk' '
-	for a in $awks
+	for a in $AWKS
 	do
 		AWK=$a sh "$GRAPH" -o "$TRASH/svg.$a" "$FIX/vm.0" "$FIX/vm.1" >/dev/null 2>&1 ||
 			fail "$a failed" || return 1
