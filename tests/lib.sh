@@ -173,3 +173,28 @@ costs_more() {
 	done
 	fail "expected $3 ($cm_a) > $6 ($cm_b), fastest samples, twice"
 }
+
+# netns_pair NS_A NS_B NET: make network namespaces NS_A and NS_B joined by
+# a veth pair, NET.1/24 in NS_A and NET.2/24 in NS_B (NET like 10.77.0; the
+# addresses exist only inside the namespaces), loopback up in both.  On
+# failure $NETNS_WHY says why, for test_skip.  The caller removes the
+# namespaces (ip netns del) on every way out.
+netns_pair() {
+	NETNS_WHY=
+	if ! command -v ip >/dev/null 2>&1
+	then
+		NETNS_WHY="no ip command (iproute2)"
+	elif ! ip netns add "$1" 2>"$TRASH/why"
+	then
+		NETNS_WHY="cannot create a network namespace: $(cat "$TRASH/why")"
+	elif ! { ip netns add "$2" &&
+		ip link add "v$$a" netns "$1" type veth peer name "v$$b" netns "$2" &&
+		ip -n "$1" addr add "$3.1/24" dev "v$$a" &&
+		ip -n "$2" addr add "$3.2/24" dev "v$$b" &&
+		ip -n "$1" link set "v$$a" up && ip -n "$2" link set "v$$b" up &&
+		ip -n "$1" link set lo up && ip -n "$2" link set lo up; } 2>"$TRASH/why"
+	then
+		NETNS_WHY="cannot set up the veth pair: $(cat "$TRASH/why")"
+	fi
+	[ -z "$NETNS_WHY" ]
+}

@@ -35,25 +35,9 @@ in_ns() {
 	return "$in_ns_rc"
 }
 
-why=
-if ! command -v ip >/dev/null 2>&1
+if ! netns_pair "$ns1" "$ns2" 10.77.0
 then
-	why="no ip command (iproute2)"
-elif ! ip netns add "$ns1" 2>"$TRASH/why"
-then
-	why="cannot create a network namespace: $(cat "$TRASH/why")"
-elif ! { ip netns add "$ns2" &&
-	ip link add "v$$a" netns "$ns1" type veth peer name "v$$b" netns "$ns2" &&
-	ip -n "$ns1" addr add 10.77.0.1/24 dev "v$$a" &&
-	ip -n "$ns2" addr add 10.77.0.2/24 dev "v$$b" &&
-	ip -n "$ns1" link set "v$$a" up && ip -n "$ns2" link set "v$$b" up &&
-	ip -n "$ns1" link set lo up && ip -n "$ns2" link set lo up; } 2>"$TRASH/why"
-then
-	why="cannot set up the veth pair: $(cat "$TRASH/why")"
-fi
-if [ -n "$why" ]
-then
-	test_skip 'client and server in two network namespaces' "$why"
+	test_skip 'client and server in two network namespaces' "$NETNS_WHY"
 	test_done
 fi
 

@@ -132,28 +132,10 @@ test_expect 'RSH exits 255: the host is unreachable, its other servers skipped' 
 
 # ------------------------------------------------ two network namespaces
 
-why=
-if ! command -v ip >/dev/null 2>&1
+made_ns=yes
+if ! netns_pair "$nsa" "$nsb" 10.77.1
 then
-	why="no ip command (iproute2)"
-elif ! ip netns add "$nsa" 2>"$TRASH/why"
-then
-	why="cannot create a network namespace: $(cat "$TRASH/why")"
-else
-	made_ns=yes
-	if ! { ip netns add "$nsb" &&
-		ip link add "v$$A" netns "$nsa" type veth peer name "v$$B" netns "$nsb" &&
-		ip -n "$nsa" addr add 10.77.1.1/24 dev "v$$A" &&
-		ip -n "$nsb" addr add 10.77.1.2/24 dev "v$$B" &&
-		ip -n "$nsa" link set "v$$A" up && ip -n "$nsb" link set "v$$B" up &&
-		ip -n "$nsa" link set lo up && ip -n "$nsb" link set lo up; } 2>"$TRASH/why"
-	then
-		why="cannot set up the veth pair: $(cat "$TRASH/why")"
-	fi
-fi
-if [ -n "$why" ]
-then
-	test_skip 'a remote run across two network namespaces' "$why"
+	test_skip 'a remote run across two network namespaces' "$NETNS_WHY"
 	test_done
 fi
 
