@@ -14,7 +14,9 @@
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 WARN    := -std=c11 -Wall -Wextra -Wstrict-prototypes -Wshadow -Werror
-CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Isrc/lib
+# The one version string (VERSION), for programs (--version) and scripts.
+VERSION := $(shell cat VERSION)
+CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Isrc/lib -DLATBW_VERSION='"$(VERSION)"'
 LDLIBS  += -lm
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
@@ -41,7 +43,7 @@ ALL_CFLAGS = $(WARN) $(CFLAGS)
 
 all: $(PROGS) $(AUX) $(UNITS)
 
-$(BUILD)/obj/lib/%.o: src/lib/%.c $(LIB_HDR)
+$(BUILD)/obj/lib/%.o: src/lib/%.c $(LIB_HDR) VERSION
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 

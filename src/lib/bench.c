@@ -119,6 +119,29 @@ static void print_usage(const struct bench *b, FILE *out, int full)
 		fprintf(out, "  -%c %-7s %s\n", s->opts[i].flag,
 			s->opts[i].type == BENCH_OPT_FLAG ? "" : s->opts[i].arg,
 			s->opts[i].help);
+	fprintf(out, "  -h, --help this help\n"
+		"  --version  the version of latbw\n");
+}
+
+/*
+ * --help and --version, the two long options every program takes.  The
+ * C library's getopt knows only short ones (it calls "--help" an unknown
+ * option "-"), so they are looked for first, up to a "--".
+ */
+static void long_options(const struct bench *b, int argc, char **argv)
+{
+	int i;
+
+	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+		if (strcmp(argv[i], "--help") == 0) {
+			print_usage(b, stdout, 1);
+			exit(0);
+		}
+		if (strcmp(argv[i], "--version") == 0) {
+			printf("%s (latbw) %s\n", b->spec->prog, LATBW_VERSION);
+			exit(0);
+		}
+	}
 }
 
 void bench_usage_error(struct bench *b, const char *fmt, ...)
@@ -278,6 +301,7 @@ static void parse_options(struct bench *b, int argc, char **argv)
 			optstring[len++] = ':';
 		optstring[len] = '\0';
 	}
+	long_options(b, argc, argv);
 	h->bound_secs = DEFAULT_BOUND_SECS;
 	b->copies = 1;
 	opterr = 0;

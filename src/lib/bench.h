@@ -36,7 +36,11 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#define LATBW_VERSION "latbw-0.1"
+/* The suite's version: the top-level VERSION file, passed in by the
+ * Makefile (-DLATBW_VERSION) so that programs and scripts say the same. */
+#ifndef LATBW_VERSION
+#error "LATBW_VERSION is not defined: build with the Makefile (it reads VERSION)"
+#endif
 
 struct bench;
 

@@ -1,0 +1,90 @@
+#!/bin/sh
+# Every program and every script: -h and --help print the usage on
+# standard output and exit 0, --version prints "<name> (latbw) <VERSION>"
+# and exits 0; nothing goes to standard error.  Every script a user runs
+# is executable in git.
+. "$(dirname "$0")/lib.sh"
+
+version=$(cat "$TOP/VERSION")
+
+# helps NAME COMMAND...: COMMAND -h and --help (also after another
+# option) print NAME's usage on stdout, nothing on stderr, and exit 0.
+helps() {
+	hp_name=$1
+	shift
+	for hp_opt in -h --help
+	do
+		"$@" "$hp_opt" >"$TRASH/out" 2>"$TRASH/err" ||
+			fail "$hp_name $hp_opt: exit status $?" || return 1
+		[ ! -s "$TRASH/err" ] ||
+			fail "$hp_name $hp_opt wrote on stderr: $(cat "$TRASH/err")" || return 1
+		expect_line "^usage: $hp_name " "$TRASH/out" || return 1
+	done
+}
+
+# says_version NAME COMMAND...: COMMAND --version prints one line,
+# "NAME (latbw) VERSION", and exits 0.
+says_version() {
+	sv_name=$1
+	shift
+	"$@" --version >"$TRASH/out" 2>"$TRASH/err" ||
+		fail "$sv_name --version: exit status $?" || return 1
+	[ ! -s "$TRASH/err" ] ||
+		fail "$sv_name --version wrote on stderr: $(cat "$TRASH/err")" || return 1
+	[ "$(cat "$TRASH/out")" = "$sv_name (latbw) $version" ] ||
+		fail "$sv_name --version printed '$(cat "$TRASH/out")'"
+}
+
+test_expect 'VERSION holds one version string' '
+	[ "$(wc -l <"$TOP/VERSION" | tr -d " ")" = 1 ] &&
+	case $version in
+	"" | *[!0-9A-Za-z.+~-]*) fail "VERSION: '\''$version'\''" ;;
+	esac
+'
+
+for c in "$TOP"/src/*.c
+do
+	p=$(basename "$c" .c)
+	test_expect "$p -h and --help print the usage on stdout, exit 0" \
+		"helps $p \"\$BIN/$p\""
+	test_expect "$p --version prints '$p (latbw) $version'" \
+		"says_version $p \"\$BIN/$p\""
+done
+
+test_expect 'a program takes --help after its own options too' '
+	helps lat_pipe "$BIN/lat_pipe" -N 3
+'
+
+test_expect 'a program still rejects an unknown option (exit 2)' '
+	"$BIN/lat_pipe" -Z >"$TRASH/out" 2>"$TRASH/err"
+	rc=$?
+	[ "$rc" = 2 ] || fail "exit status $rc"
+	expect_line "^lat_pipe: unknown option -Z" "$TRASH/err"
+'
+
+for s in latbw-run summary compare graph
+do
+	test_expect "scripts/$s -h and --help print the usage on stdout, exit 0" \
+		"helps $s \"\$TOP/scripts/$s\""
+	test_expect "scripts/$s --version prints '$s (latbw) $version'" \
+		"says_version $s \"\$TOP/scripts/$s\""
+done
+
+if command -v git >/dev/null 2>&1 &&
+	git -C "$TOP" rev-parse --is-inside-work-tree >/dev/null 2>&1
+then
+	test_expect 'every command in scripts/ is executable in git (100755), no .awk is' '
+		git -C "$TOP" ls-files -s scripts >"$TRASH/modes" &&
+		[ -s "$TRASH/modes" ] &&
+		awk '\''{
+			cmd = $4 !~ /\.awk$/
+			if (cmd && $1 != "100755") { print $4 " is " $1 ", not 100755"; bad = 1 }
+			if (!cmd && $1 != "100644") { print $4 " is " $1 ", not 100644"; bad = 1 }
+		} END { exit bad }'\'' "$TRASH/modes" >"$TRASH/bad" ||
+			fail "$(cat "$TRASH/bad")"
+	'
+else
+	test_skip 'every command in scripts/ is executable in git' 'not a git work tree'
+fi
+
+test_done
