@@ -38,6 +38,14 @@ printf "%sk\t10\t100\t1000\n\n" "${s%k}" >&2'
 # Records its arguments.
 fake lat_ctx 'echo "$*" >>"'"$TRASH"'/ctx.args"; echo "\"size=0k ovr=1.00" >&2; echo "2 3.00" >&2'
 
+# Two-party programs: they record their arguments and print a figure.
+fake lat_pipe 'echo "$*" >>"'"$TRASH"'/pipe.args"; echo "Pipe latency: 3.0000 microseconds" >&2'
+fake lat_tcp 'echo "$*" >>"'"$TRASH"'/tcp.args"
+case " $* " in
+*" -s "* | *" -S "*) exit 0 ;;
+esac
+echo "TCP latency using localhost: 5.0000 microseconds" >&2'
+
 run_fake() {
 	env -u MB -u FSDIR -u SYNC_MAX -u QUICK -u REPS -u USECS -u REMOTE -u RSH -u CONFIG -u RERUN \
 		LATBW_BIN="$TRASH/bin" TMPDIR="$TRASH/tmp" FSDIR="$TRASH/fs" \
@@ -46,7 +54,7 @@ run_fake() {
 	echo "$?" >"$TRASH/rc"
 }
 
-run_fake BENCHMARKS="syscall sig bw_mem lat_ctx lat_fs"
+run_fake BENCHMARKS="syscall sig bw_mem lat_ctx lat_fs lat_pipe lat_tcp"
 F=$(find "$TRASH/res" -type f -name '*.0')
 export F
 
@@ -104,8 +112,36 @@ test_expect 'several calls joined into one series: one title, one blank line' '
 '
 
 test_expect 'the library options go first; lat_ctx gets its sizes and processes' '
-	[ "$(sed -n 1p "$TRASH/ctx.args")" = "-B 1 -N 3 -E 1000 -s 0 2" ] &&
-	[ "$(sed -n 2p "$TRASH/ctx.args")" = "-B 1 -N 3 -E 1000 -s 16 2 8 16" ]
+	[ "$(sed -n 1p "$TRASH/ctx.args")" = "-B 1 -N 3 -E 1000 -C 0 -s 0 2" ] &&
+	[ "$(sed -n 2p "$TRASH/ctx.args")" = "-B 1 -N 3 -E 1000 -C 0 -s 16 2 8 16" ]
+'
+
+# The cross-CPU pair is CPU 0 and another one, where there is another.
+ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+export ncpu
+
+test_expect 'placement: the same-CPU runs are pinned to CPU 0, servers too' '
+	[ "$(sed -n 1p "$TRASH/pipe.args")" = "-B 1 -N 3 -E 1000 -C 0" ] &&
+	[ "$(sed -n 1p "$TRASH/tcp.args")" = "-s -C 0" ] &&
+	[ "$(sed -n 2p "$TRASH/tcp.args")" = "-B 1 -N 3 -E 1000 -C 0 localhost" ] &&
+	[ "$(grep -c "^Pipe latency: " "$F")" -eq 1 ] &&
+	[ "$(grep -c "TCP latency using localhost:" "$F")" -eq 1 ]
+'
+
+test_expect 'placement: cross-CPU runs on two CPUs, under labels of their own' '
+	if [ "$ncpu" -ge 2 ]
+	then
+		grep -Eq "^-B 1 -N 3 -E 1000 -C 0,[1-9][0-9]*\$" "$TRASH/pipe.args" &&
+		grep -Eq "^-s -C 0,[1-9][0-9]*\$" "$TRASH/tcp.args" &&
+		grep -Eq "^-B 1 -N 3 -E 1000 -C 0,[1-9][0-9]* -s 0 2\$" "$TRASH/ctx.args" &&
+		expect_line "^Pipe latency \(cross CPU\): 3.0000 microseconds\$" "$F" &&
+		expect_line "^TCP latency \(cross CPU\) using localhost: 5.0000 microseconds\$" "$F" &&
+		expect_line "^\"cross-CPU ctxsw 0k ovr=1.00\$" "$F" &&
+		[ "$(grep -c "^\"size=0k" "$F")" -eq 3 ]
+	else
+		[ "$(wc -l <"$TRASH/pipe.args")" -eq 1 ] &&
+		! grep -q "cross" "$F"
+	fi
 '
 
 test_expect 'a program that does not exist: one [skipped] line' '
