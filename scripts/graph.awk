@@ -213,13 +213,15 @@ function ceil_(x) {
 	return x == int(x) ? x : (x < 0 ? int(x) : int(x) + 1)
 }
 
-# A tick step of 1, 2 or 5 times a power of ten, for about 6 ticks to hi.
+# A tick step of 1, 2 or 5 times a power of ten, for about 6 ticks to hi
+# (hi > 0).  The power is computed, not searched for: no loop runs for as
+# long as a value is large.
 function nicestep(hi,    raw, p, m) {
 	raw = hi / 6
-	p = 1
-	while (p * 10 <= raw)
+	p = 10 ^ floor_(log10(raw))
+	if (p * 10 <= raw)	# log10's rounding at an exact power
 		p *= 10
-	while (p > raw)
+	if (p > raw)
 		p /= 10
 	m = raw / p
 	if (m <= 1)
@@ -251,7 +253,7 @@ function ypos(v, ymax, T, B) {
 }
 
 function plot_write(file, title, xlabel, ylabel,    path, W, H, L, T, R, B, c, j,
-    xmin, xmax, ymax, ymin, step, lx, x, y, px, py, pts, xs, k, ly, lh, n, lab) {
+    xmin, xmax, ymax, ymin, step, lx, x, y, px, py, pts, xs, nx, ds, k, ly, lh, n, lab) {
 	path = outdir "/" file ".svg"
 	xmin = 1e300; xmax = -1e300; ymax = 0; ymin = 1e300
 	for (c = 1; c <= NCUR; c++)
@@ -266,26 +268,36 @@ function plot_write(file, title, xlabel, ylabel,    path, W, H, L, T, R, B, c, j
 	xmax = ceil_(xmax)
 	if (xmax <= xmin)
 		xmax = xmin + 1
+	# Every tick loop counts ticks, at most MAXTICK of them, whatever the
+	# values (the reader has left out the non-finite and absurd ones).
+	MAXTICK = 16
 	if (LOGY) {
-		# Whole decades, ticks at 1, 2 and 5 of each.
+		# Whole decades, ticks at 1, 2 and 5 of each; over more than
+		# 16 decades, at 1 of every ds-th decade.
 		YLO = floor_(log10(ymin))
 		YHI = ceil_(log10(ymax))
 		if (YHI <= YLO)
 			YHI = YLO + 1
+		ds = ceil_((YHI - YLO) / MAXTICK)
+		YHI = YLO + ceil_((YHI - YLO) / ds) * ds
+		n = (YHI - YLO) / ds
 		NYT = 0
-		for (k = YLO; k <= YHI; k++)
-			for (j = 1; j <= 3; j++) {
-				y = (j == 1 ? 1 : (j == 2 ? 2 : 5)) * 10 ^ k
+		for (k = 0; k <= n && k <= MAXTICK; k++)
+			for (j = 1; j <= (ds == 1 ? 3 : 1); j++) {
+				y = (j == 1 ? 1 : (j == 2 ? 2 : 5)) * 10 ^ (YLO + k * ds)
 				if (log10(y) > YHI + 1e-9)
 					break
 				YT[++NYT] = y
 			}
 	} else {
 		step = nicestep(ymax * 1.02)
-		ymax = ceil_(ymax * 1.02 / step) * step
+		n = ceil_(ymax * 1.02 / step)
+		if (n > MAXTICK)
+			n = MAXTICK
+		ymax = n * step
 		NYT = 0
-		for (y = 0; y <= ymax + step / 2; y += step)
-			YT[++NYT] = y
+		for (k = 0; k <= n; k++)
+			YT[++NYT] = k * step
 	}
 	W = 1000; H = 640
 	L = 90; T = 80; B = H - 70
@@ -317,8 +329,13 @@ function plot_write(file, title, xlabel, ylabel,    path, W, H, L, T, R, B, c, j
 		py = ypos(YT[j], ymax, T, B)
 		printf "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>\n", L, py, R, py > path
 	}
-	xs = xmax - xmin > 14 ? 2 : 1
-	for (k = xmin; k <= xmax; k += xs) {
+	# x ticks: every power of two, or every xs-th one for a wide range.
+	xs = ceil_((xmax - xmin) / 14)
+	nx = int((xmax - xmin) / xs)
+	if (nx > MAXTICK)
+		nx = MAXTICK
+	for (j = 0; j <= nx; j++) {
+		k = xmin + j * xs
 		px = L + (k - xmin) / (xmax - xmin) * (R - L)
 		printf "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>\n", px, T, px, B > path
 	}
@@ -329,7 +346,8 @@ function plot_write(file, title, xlabel, ylabel,    path, W, H, L, T, R, B, c, j
 		printf "<text x=\"%d\" y=\"%.1f\">%s</text>\n", L - 6, py + 4, (LOGY ? sprintf("%g", YT[j]) : ticklabel(YT[j], step)) > path
 	}
 	printf "</g>\n<g text-anchor=\"middle\">\n" > path
-	for (k = xmin; k <= xmax; k += xs) {
+	for (j = 0; j <= nx; j++) {
+		k = xmin + j * xs
 		px = L + (k - xmin) / (xmax - xmin) * (R - L)
 		printf "<text x=\"%.1f\" y=\"%d\">%s</text>\n", px, B + 18, sizename(2 ^ k) > path
 	}

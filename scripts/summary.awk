@@ -100,6 +100,46 @@ function good(s) {
 	return isnum(s) && s + 0 > 0
 }
 
+# Why the number text s cannot be a value, or "" if it can.  Every
+# figure latbw and lmbench write lies well inside 1e-12 .. 1e15 in its
+# unit (seconds are 1e6 us, terabytes per second 1e7 MB/s); a value past
+# that is damage, and an infinite one ("1e400") would make the loops
+# that draw its axis or format its cell endless.  NaN never comes from
+# digits, and mawk's comparisons take it for equal: the text is checked.
+function insane(s,    x, a) {
+	x = s + 0
+	if (sprintf("%g", x) ~ /[Ii][Nn][Ff]|[Nn][Aa][Nn]/)
+		return "not a finite number"
+	a = x < 0 ? -x : x
+	if (a > 1e15)
+		return "out of range (above 1e15)"
+	if (a > 0 && a < 1e-12)
+		return "out of range (below 1e-12)"
+	return ""
+}
+
+# Whether number text s is a number that may be a value (see insane()).
+function sane(s) {
+	return isnum(s) && insane(s) == ""
+}
+
+# Warn (file:line) about numbers of line ln that cannot be values: 1 if
+# one of a, b is such a number (the line is then left out, and so is the
+# statistics line after it).
+function out_of_range(ln, a, b,    why, v) {
+	v = a
+	why = isnum(a) ? insane(a) : ""
+	if (why == "" && isnum(b)) {
+		v = b
+		why = insane(b)
+	}
+	if (why == "")
+		return 0
+	lwarn(ln, "'" shown(v) "' is " why ": left out")
+	lastlo = lasthi = -1
+	return 1
+}
+
 function spaces(n,    s) {
 	s = ""
 	while (n-- > 0)
@@ -336,6 +376,8 @@ function parse_line(line, ln,    w, n, t, k, lab, rest, v, unit, x, inser) {
 	ENDED = ""
 	if (ser == "File system latency") {
 		if (n >= 4 && w[1] ~ /^[0-9]+k$/ && isnum(w[2]) && isnum(w[3]) && isnum(w[4])) {
+			if (out_of_range(ln, w[3], w[4]))
+				return
 			k = add_rec(ser " create", w[1], w[3], "files/s")
 			add_rec(ser " delete", w[1], w[4], "files/s")
 			lastlo = k
@@ -343,6 +385,8 @@ function parse_line(line, ln,    w, n, t, k, lab, rest, v, unit, x, inser) {
 			return
 		}
 	} else if (ser != "" && (n == 2 || n == 3) && isnum(w[1]) && isnum(w[2])) {
+		if (out_of_range(ln, w[1], w[2]))
+			return
 		unit = n == 3 ? unit_of(w[3]) : SUNIT[ser]
 		k = add_rec(ser, w[1], w[2], unit)
 		lastlo = lasthi = k
@@ -366,6 +410,8 @@ function parse_line(line, ln,    w, n, t, k, lab, rest, v, unit, x, inser) {
 	}
 	# mhz: "3182 MHz, 0.3143 nanosec clock" (lmbench 1 and 2 said "Mhz")
 	if (t ~ /^[0-9.]+ M[Hh][Zz]/) {
+		if (out_of_range(ln, w[1], ""))
+			return
 		if (isnum(w[1]) && MHZLINE[cur] == "")
 			MHZLINE[cur] = w[1]
 		k = add_rec("MHz", "", w[1], "MHz")
@@ -381,6 +427,8 @@ function parse_line(line, ln,    w, n, t, k, lab, rest, v, unit, x, inser) {
 		rest = trim(substr(t, k + 2))
 		n = split(rest, w, /[ \t]+/)
 		if (lab ~ /^[ -~]+$/ && n >= 1 && isnum(w[1])) {
+			if (out_of_range(ln, w[1], ""))
+				return
 			unit = ""
 			for (x = 2; x <= n; x++)
 				unit = unit (x > 2 ? " " : "") w[x]
@@ -526,10 +574,18 @@ function bracket_line(line, ln,    k, key, val) {
 			lwarn(ln, "MHZ is not a number, ignored")
 			return
 		}
+		if (!sane(val)) {
+			lwarn(ln, "MHZ is " insane(val) ", ignored")
+			return
+		}
 	} else if (key == "LINE_SIZE" || key == "SYNC_MAX" || key ~ /^CACHE_L(1D|2|3)$/) {
 		if (val !~ /^[0-9]+$/) {
 			if (val != "")
 				lwarn(ln, key " is not a whole number, ignored")
+			return
+		}
+		if (!sane(val)) {
+			lwarn(ln, key " is " insane(val) ", ignored")
 			return
 		}
 	} else if (key == "INCOMPLETE") {
@@ -561,10 +617,18 @@ function stat_line(line, ln,    body, n, w, i, k, f, x, hasx, sp) {
 		if (k > 1)
 			f[substr(w[i], 1, k - 1)] = substr(w[i], k + 1)
 	}
+	# The statistics of values left out as out of range (lat_fs has two).
+	if (lastlo < 0)
+		return
 	sp = f["spread"]
 	sub(/%$/, "", sp)
 	if (!isnum(sp) || !("reps" in f) || !isnum(f["reps"])) {
 		lwarn(ln, "statistics line without spread or reps skipped")
+		lastlo = lasthi = 0
+		return
+	}
+	if (!sane(sp) || !sane(f["reps"])) {
+		lwarn(ln, "statistics line with a spread or reps out of range skipped")
 		lastlo = lasthi = 0
 		return
 	}
@@ -602,9 +666,9 @@ function stat_line(line, ln,    body, n, w, i, k, f, x, hasx, sp) {
 	}
 	RSPR[cur, k] = sp + 0
 	RR[cur, k] = f["reps"]
-	RMIN[cur, k] = isnum(f["min"]) ? f["min"] : ""
-	RMAX[cur, k] = isnum(f["max"]) ? f["max"] : ""
-	RC[cur, k] = isnum(f["copies"]) ? f["copies"] : ""
+	RMIN[cur, k] = sane(f["min"]) ? f["min"] : ""
+	RMAX[cur, k] = sane(f["max"]) ? f["max"] : ""
+	RC[cur, k] = sane(f["copies"]) ? f["copies"] : ""
 	if (RU[cur, k] == "" && f["unit"] != "")
 		RU[cur, k] = f["unit"]
 }
