@@ -95,10 +95,9 @@ static const struct bench_case chase_case = {
 /* The size operand: megabytes (MB = 2^20 bytes), fractions allowed. */
 static int parse_mb(const char *s, size_t *bytes)
 {
-	char *end;
-	double mb = strtod(s, &end);
+	double mb;
 
-	if (end == s || *end != '\0' || !(mb > 0.0) ||
+	if (bench_parse_decimal(s, &mb) != 0 || !(mb > 0.0) ||
 	    mb * MB_BYTES > 1e15)
 		return -1;
 	*bytes = (size_t)(mb * MB_BYTES);

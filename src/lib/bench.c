@@ -53,17 +53,55 @@ void bench_switches(long *voluntary, long *involuntary)
 
 /* ---- diagnostics ---------------------------------------------------- */
 
+/*
+ * Copy text into out (outlen bytes, always terminated) with every control
+ * character written as an escape: \n, \r, \t, \\xHH.  Messages quote
+ * arguments and file names, and a newline or a terminal escape in one
+ * must not turn a one-line message into several lines or into commands
+ * for the terminal.
+ */
+static void escape_controls(const char *text, char *out, size_t outlen)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t o = 0;
+
+	for (; *text != '\0'; text++) {
+		unsigned char c = (unsigned char)*text;
+		char esc[5];
+		size_t n = 0, i;
+
+		if (c >= 0x20 && c != 0x7f) {
+			esc[n++] = (char)c;
+		} else {
+			esc[n++] = '\\';
+			if (c == '\n' || c == '\r' || c == '\t') {
+				esc[n++] = c == '\n' ? 'n' : c == '\r' ? 'r' : 't';
+			} else {
+				esc[n++] = 'x';
+				esc[n++] = hex[c >> 4];
+				esc[n++] = hex[c & 15];
+			}
+		}
+		if (o + n >= outlen)
+			break;
+		for (i = 0; i < n; i++)
+			out[o++] = esc[i];
+	}
+	out[o] = '\0';
+}
+
 static void vsay(const struct bench *b, const char *prefix, const char *fmt,
 		 va_list ap)
 {
-	char line[1024];
+	char line[1024], safe[1024];
 	int len;
 
 	len = snprintf(line, sizeof(line), "%s: %s", b->spec->prog, prefix);
 	if (len < 0 || (size_t)len >= sizeof(line))
 		len = 0;
 	vsnprintf(line + len, sizeof(line) - (size_t)len, fmt, ap);
-	fprintf(stderr, "%s\n", line);
+	escape_controls(line, safe, sizeof(safe));
+	fprintf(stderr, "%s\n", safe);
 }
 
 int bench_error(struct bench *b, const char *fmt, ...)
@@ -805,41 +843,36 @@ double bench_value_of(const struct bench_result *r, double ns)
 	}
 }
 
-static void emit(const char *line)
+/* Write one output line: 0, or -1 if it could not all be written. */
+static int emit(const char *line)
 {
-	size_t len = strlen(line);
-
 	/* One write per line, so lines of concurrent processes never mix. */
 	fflush(stderr);
-	while (len > 0) {
-		ssize_t w = write(STDERR_FILENO, line, len);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			break;
-		line += w;
-		len -= (size_t)w;
-	}
+	return bench_write_full(STDERR_FILENO, line, strlen(line));
 }
 
 void bench_printf(struct bench *b, const char *fmt, ...)
 {
-	char line[1024];
+	char line[1024], safe[1024];
 	va_list ap;
-	int len;
+	size_t len;
+	int rc;
 
-	(void)b;
 	va_start(ap, fmt);
-	len = vsnprintf(line, sizeof(line) - 1, fmt, ap);
+	rc = vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
-	if (len < 0)
+	if (rc < 0) {
+		b->h->output_failed = 1;
 		return;
-	if ((size_t)len > sizeof(line) - 2)
-		len = (int)sizeof(line) - 2;
-	line[len] = '\n';
-	line[len + 1] = '\0';
-	emit(line);
+	}
+	/* One line, whatever an operand (a host name) held. */
+	escape_controls(line, safe, sizeof(safe) - 1);
+	len = strlen(safe);
+	safe[len] = '\n';
+	safe[len + 1] = '\0';
+	/* A figure nobody could read was not reported: the run failed. */
+	if (emit(safe) != 0)
+		b->h->output_failed = 1;
 }
 
 static const char *unit_word(enum bench_unit u)
@@ -983,5 +1016,11 @@ int bench_main(int argc, char **argv, const struct bench_spec *spec)
 	free(b.priv);
 	if (rc == BENCH_SKIPPED)
 		return 3;
+	if (rc == 0 && h.output_failed) {
+		/* Probably unseen (stderr is what failed), but said. */
+		fprintf(stderr, "%s: the results could not be written to "
+			"standard error\n", spec->prog);
+		return 1;
+	}
 	return rc == 0 ? 0 : 1;
 }

@@ -219,6 +219,8 @@ int bench_write_full(int fd, const void *buf, size_t len);
 /* Parsing helpers for operands: 0 on success, -1 on bad text. */
 int bench_parse_size(const char *s, uint64_t *bytes);
 int bench_parse_uint(const char *s, uint64_t *v);
+/* Digits with at most one point ("1.5"): no sign, exponent or hex. */
+int bench_parse_decimal(const char *s, double *x);
 
 /* Child processes: fork and register, so every exit path kills and reaps
  * them.  In the child the harness's registry starts empty. */

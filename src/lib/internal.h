@@ -24,6 +24,7 @@ struct bench_harness {
 	double loop_ns;			/* cost of one empty iteration, or < 0 */
 	struct bench_optval *optval;	/* parallel to spec->opts */
 	const char *case_name;		/* for statistics lines */
+	int output_failed;		/* an output line could not be written */
 	uint64_t (*now)(void);		/* the clock: bench_now_ns, or a test's */
 	/* context switches so far, voluntary and involuntary, or a test's */
 	void (*switches)(long *voluntary, long *involuntary);

@@ -259,9 +259,14 @@ static const struct bench_opt stream_opts[] = {
 	{ .flag = 'm', .type = BENCH_OPT_SIZE, .arg = "bytes",
 	  .help = "bytes per write and per read (default 64k)",
 	  .def = 64 * 1024, .min = 1, .max = 64 * 1024 * 1024 },
+	/*
+	 * One operation is the whole transfer, and calibration needs at
+	 * least one: 1 GB takes a second or so even on a slow machine,
+	 * while an unbounded -M would run into the time bound.
+	 */
 	{ .flag = 'M', .type = BENCH_OPT_SIZE, .arg = "total",
-	  .help = "bytes moved per operation (default 50m)",
-	  .def = 50 * 1024 * 1024, .min = 1, .max = 0 },
+	  .help = "bytes moved per operation (default 50m, at most 1g)",
+	  .def = 50 * 1024 * 1024, .min = 1, .max = 1024 * 1024 * 1024 },
 };
 
 int ipc_stream_main(int argc, char **argv, const char *prog,

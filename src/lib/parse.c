@@ -21,6 +21,43 @@ int bench_parse_uint(const char *s, uint64_t *v)
 }
 
 /*
+ * Decimal text: digits with at most one point ("64", "1.5", ".5"), the
+ * only form of number we take.  strtod alone would also take "0x10",
+ * "1e3", " 1", "inf" and "nan", which are not numbers anyone types for a
+ * size.  *end is where the number stops (a suffix may follow).
+ */
+static int parse_decimal(const char *s, double *x, const char **end)
+{
+	size_t digits = 0, points = 0;
+	const char *p;
+	char *stop;
+
+	if (s == NULL)
+		return -1;
+	for (p = s; isdigit((unsigned char)*p) || *p == '.'; p++) {
+		if (*p == '.')
+			points++;
+		else
+			digits++;
+	}
+	if (digits == 0 || points > 1)
+		return -1;
+	errno = 0;
+	*x = strtod(s, &stop);
+	if (errno != 0 || stop != p)
+		return -1;
+	*end = p;
+	return 0;
+}
+
+int bench_parse_decimal(const char *s, double *x)
+{
+	const char *end;
+
+	return parse_decimal(s, x, &end) == 0 && *end == '\0' ? 0 : -1;
+}
+
+/*
  * "4096", "64k", "8m", "1g" (binary multiples, as lmbench's sizes are);
  * an optional trailing "b" is accepted ("64kb").  A fractional count is
  * allowed with a suffix ("1.5m"), as long as the result is whole bytes.
@@ -28,13 +65,9 @@ int bench_parse_uint(const char *s, uint64_t *v)
 int bench_parse_size(const char *s, uint64_t *bytes)
 {
 	double x, mult = 1.0, r;
-	char *end;
+	const char *end;
 
-	if (s == NULL || !(isdigit((unsigned char)s[0]) || s[0] == '.'))
-		return -1;
-	errno = 0;
-	x = strtod(s, &end);
-	if (errno != 0 || end == s)
+	if (parse_decimal(s, &x, &end) != 0)
 		return -1;
 	switch (tolower((unsigned char)*end)) {
 	case 'k':

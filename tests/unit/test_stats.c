@@ -58,6 +58,29 @@ static void test_sizes(void)
 	CHECK("NULL refused", bench_parse_size(NULL, &v) != 0);
 	CHECK("words refused", bench_parse_size("inf", &v) != 0);
 	CHECK("absurd sizes refused", bench_parse_size("99999999999g", &v) != 0);
+	CHECK("hexadecimal refused", bench_parse_size("0x10", &v) != 0 &&
+	      bench_parse_size("0x10k", &v) != 0);
+	CHECK("exponents refused", bench_parse_size("1e3", &v) != 0 &&
+	      bench_parse_size("1E3", &v) != 0 &&
+	      bench_parse_size("1.5e1k", &v) != 0);
+	CHECK("two points refused", bench_parse_size("1.2.3k", &v) != 0);
+	CHECK("a point alone refused", bench_parse_size(".", &v) != 0 &&
+	      bench_parse_size(".k", &v) != 0);
+	CHECK("a leading point is a fraction", bench_parse_size(".5k", &v) == 0 &&
+	      v == 512);
+	{
+		double d;
+
+		CHECK("decimal: a fraction", bench_parse_decimal("1.5", &d) == 0 &&
+		      d == 1.5);
+		CHECK("decimal: hex, exponent, words, blanks refused",
+		      bench_parse_decimal("0x1", &d) != 0 &&
+		      bench_parse_decimal("1e3", &d) != 0 &&
+		      bench_parse_decimal("inf", &d) != 0 &&
+		      bench_parse_decimal(" 1", &d) != 0 &&
+		      bench_parse_decimal("-1", &d) != 0 &&
+		      bench_parse_decimal("", &d) != 0);
+	}
 	CHECK("uint: digits", bench_parse_uint("123", &v) == 0 && v == 123);
 	CHECK("uint: sign refused", bench_parse_uint("-3", &v) != 0 &&
 	      bench_parse_uint("+3", &v) != 0);
