@@ -34,4 +34,68 @@ test_expect 'the closing line is written once, after the date line' '
 	tail -n 2 "$F" | sed -n 1p | grep -Eq "^\[.*[0-9]{4}\]\$"
 '
 
+# ---------------------------------------------- a results file that fails
+
+# write_error_checks WHAT: after a run whose results file could not be
+# written: exit status 1, one line that says so (no "done", no raw
+# messages of printf or awk), no closing line, nothing left behind.
+write_error_checks() {
+	test_expect "$1: exit status 1" '
+		[ "$(cat "$TRASH/rc")" = 1 ] ||
+			fail "exit status $(cat "$TRASH/rc"): $(cat "$TRASH/err")"
+	'
+	test_expect "$1: one line says the file could not be written, and no \"done\"" '
+		[ "$(grep -c "^latbw-run: cannot write .*: run stopped at step [0-9]* of [0-9]*; the results file is incomplete\$" "$TRASH/err")" = 1 ] &&
+		! grep -Eq "done in|I/O error|write failure|printf:|awk:" "$TRASH/err" ||
+			fail "stderr: $(cat "$TRASH/err")"
+	'
+	test_expect "$1: the file has no closing line" '
+		G=$(find "$TRASH/res2" -type f -name "*.0" | sed -n 1p) &&
+		[ -n "$G" ] && ! grep -q "^\[COMPLETE: " "$G"
+	'
+	test_expect "$1: no temporary file or directory left" '
+		[ -z "$(ls -A "$TRASH/fs")" ] && [ -z "$(ls -A "$TRASH/tmp")" ] ||
+			fail "left: $(ls -A "$TRASH/fs" "$TRASH/tmp")"
+	'
+}
+
+# A results file system that is full from the start (a small tmpfs).
+mkdir "$TRASH/res2"
+trap 'umount "$TRASH/res2" 2>/dev/null; rm -rf "$TRASH"' EXIT
+if mount -t tmpfs -o size=64k latbwtest "$TRASH/res2" 2>"$TRASH/why"
+then
+	head -c 65536 /dev/zero >"$TRASH/res2/fill" 2>/dev/null
+	run_driver RESULTS_DIR="$TRASH/res2"
+	write_error_checks 'a full results file system'
+	umount "$TRASH/res2"
+else
+	test_skip 'a full results file system' "cannot mount a tmpfs: $(cat "$TRASH/why")"
+fi
+
+# A results file system that fills up in the middle of the run: a
+# stand-in lat_syscall prints more result lines than a 64 KiB tmpfs holds.
+mkdir "$TRASH/bin"
+printf '#!/bin/sh\necho "3000 MHz, 0.3333 nanosec clock" >&2\n' >"$TRASH/bin/mhz"
+cat >"$TRASH/bin/lat_syscall" <<'EOF'
+#!/bin/sh
+awk 'BEGIN { for (i = 0; i < 4000; i++) print "Simple syscall: 0.1000 microseconds" }' >&2
+EOF
+chmod +x "$TRASH/bin/mhz" "$TRASH/bin/lat_syscall"
+if mount -t tmpfs -o size=64k latbwtest "$TRASH/res2" 2>"$TRASH/why"
+then
+	run_driver RESULTS_DIR="$TRASH/res2" LATBW_BIN="$TRASH/bin"
+	write_error_checks 'a results file system that fills up mid-run'
+	test_expect 'filling up mid-run: stopped at the step that filled it' '
+		grep -q "run stopped at step 2 of 7" "$TRASH/err" &&
+		G=$(find "$TRASH/res2" -type f -name "*.0" | sed -n 1p) &&
+		[ "$(sed -n 1p "$G")" = "[lmbench3.0 results for $(uname -a)]" ] &&
+		expect_line "^\[MHZ: 3000 MHz" "$G" &&
+		expect_line "^Simple syscall: 0.1000 microseconds\$" "$G" ||
+			fail "stderr: $(cat "$TRASH/err")"
+	'
+	umount "$TRASH/res2"
+else
+	test_skip 'a results file system that fills up mid-run' "cannot mount a tmpfs: $(cat "$TRASH/why")"
+fi
+
 test_done
