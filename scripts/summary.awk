@@ -285,6 +285,8 @@ function read_file(path, cut,    line, r, ln, n, base, prev) {
 	OS_[cur] = ""
 	UNAME[cur] = ""
 	LOAD[cur] = ""
+	INCOMPLETE[cur] = ""
+	OURS[cur] = CLOSED[cur] = 0
 	nrec[cur] = 0
 	ser = ""	# the series being read ("" = none)
 	ENDED = ""	# the series a blank line has just ended
@@ -315,8 +317,14 @@ function read_file(path, cut,    line, r, ln, n, base, prev) {
 	}
 	if (nwarn > MAXWARN)
 		warn(cur_path, 0, (nwarn - MAXWARN) " more warnings not shown (" nwarn " in all)")
-	if (INCOMPLETE[cur] != "")
+	if (INCOMPLETE[cur] != "") {
 		warn(cur_path, 0, "the run is marked incomplete (" INCOMPLETE[cur] ")")
+	} else if (OURS[cur] && !CLOSED[cur]) {
+		# A run that went to its end says so last of all; a killed
+		# one cannot mark itself (results-format(7)).
+		INCOMPLETE[cur] = "no closing [COMPLETE: ...] line"
+		warn(cur_path, 0, "the run is incomplete: no closing [COMPLETE: ...] line (the run was killed, or its file cut short)")
+	}
 	if (!((cur, "MHZ") in META) && MHZLINE[cur] != "")
 		META[cur, "MHZ"] = MHZLINE[cur]
 	LOAD[cur] = META[cur, "SYNC_MAX"]
@@ -590,6 +598,14 @@ function bracket_line(line, ln,    k, key, val) {
 		}
 	} else if (key == "INCOMPLETE") {
 		INCOMPLETE[cur] = val == "" ? "no reason given" : val
+		return
+	} else if (key == "LMBENCH_VER") {
+		# A file latbw's driver wrote, which ends with its closing line.
+		if (val ~ /^latbw/)
+			OURS[cur] = 1
+		return
+	} else if (key == "COMPLETE") {
+		CLOSED[cur] = 1
 		return
 	} else {
 		return

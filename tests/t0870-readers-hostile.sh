@@ -64,7 +64,7 @@ printf '%s\n%s\n"stride=128\n%s\n%s\n\nMemory read bandwidth\n%s\n%s\n\n' "$HDR"
 	printf '\n"File system latency\n0k 1000 1e400 5000\n'
 	printf '[latbw-stat prog=lat_fs case=create x=0k median=1e400 min=1 max=2 spread=1.00%% reps=5 n=1 copies=1 cpus=any unit=files/s]\n'
 	printf '[latbw-stat prog=lat_fs case=delete x=0k median=5000 min=1 max=2 spread=1.00%% reps=5 n=1 copies=1 cpus=any unit=files/s]\n'
-	printf '1k 1000 4000 5000\n\n[ELAPSED: 1 s]\n'
+	printf '1k 1000 4000 5000\n\n[COMPLETE: 1 of 1 steps, 0 failed]\n'
 } >"$W/figs.1"
 
 test_expect 'graph on the issue file (x = 1e400): ends, warns file:line, plots the rest' '
