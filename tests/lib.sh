@@ -120,11 +120,8 @@ expect_status() {
 	[ "$got" = "$1" ] || fail "exit status $got, expected $1; stderr: $(cat "$TRASH/err")"
 }
 
-# no_leftovers MARK: no process whose command line holds MARK is alive, and
-# no latbw temporary file exists in $TMPDIR. MARK is usually a unique
-# directory or argument given to the run being checked.
+# no_children_of PID: nothing alive has PID as its parent.
 no_children_of() {
-	# no_children_of PID: nothing alive has PID as its parent.
 	kids=$(ps -o pid= --ppid "$1" 2>/dev/null | tr -d ' ')
 	[ -z "$kids" ] || fail "children of $1 still alive: $kids"
 }

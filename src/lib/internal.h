@@ -40,7 +40,8 @@ void bench_switches(long *voluntary, long *involuntary);
 /* The figure's line, "<label>: <value> <unit>", without a newline. */
 int bench_format_figure(char *buf, size_t len, const char *label,
 			const struct bench_result *r);
-/* The statistics line (see stat_line in bench.c), without a newline. */
+/* The statistics line (its format: above bench_format_stat in bench.c,
+ * and doc/results-format.7), without a newline. */
 int bench_format_stat(char *buf, size_t len, const char *prog,
 		      const char *case_name, const char *x, const char *cpus,
 		      const struct bench_result *r);
