@@ -653,6 +653,9 @@ function stat_line(line, ln,    body, n, w, i, k, f, x, hasx, sp) {
 		# subtracts (lat_ctx's overhead): known, not a cell's.
 		if (TITLE_LN == ln - 1 && TITLE_LN > 0)
 			return
+		# mhz's: the driver makes its figure the MHZ header line.
+		if (f["prog"] == "mhz")
+			return
 		lwarn(ln, "statistics line not after a figure, skipped")
 		return
 	}

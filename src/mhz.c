@@ -5,23 +5,31 @@
  *
  * A chain of dependent integer additions runs at one addition per cycle
  * on every mainstream processor (the latency of an add is one cycle), so
- * timing the chain times the cycle.  It is measured at two chain lengths
- * and the difference taken, which removes what the loop around the chain
- * costs.  This is the clock the core really runs at, turbo included; the
- * TSC, /proc/cpuinfo and cpufreq may say otherwise.
+ * timing the chain times the cycle.  Chains of two lengths are timed one
+ * after the other at the same iteration count, and the difference taken:
+ * the loop around the chains and reading the clock cost the same in both
+ * and cancel.  This is the clock the core really runs at, turbo included;
+ * the TSC, /proc/cpuinfo and cpufreq may say otherwise.
  *
- * A difference magnifies errors, so the fastest samples are used (time
- * lost to other tasks only ever adds), samples are short (1 ms, so that
- * many fit between two preemptions on a busy machine), and the two chains
- * must agree: the long one must take twice the short one's time, within
- * 5%, or the measurement is repeated, up to MAX_TRIES times, and then
- * given up with an error rather than a wrong clock.
+ * On a busy machine most samples lose time to other work, which only ever
+ * adds: the figure is made of the pairs whose two samples are both within
+ * 1% of their chain's fastest, and pairs are taken until enough of them
+ * are (over a window of up to WINDOW_NS), so that a busy machine costs
+ * time, not the figure.  It fails only when the samples say the clock
+ * itself was not steady (see cycles.h): the long chain not twice the
+ * short one, or parts of the window agreeing on different clocks.
  */
+#include <string.h>
+
 #include "bench.h"
+#include "cycles.h"
 
 #define SHORT_CHAIN 128
 #define LONG_CHAIN 256
-#define MAX_TRIES 5
+/* The longest window of pairs: a busy machine takes this long at most. */
+#define WINDOW_NS 4e9
+/* Never judge the clock on fewer pairs than this (CYCLES_PARTS parts). */
+#define MIN_PAIRS 24
 
 /* One dependent add; the barrier keeps the compiler from merging adds. */
 #define ADD1 x += y; BENCH_KEEP(x);
@@ -61,33 +69,74 @@ static const struct bench_case cases[] = {
 	{ .name = "long", .unit = BENCH_NSEC, .run = long_run },
 };
 
+/* More pairs until -N of them are undisturbed and the clock was steady. */
+static int want_more(const struct bench_pairs *p, void *arg)
+{
+	struct cycles_estimate *e = arg;
+
+	return p->k < MIN_PAIRS ||
+	       cycles_estimate(p->a, p->b, p->k, LONG_CHAIN - SHORT_CHAIN,
+			       p->reps, e) != CYCLES_OK;
+}
+
 static int mhz_main(struct bench *b)
 {
-	struct bench_result rs, rl;
-	double fast_short = 0, fast_long = 0, ratio = 0, cycle_ns;
-	int rc, try;
+	struct cycles_estimate est, *e = &est;
+	struct bench_pairs p;
+	struct bench_result r;
+	int rc;
 
-	for (try = 0; try < MAX_TRIES; try++) {
-		if ((rc = bench_measure(b, &cases[0], &rs)) != 0 ||
-		    (rc = bench_measure(b, &cases[1], &rl)) != 0)
-			return rc;
-		if (try == 0 || rs.min < fast_short)
-			fast_short = rs.min;
-		if (try == 0 || rl.min < fast_long)
-			fast_long = rl.min;
-		ratio = fast_long / fast_short;
-		if (ratio > 2.0 * 0.95 && ratio < 2.0 * 1.05)
-			break;
+	rc = bench_measure_pairs(b, &cases[0], &cases[1], &p, want_more, e,
+				 WINDOW_NS);
+	if (rc != 0)
+		return rc;
+	/* The window is over: three undisturbed pairs make a figure. */
+	cycles_estimate(p.a, p.b, p.k, LONG_CHAIN - SHORT_CHAIN, 0, e);
+	switch (e->verdict) {
+	case CYCLES_OK:
+		break;
+	case CYCLES_TOO_FEW:
+		rc = bench_error(b, "only %u of %zu pairs of samples were "
+				 "undisturbed (both within %.0f%% of the "
+				 "fastest): too busy to measure the clock, or "
+				 "it was not steady", e->used, p.k,
+				 CYCLES_TOL * 100.0);
+		break;
+	case CYCLES_NOT_TWICE:
+		rc = bench_error(b, "the chains of %d and %d adds took %.2f "
+				 "and %.2f ns at fastest, not one twice the "
+				 "other: the clock was not steady", SHORT_CHAIN,
+				 LONG_CHAIN, e->fastest_s, e->fastest_l);
+		break;
+	case CYCLES_UNSTEADY:
+		rc = bench_error(b, "the clock was not steady: parts of the "
+				 "run agreed on %.0f and on %.0f MHz",
+				 1000.0 / e->part_hi, 1000.0 / e->part_lo);
+		break;
 	}
-	if (try == MAX_TRIES)
-		return bench_error(b, "the chains of %d and %d adds took %.1f "
-				   "and %.1f ns, not one twice the other: too "
-				   "busy to measure the clock", SHORT_CHAIN,
-				   LONG_CHAIN, fast_short, fast_long);
-	cycle_ns = (fast_long - fast_short) / (LONG_CHAIN - SHORT_CHAIN);
-	bench_printf(b, "%.0f MHz, %.4f nanosec clock", 1000.0 / cycle_ns,
-		     cycle_ns);
-	return 0;
+	if (rc == 0) {
+		memset(&r, 0, sizeof(r));
+		r.median = e->cycle_ns;
+		r.min = e->min;
+		r.max = e->max;
+		r.q1 = e->q1;
+		r.q3 = e->q3;
+		r.reps = e->used;
+		r.preempted = p.preempted;
+		r.n = p.n;
+		r.copies = 1;
+		r.unit = BENCH_NSEC;
+		r.case_name = "cycle";
+		bench_printf(b, "%.0f MHz, %.4f nanosec clock",
+			     1000.0 / e->cycle_ns, e->cycle_ns);
+		bench_report_stat(b, NULL, &r);
+		bench_printf(b, "[mhz-check pairs=%zu used=%u ratio=%.3f "
+			     "parts=%.4f,%.4f,%.4f,%.4f]", p.k, e->used,
+			     e->ratio, e->part_ns[0], e->part_ns[1],
+			     e->part_ns[2], e->part_ns[3]);
+	}
+	bench_pairs_free(&p);
+	return rc;
 }
 
 static const struct bench_spec spec = {

@@ -542,6 +542,18 @@ static int calibrate(struct bench *b, const struct bench_case *c,
 	return 0;
 }
 
+int bench_time_sample(struct bench *b, const struct bench_case *c,
+		      uint64_t n, double *ns, int *preempted)
+{
+	return time_sample(b, c, n, ns, preempted);
+}
+
+int bench_calibrate(struct bench *b, const struct bench_case *c,
+		    uint64_t *n)
+{
+	return calibrate(b, c, n);
+}
+
 /*
  * Take the samples of one figure.  Samples during which a CPU-bound body
  * was preempted (see bench_switches) are set aside and more are taken in their place (at most as many again

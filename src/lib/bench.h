@@ -173,6 +173,31 @@ int bench_main(int argc, char **argv, const struct bench_spec *spec);
 int bench_measure(struct bench *b, const struct bench_case *c,
 		  struct bench_result *r);
 
+/*
+ * Paired samples, for a figure that is the difference of two cases (mhz's
+ * two chains): case cb is calibrated to the sample length (-E), then ca
+ * and cb are timed one after the other at that same iteration count, so
+ * that what they share (the loop, reading the clock) cancels in their
+ * difference.  Pairs are taken after -W warm-up pairs, for as long as
+ * want_more(p, arg) returns 1, and at most for max_ns.  p->a[i] and
+ * p->b[i] are nanoseconds per operation; p->preempted counts pairs during
+ * which a CPU-bound body was preempted (they are kept: the program judges
+ * its samples).  Not under -P.  Free with bench_pairs_free.
+ */
+struct bench_pairs {
+	double *a, *b;
+	size_t k, cap;
+	unsigned preempted;
+	uint64_t n;		/* iterations per sample */
+	unsigned reps;		/* -N: the samples wanted (nominal 11) */
+};
+int bench_measure_pairs(struct bench *b, const struct bench_case *ca,
+			const struct bench_case *cb, struct bench_pairs *p,
+			int (*want_more)(const struct bench_pairs *p,
+					 void *arg),
+			void *arg, double max_ns);
+void bench_pairs_free(struct bench_pairs *p);
+
 /* The result in its case's unit: µs, ns or MB/s. */
 double bench_value(const struct bench_result *r);
 /* A time per operation (one of r's ns fields) in r's unit. */

@@ -37,6 +37,13 @@ void bench_cleanup_all(void);
 /* bench.c */
 uint64_t bench_now_ns(void);
 void bench_switches(long *voluntary, long *involuntary);
+/* One sample of case c at n iterations: ns (clock cost removed), and
+ * whether a CPU-bound body was preempted (preempted may be NULL). */
+int bench_time_sample(struct bench *b, const struct bench_case *c,
+		      uint64_t n, double *ns, int *preempted);
+/* The iteration count that makes one sample of c last -E. */
+int bench_calibrate(struct bench *b, const struct bench_case *c,
+		    uint64_t *n);
 /* The figure's line, "<label>: <value> <unit>", without a newline. */
 int bench_format_figure(char *buf, size_t len, const char *label,
 			const struct bench_result *r);

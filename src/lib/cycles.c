@@ -1,0 +1,105 @@
+/* cycles.c - the cycle time from paired chain samples (see cycles.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cycles.h"
+#include "stats.h"
+
+/* Fewer undisturbed pairs than this never make a figure, nor a part's. */
+#define MIN_USED 3
+
+static double fastest(const double *v, size_t k)
+{
+	double m = v[0];
+	size_t i;
+
+	for (i = 1; i < k; i++)
+		if (v[i] < m)
+			m = v[i];
+	return m;
+}
+
+/*
+ * The cycle times of the pairs in [from, to) whose two samples are both
+ * within CYCLES_TOL of the fastest of their chain in that range, into
+ * out; returns how many.
+ */
+static size_t undisturbed(const double *s, const double *l, size_t from,
+			  size_t to, unsigned adds, double *out)
+{
+	double fs = fastest(s + from, to - from), fl = fastest(l + from,
+								to - from);
+	size_t i, m = 0;
+
+	for (i = from; i < to; i++)
+		if (s[i] <= fs * (1.0 + CYCLES_TOL) &&
+		    l[i] <= fl * (1.0 + CYCLES_TOL))
+			out[m++] = (l[i] - s[i]) / adds;
+	return m;
+}
+
+enum cycles_verdict cycles_estimate(const double *s, const double *l,
+				    size_t k, unsigned adds,
+				    unsigned want_used,
+				    struct cycles_estimate *e)
+{
+	struct stats st;
+	double *c, fs, fl;
+	size_t used, p;
+
+	memset(e, 0, sizeof(*e));
+	e->verdict = CYCLES_TOO_FEW;
+	if (k == 0 || adds == 0)
+		return e->verdict;
+	c = malloc(k * sizeof(*c));
+	if (c == NULL)
+		return e->verdict;
+	fs = fastest(s, k);
+	fl = fastest(l, k);
+	e->fastest_s = fs;
+	e->fastest_l = fl;
+	e->ratio = fs > 0.0 ? fl / fs : 0.0;
+	used = undisturbed(s, l, 0, k, adds, c);
+	e->used = (unsigned)used;
+	e->set_aside = (unsigned)(k - used);
+	if (used > 0) {
+		stats_summarize(c, used, &st);
+		e->cycle_ns = st.median;
+		e->min = st.min;
+		e->max = st.max;
+		e->q1 = st.q1;
+		e->q3 = st.q3;
+	}
+	/*
+	 * Each part of the window judged on its own: a part whose pairs
+	 * agree among themselves has a clock of its own, and two such parts
+	 * that differ mean the clock changed while we measured (time lost
+	 * to other work cannot make several samples agree on a slower
+	 * clock; it only makes a part's pairs disagree).
+	 */
+	for (p = 0; p < CYCLES_PARTS && k >= CYCLES_PARTS * MIN_USED; p++) {
+		size_t from = k * p / CYCLES_PARTS,
+		       to = k * (p + 1) / CYCLES_PARTS,
+		       m = undisturbed(s, l, from, to, adds, c);
+
+		if (m < MIN_USED)
+			continue;
+		stats_summarize(c, m, &st);
+		e->part_ns[p] = st.median;
+		if (e->part_lo == 0.0 || st.median < e->part_lo)
+			e->part_lo = st.median;
+		if (st.median > e->part_hi)
+			e->part_hi = st.median;
+	}
+	free(c);
+	if (used < MIN_USED || used < want_used)
+		e->verdict = CYCLES_TOO_FEW;
+	else if (e->ratio < 2.0 * 0.95 || e->ratio > 2.0 * 1.05)
+		e->verdict = CYCLES_NOT_TWICE;
+	else if (e->part_lo > 0.0 &&
+		 e->part_hi > e->part_lo * (1.0 + CYCLES_STEADY))
+		e->verdict = CYCLES_UNSTEADY;
+	else
+		e->verdict = CYCLES_OK;
+	return e->verdict;
+}
