@@ -239,7 +239,7 @@ static int measure_size(struct bench *b, uint64_t fsize)
 	if (rv != 0)
 		return rv;
 	snprintf(x, sizeof(x), "%lluk", (unsigned long long)(fsize >> 10));
-	bench_printf(b, "%s\t%llu\t%.0f\t%.0f", x, (unsigned long long)rc.n,
+	bench_printf(b, "%s %llu %.0f %.0f", x, (unsigned long long)rc.n,
 		     1e9 / rc.median, 1e9 / rd.median);
 	bench_report_stat(b, x, &rc);
 	bench_report_stat(b, x, &rd);

@@ -12,7 +12,7 @@ test_expect 'lat_fs -s 0 prints the series: title, one row, blank line' '
 	printf "\"File system latency\n" >"$TRASH/want1" &&
 	head -n 1 "$TRASH/lines" | cmp -s - "$TRASH/want1" &&
 	[ "$(wc -l <"$TRASH/lines")" -eq 3 ] &&
-	sed -n 2p "$TRASH/lines" | grep -Eq "^0k	[0-9]+	[0-9]+	[0-9]+\$" &&
+	sed -n 2p "$TRASH/lines" | grep -Eq "^0k [0-9]+ [0-9]+ [0-9]+\$" &&
 	[ -z "$(sed -n 3p "$TRASH/lines")" ]
 '
 
@@ -40,15 +40,15 @@ test_expect 'nothing is left in the directory' '
 
 test_expect 'all four sizes by default, in order (10k files)' '
 	run_bench lat_fs -N 1 -E 200 "$TRASH/fs" &&
-	[ "$(grep -c "^[0-9]*k	" "$TRASH/err")" -eq 4 ] &&
-	[ "$(grep "^[0-9]*k	" "$TRASH/err" | cut -f1 | tr "\n" " ")" = "0k 1k 4k 10k " ] &&
+	[ "$(grep -c "^[0-9]*k " "$TRASH/err")" -eq 4 ] &&
+	[ "$(grep "^[0-9]*k " "$TRASH/err" | cut -d " " -f1 | tr "\n" " ")" = "0k 1k 4k 10k " ] &&
 	[ "$(made_files "$TRASH/fs")" = 0 ]
 '
 
 test_expect '$TMPDIR is the default directory' '
 	mkdir "$TRASH/def" &&
 	TMPDIR="$TRASH/def" run_bench lat_fs -N 1 -E 200 -s 1k &&
-	expect_line "^1k	" "$TRASH/err" && [ "$(made_files "$TRASH/def")" = 0 ]
+	expect_line "^1k " "$TRASH/err" && [ "$(made_files "$TRASH/def")" = 0 ]
 '
 
 test_expect 'a missing directory: exit 1, a clear message, no figure' '
