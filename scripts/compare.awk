@@ -8,8 +8,11 @@
 # lines of summary's file list for that argument.
 #
 # Variables (awk -v):
-#   floor   the smallest change, in percent, ever called significant (-t)
 #   shownoise  1: a noise row under every side's row (-n)
+# and in the environment (an option value: -v would take backslashes for
+# escapes), else -v:
+#   LATBW_FLOOR  floor: the smallest change, in percent, ever called
+#                significant (-t)
 #
 # The rule (doc/compare.1 says the same): a side's figure for a cell is
 # the median of its runs' figures.  Its noise, in percent of that figure,
@@ -26,6 +29,8 @@
 # Only POSIX awk: it runs under mawk, gawk and the one true awk.
 
 BEGIN {
+	if ("LATBW_FLOOR" in ENVIRON)
+		floor = ENVIRON["LATBW_FLOOR"]
 	if (floor == "")
 		floor = 3
 	nside = 0

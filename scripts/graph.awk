@@ -4,8 +4,9 @@
 # mode=lib and me=graph: summary.awk reads the files (its list on standard
 # input); this file's END comes first, writes the plots, and exits.
 #
-# Variables (awk -v):
-#   outdir  the directory the .svg files go to (it exists)
+# Variables, in the environment (a path: -v would take its backslashes for
+# escapes), else -v:
+#   LATBW_OUTDIR  outdir: the directory the .svg files go to (it exists)
 #
 # Each plot is one self-contained SVG file written by hand: a log2 size
 # axis, a linear value axis from 0, grid lines, the cache sizes of the
@@ -14,6 +15,11 @@
 # written go to standard output, one a line.
 #
 # Only POSIX awk: it runs under mawk, gawk and the one true awk.
+
+BEGIN {
+	if ("LATBW_OUTDIR" in ENVIRON)
+		outdir = ENVIRON["LATBW_OUTDIR"]
+}
 
 END {
 	graph_main()

@@ -5,14 +5,17 @@
 # named file that could not be read (so the exit status can say so).
 # Results files are read with getline, never executed or evaluated.
 #
-# Variables (awk -v):
+# Variables (awk -v: fixed words and flags only):
 #   mode    table (default), json, csv, or fmt (the number formatter alone,
 #           for the tests: input lines "W V" or "i W V")
 #   spread  1: a spread row under every row of the tables (-s)
-#   mark    percent above which a spread is marked with "!" (-m)
-#   width   0, or the widest line a table may have (-w)
-#   cwd     the working directory, for the Description of a bare file name
 #   me      the name in messages (default "summary")
+# and in the environment (paths and option values: -v would take their
+# backslashes for escapes), else -v:
+#   LATBW_MARK   mark: percent above which a spread is marked "!" (-m)
+#   LATBW_WIDTH  width: 0, or the widest line a table may have (-w)
+#   LATBW_CWD    cwd: the working directory, for the Description of a
+#                bare file name
 #
 # The other scripts reuse this file as their reader: scripts/compare and
 # scripts/graph run "awk -f <theirs>.awk -f summary.awk" with mode=lib.
@@ -27,6 +30,12 @@
 BEGIN {
 	if (mode == "")
 		mode = "table"
+	if ("LATBW_MARK" in ENVIRON)
+		mark = ENVIRON["LATBW_MARK"]
+	if ("LATBW_WIDTH" in ENVIRON)
+		width = ENVIRON["LATBW_WIDTH"]
+	if ("LATBW_CWD" in ENVIRON)
+		cwd = ENVIRON["LATBW_CWD"]
 	if (mark == "")
 		mark = 10
 	if (me == "")

@@ -2,7 +2,8 @@
 # The readers (summary, compare, graph) on hostile input: values that are
 # not finite or absurd are warned about (file:line) and left out, and no
 # loop runs for as long as a value is large: each run ends at once, with
-# output of a few kilobytes (issue 12, D1).
+# output of a few kilobytes (issue 12, D1).  Paths reach awk intact,
+# backslashes and all (D11).
 . "$(dirname "$0")/lib.sh"
 . "$TESTS_DIR/t08readers.lib"
 
@@ -127,6 +128,35 @@ test_expect 'compare with such values on either side: ends, warns, no inf in the
 	expect_line "^compare: figs\.1:5: '\''1e400'\'' is not a finite number: left out$" "$TRASH/err" &&
 	expect_line "^compare: x\.0:3: '\''1e400'\'' is not a finite number: left out$" "$TRASH/err" &&
 	! grep -qi "inf\|nan" "$TRASH/out"
+'
+
+# ---------------------------------------------------------------- D11
+
+test_expect 'graph -o '\''o\nut'\'': the plots go to that directory, backslash and all' '
+	cp "$TOP/tests/fixtures/graph/vm.0" "$W/vm.0" &&
+	hostile graph -o "o\\nut" vm.0 && status_is 0 && [ ! -s "$TRASH/err" ] &&
+	[ "$(sed -n 1p "$TRASH/out")" = "./o\\nut/mem-latency.svg" ] &&
+	[ -s "$W/o\\nut/mem-latency.svg" ] && [ "$(ls "$W/o\\nut" | wc -l)" -eq 4 ]
+'
+
+test_expect 'graph that writes no plot leaves no directory it made' '
+	hostile graph -o "new/deep\\n" figs.1 && status_is 1 &&
+	[ ! -e "$W/new" ] &&
+	mkdir "$W/mine" && hostile graph -o mine figs.1 && status_is 1 && [ -d "$W/mine" ]
+'
+
+# A directory named d\tx\\ (backslashes, no tab), and a run in it.
+BD="d\\tx\\\\"
+BDRE="d\\\\tx\\\\\\\\"
+export BD BDRE
+mkdir "$W/$BD"
+printf '%s\n' "$HDR" '[MHZ: 3000 MHz, 0.3333 nanosec clock]' 'Simple syscall: 0.25 microseconds' >"$W/$BD/bd.1"
+
+test_expect 'summary and compare in a directory whose name holds backslashes' '
+	(cd "$W/$BD" && sh "$TOP/scripts/summary" bd.1) >"$TRASH/out" 2>"$TRASH/err" &&
+	expect_line "^bd +Linux 6 +$BDRE 3000 " "$TRASH/out" &&
+	hostile compare -t 5 "$BD/bd.1" figs.1 && status_is 0 &&
+	expect_line "^ +1 bd\.1 +1 .* $BDRE/bd\.1\$" "$TRASH/out"
 '
 
 test_done
