@@ -270,6 +270,10 @@ static void subtract(struct bench_result *r, double ns)
 	r->max -= ns;
 	r->q1 -= ns;
 	r->q3 -= ns;
+	if (r->same_median > 0.0 && r->cross_median > 0.0) {
+		r->same_median -= ns;
+		r->cross_median -= ns;
+	}
 }
 
 static int ctx_main(struct bench *b)

@@ -10,7 +10,7 @@ do
 	test_expect "$p prints one positive figure in lmbench form" "
 		run_bench $p -N 3 -M 2m &&
 		expect_line '^$label: [0-9]+\.[0-9]{2} MB/sec\$' \"\$TRASH/err\" &&
-		expect_line '^\[latbw-stat prog=$p .*reps=3 .*cpus=any unit=MB/s\]' \"\$TRASH/err\" &&
+		expect_line '^\[latbw-stat prog=$p .*reps=3 .*cpus=any unit=MB/s placement=sched cross=[0-9]+%( same_median=[0-9.e+]+ cross_median=[0-9.e+]+)?\]' \"\$TRASH/err\" &&
 		[ \$(wc -l <\"\$TRASH/err\") -eq 2 ] &&
 		is_positive \"\$(value_of '$label' \"\$TRASH/err\")\" &&
 		[ \"\$(procs_named $p)\" = 0 ]
@@ -18,7 +18,7 @@ do
 	test_expect "$p with odd sizes (-m 3000 -M 100001) and -C 0" "
 		run_bench $p -C 0 -N 3 -E 1000 -m 3000 -M 100001 &&
 		is_positive \"\$(value_of '$label' \"\$TRASH/err\")\" &&
-		expect_line 'cpus=0 ' \"\$TRASH/err\"
+		expect_line 'cpus=0 unit=MB/s placement=same\]' \"\$TRASH/err\"
 	"
 	test_expect "$p with messages larger than the total (-m 1m -M 1000)" "
 		run_bench $p -N 3 -E 1000 -m 1m -M 1000 &&

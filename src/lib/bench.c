@@ -524,6 +524,67 @@ static int time_sample(struct bench *b, const struct bench_case *c,
 	return 0;
 }
 
+/*
+ * Where the parties of the sample just taken ran, when the scheduler
+ * chose (no -C) and there are peers: 0 all on one CPU, 1 on different
+ * CPUs, -1 not known (pinned, one party, or CPUs not visible).  Untimed.
+ */
+static int sample_placement(struct bench *b)
+{
+	int cpu[64];
+	unsigned n, i;
+
+	if (b->h->ncpus > 0 || b->h->party_cpus == NULL)
+		return -1;
+	n = b->h->party_cpus(cpu, sizeof(cpu) / sizeof(cpu[0]));
+	if (n < 2)
+		return -1;
+	for (i = 1; i < n; i++)
+		if (cpu[i] != cpu[0])
+			return 1;
+	return 0;
+}
+
+/*
+ * The placement of the samples v[0..n-1] (kind[i]: 0 same CPU, 1 cross,
+ * -1 unknown): the counts, and, when both kinds occur, each one's
+ * median.  A bimodal set (an unpinned pair that ran sometimes on one CPU,
+ * sometimes on two) is then reported as two modes, not as one median.
+ */
+static int placement_modes(const double *v, const int *kind, unsigned n,
+			   struct bench_result *r)
+{
+	double *mode;
+	unsigned i, ns = 0, nc = 0;
+	struct stats s;
+
+	r->placed = r->crossed = 0;
+	r->same_median = r->cross_median = 0.0;
+	for (i = 0; i < n; i++) {
+		if (kind[i] < 0)
+			continue;
+		r->placed++;
+		r->crossed += kind[i] == 1;
+	}
+	if (r->crossed == 0 || r->crossed == r->placed)
+		return 0;
+	mode = malloc(2 * n * sizeof(*mode));
+	if (mode == NULL)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (kind[i] == 0)
+			mode[ns++] = v[i];
+		else if (kind[i] == 1)
+			mode[n + nc++] = v[i];
+	}
+	stats_summarize(mode, ns, &s);
+	r->same_median = s.median;
+	stats_summarize(mode + n, nc, &s);
+	r->cross_median = s.median;
+	free(mode);
+	return 0;
+}
+
 static int calibrate(struct bench *b, const struct bench_case *c,
 		     uint64_t *np)
 {
@@ -569,6 +630,7 @@ static int take_samples(struct bench *b, const struct bench_case *c,
 	unsigned want = p->fixed ? p->reps : p->reps_max;
 	unsigned cap = 2 * want, kc = 0, kp = 0, used, i;
 	double *clean, *pre, ns, per_iter;
+	int *kind_c, *kind_p;	/* each sample's placement (sample_placement) */
 	uint64_t start;
 	struct stats s;
 	int preempted;
@@ -578,9 +640,14 @@ static int take_samples(struct bench *b, const struct bench_case *c,
 		if (time_sample(b, c, n, &ns, NULL) != 0)
 			return -1;
 	clean = calloc(2 * cap, sizeof(*clean));
-	if (clean == NULL)
+	kind_c = calloc(2 * cap, sizeof(*kind_c));
+	if (clean == NULL || kind_c == NULL) {
+		free(clean);
+		free(kind_c);
 		return bench_error(b, "out of memory");
+	}
 	pre = clean + cap;
+	kind_p = kind_c + cap;
 	start = b->h->now();
 	for (;;) {
 		double spent = (double)(b->h->now() - start);
@@ -591,28 +658,41 @@ static int take_samples(struct bench *b, const struct bench_case *c,
 			break;
 		if (time_sample(b, c, n, &ns, &preempted) != 0) {
 			free(clean);
+			free(kind_c);
 			return -1;
 		}
-		if (preempted)
+		if (preempted) {
+			kind_p[kp] = sample_placement(b);
 			pre[kp++] = ns / ((double)n * per_iter);
-		else
+		} else {
+			kind_c[kc] = sample_placement(b);
 			clean[kc++] = ns / ((double)n * per_iter);
+		}
 	}
 	/* Too few clean samples: fill up with preempted ones, in order. */
 	used = kc;
 	if (used < 3) {
 		unsigned enough = p->fixed ? p->reps : p->reps_min;
 
-		for (i = 0; i < kp && used < enough; i++)
+		for (i = 0; i < kp && used < enough; i++) {
+			kind_c[used] = kind_p[i];
 			clean[used++] = pre[i];
+		}
+	}
+	memset(r, 0, sizeof(*r));
+	/* Before stats_summarize, which sorts the samples. */
+	if (placement_modes(clean, kind_c, used, r) != 0) {
+		free(clean);
+		free(kind_c);
+		return bench_error(b, "out of memory");
 	}
 	stats_summarize(clean, used, &s);
 	free(clean);
+	free(kind_c);
 	if (!(s.median > 0.0) || !isfinite(s.median))
 		return bench_error(b, "%s: the operation took no measurable "
 				   "time (below the clock's resolution)",
 				   c->name);
-	memset(r, 0, sizeof(*r));
 	r->median = s.median;
 	r->min = s.min;
 	r->max = s.max;
@@ -747,6 +827,14 @@ static void combine(struct bench_result *all, const struct bench_result *r,
 	}
 	all->reps = all->reps < r->reps ? all->reps : r->reps;
 	all->preempted += r->preempted;
+	/* Placement: the copies' counts add up; a mode's median is the
+	 * latest copy's that saw both modes (copies measure the same). */
+	all->placed += r->placed;
+	all->crossed += r->crossed;
+	if (r->same_median > 0.0 && r->cross_median > 0.0) {
+		all->same_median = r->same_median;
+		all->cross_median = r->cross_median;
+	}
 }
 
 static int measure_parallel(struct bench *b, const struct bench_case *c,
@@ -900,10 +988,58 @@ static const char *unit_word(enum bench_unit u)
 	}
 }
 
+/* A -C list's placement: "same" if it names one CPU, else "cross". */
+static const char *list_placement(const char *cpus)
+{
+	const char *p = cpus;
+	long first = -1, c;
+	char *end;
+
+	while (*p != '\0') {
+		if (*p < '0' || *p > '9') {
+			p++;
+			continue;
+		}
+		c = strtol(p, &end, 10);
+		if (first < 0)
+			first = c;
+		else if (c != first)
+			return "cross";
+		p = end;
+	}
+	return "same";
+}
+
+/*
+ * The placement fields, after unit: " placement=same" or "=cross" under
+ * -C (the list names one CPU, or several); for an unpinned run whose
+ * parties were seen, " placement=sched cross=P%" (the share of samples
+ * whose parties ran on different CPUs) and, when both kinds occurred,
+ * each kind's median.  Nothing for an unpinned run of one party.
+ */
+static void format_placement(char *buf, size_t len, const char *cpus,
+			     const struct bench_result *r)
+{
+	buf[0] = '\0';
+	if (strcmp(cpus, "any") != 0) {
+		snprintf(buf, len, " placement=%s", list_placement(cpus));
+	} else if (r->placed > 0 && r->same_median > 0.0 &&
+		   r->cross_median > 0.0) {
+		snprintf(buf, len, " placement=sched cross=%.0f%% "
+			 "same_median=%.6g cross_median=%.6g",
+			 100.0 * r->crossed / r->placed,
+			 bench_value_of(r, r->same_median),
+			 bench_value_of(r, r->cross_median));
+	} else if (r->placed > 0) {
+		snprintf(buf, len, " placement=sched cross=%.0f%%",
+			 100.0 * r->crossed / r->placed);
+	}
+}
+
 /*
  * Our own line after each figure:
  * [latbw-stat prog=P case=C x=X median=M min=A max=B spread=S% reps=R
- *  n=N copies=K cpus=L unit=U]
+ *  n=N copies=K cpus=L unit=U placement=...]
  * Values are in the figure's unit; min and max are the extreme samples
  * (for a bandwidth, the fastest sample is the max).  It holds no label
  * text, as the results format requires.
@@ -913,9 +1049,18 @@ int bench_format_stat(char *buf, size_t len, const char *prog,
 		      const struct bench_result *r)
 {
 	double lo = bench_value_of(r, r->min), hi = bench_value_of(r, r->max);
-	double spread = r->median > 0 ? (r->q3 - r->q1) / r->median : 0;
-	char xs[80] = "";
+	double iqr = r->q3 - r->q1, spread;
+	char xs[80] = "", pl[160];
 
+	/*
+	 * Samples in two placements do not agree, however tight each mode
+	 * is: the spread is then at least the gap between the two modes'
+	 * medians, so that a bimodal figure is never shown as a steady one.
+	 */
+	if (r->same_median > 0.0 && r->cross_median > 0.0 &&
+	    fabs(r->cross_median - r->same_median) > iqr)
+		iqr = fabs(r->cross_median - r->same_median);
+	spread = r->median > 0 ? iqr / r->median : 0;
 	if (lo > hi) {
 		double t = lo;
 
@@ -924,13 +1069,14 @@ int bench_format_stat(char *buf, size_t len, const char *prog,
 	}
 	if (x != NULL)
 		snprintf(xs, sizeof(xs), " x=%s", x);
+	format_placement(pl, sizeof(pl), cpus, r);
 	return snprintf(buf, len, "[latbw-stat prog=%s case=%s%s median=%.6g "
 			"min=%.6g max=%.6g spread=%.2f%% reps=%u preempted=%u "
-			"n=%llu copies=%u cpus=%s unit=%s]", prog,
+			"n=%llu copies=%u cpus=%s unit=%s%s]", prog,
 			case_name ? case_name : "-", xs, bench_value(r), lo, hi,
 			spread * 100.0, r->reps, r->preempted,
 			(unsigned long long)r->n, r->copies, cpus,
-			unit_word(r->unit));
+			unit_word(r->unit), pl);
 }
 
 void bench_report_stat(struct bench *b, const char *x,
@@ -999,6 +1145,7 @@ int bench_main(int argc, char **argv, const struct bench_spec *spec)
 	h.loop_ns = -1.0;
 	h.now = bench_now_ns;
 	h.switches = bench_switches;
+	h.party_cpus = bench_party_cpus;
 	h.optval = calloc(spec->nopts + 1, sizeof(*h.optval));
 	b.priv = calloc(1, spec->priv_size + 1);
 	if (h.optval == NULL || b.priv == NULL) {

@@ -162,6 +162,15 @@ struct bench_result {
 	enum bench_unit unit;
 	double bytes;		/* bytes per operation (bandwidth) */
 	const char *case_name;	/* the case measured (statistics lines) */
+	/*
+	 * Unpinned runs with peer processes (the scheduler's choice of
+	 * CPUs): where the parties ran, seen after each sample.  placed
+	 * samples had their parties' CPUs read; crossed of them had parties
+	 * on different CPUs.  When both kinds occur, each kind's median (ns
+	 * per operation, like median).
+	 */
+	unsigned placed, crossed;
+	double same_median, cross_median;
 };
 
 /* Entry point: parse, measure, report, clean up; returns the exit status

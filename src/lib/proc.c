@@ -371,6 +371,76 @@ int bench_remove(struct bench *b, const char *path)
 	return (unlink(path) == 0 || rmdir(path) == 0) ? 0 : -1;
 }
 
+/*
+ * A child's last CPU: field 39 ("processor") of /proc/PID/stat, counted
+ * after the ")" that ends the command name (which may hold blanks).
+ */
+static int kid_cpu(pid_t pid)
+{
+	char path[64], buf[1024], *p, *end;
+	ssize_t got;
+	long cpu;
+	int fd, field;
+
+	snprintf(path, sizeof(path), "/proc/%ld/stat", (long)pid);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return -1;
+	got = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (got <= 0)
+		return -1;
+	buf[got] = '\0';
+	p = strrchr(buf, ')');
+	if (p == NULL || p[1] != ' ')
+		return -1;
+	p += 2;				/* field 3, the state */
+	for (field = 3; field < 39; field++) {
+		p = strchr(p, ' ');
+		if (p == NULL)
+			return -1;
+		p++;
+	}
+	cpu = strtol(p, &end, 10);
+	if (end == p || cpu < 0 || cpu > 1 << 20)
+		return -1;
+	return (int)cpu;
+}
+
+/*
+ * Where the parties ran: called after each sample, outside the timed
+ * part.  The children's CPUs come from /proc rather than from a shared
+ * page each peer writes its sched_getcpu() to: that would put a call and
+ * a store into every round trip being timed, and /proc costs the timed
+ * path nothing.  What it gives is the CPU each party ran on last in the
+ * sample (a child that moved during the sample shows where it ended).
+ */
+unsigned bench_party_cpus(int *cpu, unsigned max)
+{
+#if defined(__linux__)
+	unsigned n = 0;
+	sig_atomic_t i;
+	int c;
+
+	if (max == 0 || (c = sched_getcpu()) < 0)
+		return 0;
+	cpu[n++] = c;
+	for (i = 0; i < nkids && n < max; i++) {
+		if (kids[i] <= 0)
+			continue;
+		c = kid_cpu(kids[i]);
+		if (c < 0)
+			return 0;	/* a party we cannot see: unknown */
+		cpu[n++] = c;
+	}
+	return n;
+#else
+	(void)cpu;
+	(void)max;
+	return 0;
+#endif
+}
+
 int bench_pin(struct bench *b, unsigned role)
 {
 	unsigned n = bench_ncpus(b);

@@ -3,6 +3,7 @@
  * the formatting of figures and statistics lines.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bench.h"
@@ -178,6 +179,105 @@ static void test_measure(void)
 	      b.bc == &checked_case);
 }
 
+/*
+ * A fake CPU source for an unpinned pair: every third sample the
+ * scheduler put the peer on another CPU, where each round trip costs ten
+ * times as much (cross-CPU wake-ups), and the other samples ran both on
+ * one CPU.  The fake body and the fake CPU source agree on the mode.
+ */
+static int pair_cross;		/* the mode of the sample just run */
+
+static int pair_run(struct bench *b, uint64_t n)
+{
+	(void)b;
+	fake_calls++;
+	pair_cross = fake_calls % 3 == 0;
+	fake_ns += (uint64_t)((double)n * (pair_cross ? 2500.0 : 250.0));
+	return 0;
+}
+
+static unsigned fake_party_cpus(int *cpu, unsigned max)
+{
+	if (max < 2)
+		return 0;
+	cpu[0] = 0;
+	cpu[1] = pair_cross ? 1 : 0;
+	return 2;
+}
+
+static const struct bench_case pair_case = {
+	.name = "pair", .label = "Pair op", .run = pair_run,
+};
+
+static void test_placement(void)
+{
+	struct bench_harness h;
+	struct bench b;
+	struct bench_result r;
+	char line[512], *p;
+	double spread;
+
+	make_bench(&b, &h, 12, 1);
+	h.party_cpus = fake_party_cpus;
+	CHECK("a bimodal pair is measured",
+	      bench_measure(&b, &pair_case, &r) == 0);
+	CHECK("every sample's placement was seen", r.placed == r.reps);
+	CHECK("a third of the samples crossed CPUs",
+	      r.crossed * 3 == r.reps);
+	CHECK_NEAR("the same-CPU mode's median", r.same_median, 250.0, 1e-6);
+	CHECK_NEAR("the cross-CPU mode's median", r.cross_median, 2500.0,
+		   1e-6);
+	bench_format_stat(line, sizeof(line), "lat_x", "pair", NULL, "any",
+			  &r);
+	CHECK("the statistics line reports two modes, not one median",
+	      strstr(line, " unit=us placement=sched cross=33% "
+		     "same_median=0.25 cross_median=2.5]") != NULL);
+	p = strstr(line, " spread=");
+	spread = p != NULL ? atof(p + 8) : 0.0;
+	CHECK("... and no small spread: at least the gap between the modes",
+	      spread >= 100.0 * (2.5 - 0.25) / 0.25 - 0.01);
+	CHECK("the statistics line keeps its fields in order",
+	      strstr(line, " reps=12 preempted=0 n=") != NULL &&
+	      strstr(line, " copies=1 cpus=any unit=us ") != NULL);
+
+	make_bench(&b, &h, 11, 1);
+	h.party_cpus = fake_party_cpus;
+	h.ncpus = 1;
+	h.cpus[0] = 0;
+	bench_measure(&b, &pair_case, &r);
+	CHECK("pinned (-C): the placement is not sampled", r.placed == 0);
+	bench_format_stat(line, sizeof(line), "lat_x", "pair", NULL, "0", &r);
+	CHECK("-C 0 is placement=same",
+	      strstr(line, " cpus=0 unit=us placement=same]") != NULL);
+	bench_format_stat(line, sizeof(line), "lat_x", "pair", NULL, "0,1",
+			  &r);
+	CHECK("-C 0,1 is placement=cross",
+	      strstr(line, " cpus=0,1 unit=us placement=cross]") != NULL);
+	bench_format_stat(line, sizeof(line), "lat_x", "pair", NULL, "3-3",
+			  &r);
+	CHECK("-C 3-3 (one CPU) is placement=same",
+	      strstr(line, "placement=same]") != NULL);
+
+	make_bench(&b, &h, 11, 1);
+	h.party_cpus = fake_party_cpus;
+	pair_cross = 0;
+	bench_measure(&b, &fake_case, &r);
+	CHECK("one mode only (all on one CPU): a share of 0, no mode medians",
+	      r.placed == r.reps && r.crossed == 0 && r.same_median == 0.0);
+	bench_format_stat(line, sizeof(line), "lat_x", "fake", NULL, "any",
+			  &r);
+	CHECK("... said as placement=sched cross=0%",
+	      strstr(line, "unit=us placement=sched cross=0%]") != NULL);
+
+	make_bench(&b, &h, 11, 1);
+	bench_measure(&b, &fake_case, &r);
+	CHECK("no CPU source (one party): no placement field",
+	      r.placed == 0 &&
+	      bench_format_stat(line, sizeof(line), "lat_x", "fake", NULL,
+				"any", &r) > 0 &&
+	      strstr(line, "placement") == NULL);
+}
+
 static void test_format(void)
 {
 	struct bench_result r;
@@ -239,6 +339,7 @@ static void test_format(void)
 int main(void)
 {
 	test_measure();
+	test_placement();
 	test_format();
 	return unit_done();
 }
