@@ -153,7 +153,7 @@ static int parse(struct bench *b)
 	struct file_rd_state *st = b->priv;
 
 	file_parse_operands(b, &st->op, "need a size and io_only or open2close",
-			    1, (uint64_t)SSIZE_MAX, "");
+			    1, (uint64_t)SSIZE_MAX, "", O_RDONLY);
 	return 0;
 }
 

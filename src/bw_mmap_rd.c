@@ -136,7 +136,7 @@ static int parse(struct bench *b)
 	struct mmap_rd_state *st = b->priv;
 
 	file_parse_operands(b, &st->op, "need a size and mmap_only or "
-			    "open2close", 1, (uint64_t)SSIZE_MAX, "");
+			    "open2close", 1, (uint64_t)SSIZE_MAX, "", O_RDONLY);
 	return 0;
 }
 

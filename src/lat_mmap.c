@@ -119,7 +119,8 @@ static int parse(struct bench *b)
 	struct mmap_state *st = b->priv;
 
 	file_parse_operands(b, &st->op, "need a size", file_page_size(),
-			    (uint64_t)SIZE_MAX / 2, " (at least one page)");
+			    (uint64_t)SIZE_MAX / 2, " (at least one page)",
+			    O_RDWR);
 	return 0;
 }
 

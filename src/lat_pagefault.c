@@ -176,6 +176,7 @@ static int parse(struct bench *b)
 					  "give a file or -s, not both");
 		if (strlen(b->argv[0]) >= sizeof(st->path))
 			bench_usage_error(b, "file name too long");
+		file_check_operand(b, b->argv[0], O_RDONLY, file_page_size());
 		strcpy(st->path, b->argv[0]);
 	}
 	return 0;

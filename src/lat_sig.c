@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "file.h"
 
 struct sig_state {
 	struct sigaction old;	/* the disposition to restore */
@@ -133,6 +134,7 @@ static int prot_setup(struct bench *b)
 	int fd;
 
 	if (b->argc > 0) {
+		/* Checked by the parse hook; it may have changed since. */
 		fd = open(b->argv[0], O_RDONLY);
 		if (fd < 0)
 			return bench_error(b, "%s: %s", b->argv[0],
@@ -155,7 +157,9 @@ static int prot_setup(struct bench *b)
 	map = mmap(NULL, st->maplen, PROT_READ, MAP_PRIVATE, fd, 0);
 	close(fd);
 	if (map == MAP_FAILED)
-		return bench_error(b, "mmap: %s", strerror(errno));
+		return bench_error(b, "mmap %s: %s",
+				   b->argc > 0 ? b->argv[0] : st->path,
+				   strerror(errno));
 	fault_page = map;
 	fault_len = st->maplen;
 	/* Fault the page in now: what is timed is the protection fault. */
@@ -272,6 +276,12 @@ static int check_operands(struct bench *b)
 	if (b->argc > 1 || (b->argc == 1 && b->bc != &cases[CASE_PROT]))
 		bench_usage_error(b, "unexpected argument '%s'",
 				  b->argv[b->argc - 1]);
+	/*
+	 * At least one byte: the page mapped past the end of a file faults
+	 * with SIGBUS, not with the SIGSEGV of a protection fault.
+	 */
+	if (b->argc == 1)
+		file_check_operand(b, b->argv[0], O_RDONLY, 1);
 	return 0;
 }
 

@@ -168,11 +168,28 @@ static const struct bench_case cases[] = {
 
 static int check_operands(struct bench *b)
 {
+	struct stat sb;
+
 	if (b->argc > 1)
 		bench_usage_error(b, "unexpected argument '%s'", b->argv[1]);
 	if (b->argc == 1 && (b->bc->setup != file_setup &&
 			     b->bc->setup != fstat_setup))
 		bench_usage_error(b, "%s takes no file", b->bc->name);
+	if (b->argc == 0)
+		return 0;
+	/*
+	 * Any existing file we may read (a directory or a device too, as
+	 * stat and open take them), but not a FIFO: opening one waits for
+	 * a writer.
+	 */
+	if (b->argv[0][0] == '\0')
+		bench_usage_error(b, "empty file name (leave the file out for "
+				  "a temporary one)");
+	if (stat(b->argv[0], &sb) != 0 || access(b->argv[0], R_OK) != 0)
+		bench_usage_error(b, "%s: %s", b->argv[0], strerror(errno));
+	if (S_ISFIFO(sb.st_mode))
+		bench_usage_error(b, "%s is a FIFO: opening it would wait for a "
+				  "writer", b->argv[0]);
 	return 0;
 }
 

@@ -36,9 +36,10 @@ test_expect 'stat on a named file' '
 	expect_line "^Simple stat: " "$TRASH/err"
 '
 
-test_expect 'a missing file is an error, not a figure' '
+test_expect 'a missing file is a bad argument (exit 2), not a figure' '
 	! run_bench lat_syscall -N 3 stat "$TRASH/missing" &&
-	expect_status 1 && ! grep -q "^Simple" "$TRASH/err"
+	expect_status 2 && ! grep -q "^Simple" "$TRASH/err" &&
+	expect_line "^lat_syscall: .*/missing: No such file" "$TRASH/err"
 '
 
 test_expect '-P 2 runs two copies' '

@@ -46,8 +46,8 @@ test_expect 'prot on a named file' '
 	expect_line "^Protection fault: " "$TRASH/err"
 '
 
-test_expect 'prot on a missing file fails with a message and no figure' '
-	! run_bench lat_sig -N 3 prot "$TRASH/nope" && expect_status 1 &&
+test_expect 'prot on a missing file: exit 2, a message and no figure' '
+	! run_bench lat_sig -N 3 prot "$TRASH/nope" && expect_status 2 &&
 	expect_line "lat_sig: .*nope" "$TRASH/err" &&
 	! grep -q "^Protection fault" "$TRASH/err"
 '

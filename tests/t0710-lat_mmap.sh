@@ -35,14 +35,14 @@ test_expect 'a file operand is used and left unchanged' '
 	cksum <"$TRASH/f" | cmp -s - "$TRASH/sum1"
 '
 
-test_expect 'a file shorter than the size: exit 1, says so, no figure' '
-	! run_bench lat_mmap -N 3 4m "$TRASH/f" && expect_status 1 &&
-	expect_line "fewer than the 4194304 asked for" "$TRASH/err" &&
-	[ "$(grep -vc "^lat_mmap:" "$TRASH/err")" -eq 0 ]
+test_expect 'a file shorter than the size: exit 2, says so, no figure' '
+	! run_bench lat_mmap -N 3 4m "$TRASH/f" && expect_status 2 &&
+	expect_line "fewer than the 4194304 needed" "$TRASH/err" &&
+	[ "$(grep -Evc "^(lat_mmap:|usage: )" "$TRASH/err")" -eq 0 ]
 '
 
-test_expect 'a missing file: exit 1 and a message' '
-	! run_bench lat_mmap -N 3 1m "$TRASH/none" && expect_status 1 &&
+test_expect 'a missing file: exit 2 and a message' '
+	! run_bench lat_mmap -N 3 1m "$TRASH/none" && expect_status 2 &&
 	expect_line "^lat_mmap: .*none: No such file" "$TRASH/err"
 '
 

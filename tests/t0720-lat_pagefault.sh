@@ -35,15 +35,15 @@ test_expect 'a file operand names the figure' '
 	expect_line "pages=256 " "$TRASH/err"
 '
 
-test_expect 'a missing file: exit 1, a message, no figure' '
-	! run_bench lat_pagefault -N 3 "$TRASH/none" && expect_status 1 &&
+test_expect 'a missing file: exit 2, a message, no figure' '
+	! run_bench lat_pagefault -N 3 "$TRASH/none" && expect_status 2 &&
 	expect_line "^lat_pagefault: .*none: No such file" "$TRASH/err" &&
 	! grep -q "^Pagefaults" "$TRASH/err"
 '
 
-test_expect 'an empty file: exit 1, a message' '
+test_expect 'an empty file: exit 2, a message' '
 	: >"$TRASH/empty" &&
-	! run_bench lat_pagefault -N 3 "$TRASH/empty" && expect_status 1 &&
+	! run_bench lat_pagefault -N 3 "$TRASH/empty" && expect_status 2 &&
 	expect_line "fewer than the" "$TRASH/err"
 '
 

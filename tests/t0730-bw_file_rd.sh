@@ -53,13 +53,13 @@ test_expect 'an odd size (not whole words) is read too' '
 
 for p in bw_file_rd bw_mmap_rd
 do
-	test_expect "$p: a file shorter than the size: exit 1, no figure" "
-		! run_bench $p -N 3 4m open2close \"\$TRASH/f\" && expect_status 1 &&
-		expect_line 'fewer than the 4194304 asked for' \"\$TRASH/err\" &&
-		[ \"\$(grep -vc '^$p:' \"\$TRASH/err\")\" -eq 0 ]
+	test_expect "$p: a file shorter than the size: exit 2, no figure" "
+		! run_bench $p -N 3 4m open2close \"\$TRASH/f\" && expect_status 2 &&
+		expect_line 'fewer than the 4194304 needed' \"\$TRASH/err\" &&
+		[ \"\$(grep -Evc '^($p:|usage: )' \"\$TRASH/err\")\" -eq 0 ]
 	"
-	test_expect "$p: a missing file: exit 1 and a message" "
-		! run_bench $p -N 3 1m open2close \"\$TRASH/none\" && expect_status 1 &&
+	test_expect "$p: a missing file: exit 2 and a message" "
+		! run_bench $p -N 3 1m open2close \"\$TRASH/none\" && expect_status 2 &&
 		expect_line '^$p: .*none: No such file' \"\$TRASH/err\"
 	"
 	test_expect "$p: the time bound removes the temporary file" "

@@ -201,6 +201,35 @@ int file_open_operand(struct bench *b, const char *path, int flags,
 	return fd;
 }
 
+void file_check_operand(struct bench *b, const char *path, int flags,
+			uint64_t minsize)
+{
+	struct stat sb;
+	int fd;
+
+	if (path[0] == '\0')
+		bench_usage_error(b, "empty file name (leave the file out for "
+				  "a temporary one)");
+	if (stat(path, &sb) != 0)
+		bench_usage_error(b, "%s: %s", path, strerror(errno));
+	if (S_ISDIR(sb.st_mode))
+		bench_usage_error(b, "%s is a directory, not a regular file",
+				  path);
+	/* Before open: opening a FIFO would wait for a writer. */
+	if (!S_ISREG(sb.st_mode))
+		bench_usage_error(b, "%s is not a regular file", path);
+	if ((uint64_t)sb.st_size < minsize)
+		bench_usage_error(b, "%s has %llu bytes, fewer than the %llu "
+				  "needed (give a larger file, or none for a "
+				  "temporary one)", path,
+				  (unsigned long long)sb.st_size,
+				  (unsigned long long)minsize);
+	fd = open(path, flags);
+	if (fd < 0)
+		bench_usage_error(b, "%s: %s", path, strerror(errno));
+	close(fd);
+}
+
 int file_resident(struct bench *b, int fd, uint64_t size,
 		  uint64_t *resident, uint64_t *pages)
 {
@@ -253,7 +282,7 @@ void file_mb_text(uint64_t bytes, char *buf, size_t len)
 
 void file_parse_operands(struct bench *b, struct file_operand *op,
 			 const char *need, uint64_t min, uint64_t max,
-			 const char *note)
+			 const char *note, int flags)
 {
 	/* Where the file operand stands: after the size and the case. */
 	int at = b->spec->case_not_first ? 2 : 1;
@@ -274,6 +303,7 @@ void file_parse_operands(struct bench *b, struct file_operand *op,
 	if (b->argc == at + 1) {
 		if (strlen(b->argv[at]) >= sizeof(op->path))
 			bench_usage_error(b, "file name too long");
+		file_check_operand(b, b->argv[at], flags, op->size);
 		strcpy(op->path, b->argv[at]);
 	}
 }

@@ -56,6 +56,17 @@ int file_open_operand(struct bench *b, const char *path, int flags,
 		      uint64_t minsize, uint64_t *size);
 
 /*
+ * A file operand, checked from a parse hook, before anything is made or
+ * measured: a name that is not empty, of an existing regular file that
+ * can be opened with flags (O_RDONLY or O_RDWR), of at least minsize
+ * bytes.  Anything else is a usage error (exit status 2) naming the file
+ * and what is wrong with it.  (A short file would fault with SIGBUS when
+ * mapped; a directory or a device cannot be read as a file's bytes.)
+ */
+void file_check_operand(struct bench *b, const char *path, int flags,
+			uint64_t minsize);
+
+/*
  * How many of the pages of the first size bytes of fd are in the page
  * cache (mincore of a mapping that is not touched).  0 or -1 (with a
  * message; also when mincore is not available here).
@@ -83,11 +94,12 @@ struct file_operand {
  * The parse hook's work: with spec->case_not_first the second operand
  * names the case (b->bc is set), otherwise there is none.  Fewer operands
  * than that are the usage error `need`; a size outside [min, max] is
- * "bad size '<text>'" followed by `note`.
+ * "bad size '<text>'" followed by `note`.  A file operand is checked with
+ * file_check_operand (opened with flags, at least the size).
  */
 void file_parse_operands(struct bench *b, struct file_operand *op,
 			 const char *need, uint64_t min, uint64_t max,
-			 const char *note);
+			 const char *note, int flags);
 
 /*
  * The main hook's work: without a file operand, make a temporary file of
