@@ -98,4 +98,109 @@ else
 	test_skip 'a results file system that fills up mid-run' "cannot mount a tmpfs: $(cat "$TRASH/why")"
 fi
 
+# ------------------------------------------- SIGKILL and PID reuse (D2)
+#
+# In a PID namespace of its own (so that PIDs can be chosen): a driver is
+# killed with SIGKILL while lat_syscall runs; once lat_syscall has ended
+# (by its -B 1), a stranger is started on its PID (ns_last_pid).  Every
+# helper of the dead driver must be gone within seconds, and the stranger
+# must live: before, a watchdog woke at the bound plus 10 s and sent
+# SIGTERM to the stranger.
+cat >"$TRASH/pidns.sh" <<'EOF'
+#!/bin/sh
+# pidns.sh RUN OUT: runs as PID 2 of a new PID namespace (PID 1 reaps).
+RUN=$1
+OUT=$2
+env QUICK=1 BENCHMARKS=syscall BOUND=1 USECS=300000 sh "$RUN" >"$OUT.driver" 2>&1 &
+d=$!
+p=
+i=0
+while [ -z "$p" ] && [ "$i" -lt 300 ]
+do
+	p=$(ps -e -o pid= -o comm= | awk '$2 == "lat_syscall" { print $1; exit }')
+	[ -n "$p" ] || sleep 0.1 2>/dev/null || sleep 1
+	i=$((i + 1))
+done
+[ -n "$p" ] || { echo "no lat_syscall seen" >>"$OUT"; exit 1; }
+# The driver's processes now, but for lat_syscall (its PID will be reused).
+ps -e -o pid= | awk -v a="$$" -v b="$p" '$1 != 1 && $1 != a && $1 != b' >"$OUT.tree"
+kill -9 "$d"
+i=0
+while [ -d "/proc/$p" ] && [ "$i" -lt 300 ]
+do
+	sleep 0.1 2>/dev/null || sleep 1
+	i=$((i + 1))
+done
+# The stranger, on lat_syscall's PID (helpers that fork may take it
+# first: try again).
+v=
+try=0
+while [ "$v" != "$p" ] && [ "$try" -lt 50 ]
+do
+	[ -n "$v" ] && kill "$v"
+	echo $((p - 1)) >/proc/sys/kernel/ns_last_pid
+	sleep 1000 &
+	v=$!
+	try=$((try + 1))
+done
+[ "$v" = "$p" ] && echo reused >>"$OUT"
+# Wait until every process of the dead driver is gone (at most 30 s).
+t=0
+while [ "$t" -lt 30 ]
+do
+	left=
+	while read -r q
+	do
+		st=$(ps -o stat= -p "$q" 2>/dev/null)
+		case "$st" in
+		'' | Z*) ;;
+		*) left="$left $q" ;;
+		esac
+	done <"$OUT.tree"
+	[ -z "$left" ] && break
+	sleep 1
+	t=$((t + 1))
+done
+echo "helpers gone after $t s;$left" >>"$OUT"
+st=$(ps -o stat= -p "$v" 2>/dev/null)
+case "$st" in
+'' | Z*) echo "stranger killed" >>"$OUT" ;;
+*) echo "stranger alive" >>"$OUT" ;;
+esac
+EOF
+ns_ok=
+if ! command -v unshare >/dev/null 2>&1
+then
+	ns_why="no unshare command"
+elif ! timeout 10 unshare -p -f --kill-child --mount-proc \
+	sh -c 'echo 100 >/proc/sys/kernel/ns_last_pid' 2>"$TRASH/why"
+then
+	ns_why="cannot make a PID namespace and set its ns_last_pid: $(sed -n 1p "$TRASH/why")"
+else
+	ns_ok=yes
+fi
+if [ -n "$ns_ok" ]
+then
+	rm -rf "$TRASH/res" && mkdir "$TRASH/res"
+	: >"$TRASH/ns.out"
+	env -u MB -u FSDIR -u SYNC_MAX -u QUICK -u REPS -u USECS -u BOUND -u REMOTE -u RSH \
+		-u BENCHMARKS -u CONFIG -u RERUN TMPDIR="$TRASH/tmp" \
+		FSDIR="$TRASH/fs" RESULTS_DIR="$TRASH/res" \
+		LATBW_SAVED_CONFIG="$TRASH/saved" \
+		timeout 120 unshare -p -f --kill-child --mount-proc \
+		sh -c 'sh "$1" "$2" "$3" & wait $!' sh "$TRASH/pidns.sh" "$RUN" "$TRASH/ns.out"
+	test_expect 'SIGKILL of the driver: a stranger took the benchmark'"'"'s PID' '
+		grep -q "^reused\$" "$TRASH/ns.out" || fail "$(cat "$TRASH/ns.out")"
+	'
+	test_expect 'SIGKILL of the driver: its helpers exit within 5 s' '
+		grep -Eq "^helpers gone after [0-5] s;\$" "$TRASH/ns.out" ||
+			fail "$(cat "$TRASH/ns.out")"
+	'
+	test_expect 'SIGKILL of the driver: the stranger on the old PID is not signalled' '
+		grep -q "^stranger alive\$" "$TRASH/ns.out" || fail "$(cat "$TRASH/ns.out")"
+	'
+else
+	test_skip 'SIGKILL of the driver, and PID reuse' "$ns_why"
+fi
+
 test_done
