@@ -38,7 +38,7 @@ BEGIN {
 
 /^S\t/ {
 	nside++
-	SARG[nside] = substr($0, 3)
+	SARG[nside] = tidy(substr($0, 3))	# for messages and labels only
 	SFROM[nside] = nf + 1
 	next
 }
@@ -140,12 +140,12 @@ function legend(    n, i, runs, st, hosts, h) {
 		hosts = ""
 		split("", h)
 		for (i = FROM[n]; i <= TO[n]; i++) {
-			runs = runs (runs == "" ? "" : " ") PATHS[i]
+			runs = runs (runs == "" ? "" : " ") tidy(PATHS[i])
 			if (has_stats(i))
 				st++
 			if (!(HOST[i] in h)) {
 				h[HOST[i]] = 1
-				hosts = hosts (hosts == "" ? "" : ", ") HOST[i]
+				hosts = hosts (hosts == "" ? "" : ", ") tidy(HOST[i])
 			}
 		}
 		i = TO[n] - FROM[n] + 1
@@ -288,7 +288,7 @@ function show_table(t,    n, c, r, nc, any, line, ch, nz, dir, w, os,
 		os = ""
 		for (r = 1; r <= KNR[t]; r++)
 			if (SIDEOF[KRH[t, r]] == n) {
-				os = OS_[KRH[t, r]]
+				os = tidy(OS_[KRH[t, r]])
 				break
 			}
 		line = sprintf("%-9.9s %13.13s", LABEL[n], os)

@@ -1,9 +1,10 @@
 # summary.awk - the reader and the tables behind scripts/summary.
 #
 # scripts/summary runs this with LC_ALL=C and feeds it, on standard input,
-# one line per results file to read ("F<TAB>path") and a line "X" for each
-# named file that could not be read (so the exit status can say so).
-# Results files are read with getline, never executed or evaluated.
+# one line per results file to read ("F<TAB>path"), a line "X" for each
+# named file that could not be read (so the exit status can say so) and
+# a line "W" for each one skipped with a warning.  Results files are read
+# with getline, never executed or evaluated.
 #
 # Variables (awk -v: fixed words and flags only):
 #   mode    table (default), json, csv, or fmt (the number formatter alone,
@@ -61,6 +62,12 @@ mode == "fmt" {
 
 $0 == "X" {
 	status = 1
+	nskip++
+	next
+}
+
+$0 == "W" {
+	nskip++
 	next
 }
 
@@ -78,16 +85,19 @@ substr($0, 1, 2) == "T\t" {
 }
 
 {
-	printf "%s: internal error: bad list line '%s'\n", me, $0 > "/dev/stderr"
+	printf "%s: internal error: bad list line '%s'\n", me, tidy($0) > "/dev/stderr"
 	status = 1
 }
 
 END {
 	if (mode == "fmt")
 		exit 0
+	# Nothing could be read: bad input, said once a file (by the list
+	# or read_file), and no output in any format.
 	if (nf == 0) {
-		print "summary: no results file to summarise" > "/dev/stderr"
-		exit 1
+		if (nskip == 0)
+			print "summary: no results file to summarise" > "/dev/stderr"
+		exit 2
 	}
 	if (mode == "json")
 		out_json()
@@ -167,6 +177,15 @@ function trim(s) {
 	return s
 }
 
+# s fit for a terminal: its control characters (C0, DEL, and C1 written
+# in UTF-8) become "?", so that no file name or line of a file can move
+# the cursor or colour the screen.  scripts/summary's tidy() is the same.
+function tidy(s) {
+	gsub(/[\001-\037\177]/, "?", s)
+	gsub(/\302[\200-\237]/, "?", s)
+	return s
+}
+
 # Printable form of an unrecognised line for a warning.
 function shown(s) {
 	gsub(/[^ -~]/, "?", s)
@@ -177,9 +196,9 @@ function shown(s) {
 
 function warn(path, ln, msg) {
 	if (ln > 0)
-		printf "%s: %s:%d: %s\n", me, path, ln, msg > "/dev/stderr"
+		printf "%s: %s:%d: %s\n", me, tidy(path), ln, tidy(msg) > "/dev/stderr"
 	else
-		printf "%s: %s: %s\n", me, path, msg > "/dev/stderr"
+		printf "%s: %s: %s\n", me, tidy(path), tidy(msg) > "/dev/stderr"
 }
 
 # Warnings about the lines of one file: the first MAXWARN are shown, the
@@ -321,6 +340,7 @@ function read_file(path, cut,    line, r, ln, n, base, prev) {
 	close(path)
 	if (ln == 0 && r >= 0) {
 		warn(cur_path, 0, "empty file, skipped")
+		nskip++
 		nf--
 		return
 	}
@@ -1079,7 +1099,7 @@ function hfrag(j, c,    from) {
 # Row r's text with columns from..to (of BCOL[] when inblock).
 function row_text(r, from, to, inblock,    s, j, c, i) {
 	i = RH[r]
-	s = sprintf("%-9.9s %13.13s", HOST[i], OS_[i])
+	s = sprintf("%-9.9s %13.13s", tidy(HOST[i]), tidy(OS_[i]))
 	for (j = from; j <= to; j++) {
 		c = inblock ? BCOL[j] : j
 		if (CW[c] > 0 || CELL[r, c] != "")
@@ -1137,7 +1157,7 @@ function t_basic(    i, mp) {
 	col(" ", 6, 1); col(" ", 4, 0)
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
-		cell(sprintf("%23.23s", DESC[i]), "", 0)
+		cell(sprintf("%23.23s", tidy(DESC[i])), "", 0)
 		GSP = ""
 		inum(META[i, "MHZ"], 4)
 		inum(fig(i, "tlb"), 5)
@@ -1535,9 +1555,59 @@ function t_mem(    i, l3, g, bad) {
 function init_ord(    i) {
 	for (i = 1; i < 32; i++)
 		CTRL[sprintf("%c", i)] = sprintf("\\u%04x", i)
+	CTRL[sprintf("%c", 127)] = "\\u007f"
+	for (i = 128; i < 256; i++)
+		HIGH[sprintf("%c", i)] = i
 }
 
-function jstr(s,    out, c, n, j) {
+# The value of byte k of s (n long) if it is 128 or more, else 0.
+function hibyte(s, k, n,    c) {
+	if (k > n)
+		return 0
+	c = substr(s, k, 1)
+	return (c in HIGH) ? HIGH[c] : 0
+}
+
+# The length of the UTF-8 character at byte j of s (n long), 2 to 4, or 0
+# if the bytes there are not one (RFC 3629: no overlong forms, no
+# surrogates, nothing above U+10FFFF).
+function utf8_len(s, j, n,    b, lo, hi, m, k) {
+	b = hibyte(s, j, n)
+	lo = 128
+	hi = 191
+	if (b >= 194 && b <= 223)
+		m = 2
+	else if (b >= 224 && b <= 239) {
+		m = 3
+		if (b == 224)
+			lo = 160
+		else if (b == 237)
+			hi = 159
+	} else if (b >= 240 && b <= 244) {
+		m = 4
+		if (b == 240)
+			lo = 144
+		else if (b == 244)
+			hi = 143
+	} else
+		return 0
+	b = hibyte(s, j + 1, n)
+	if (b < lo || b > hi)
+		return 0
+	for (k = 2; k < m; k++) {
+		b = hibyte(s, j + k, n)
+		if (b < 128 || b > 191)
+			return 0
+	}
+	return m
+}
+
+# s as a JSON string of valid UTF-8: a byte that is not part of a UTF-8
+# character (a host name or uname in Latin-1, a damaged file) becomes
+# U+FFFD; control characters, DEL and the C1 ones too, are \u escapes.
+function jstr(s,    out, c, n, j, m) {
+	if (s ~ /^[ -~]*$/ && index(s, "\\") == 0 && index(s, "\"") == 0)
+		return "\"" s "\""
 	out = ""
 	n = length(s)
 	for (j = 1; j <= n; j++) {
@@ -1548,8 +1618,17 @@ function jstr(s,    out, c, n, j) {
 			out = out "\\\""
 		else if (c in CTRL)
 			out = out CTRL[c]
-		else
+		else if (!(c in HIGH))
 			out = out c
+		else if ((m = utf8_len(s, j, n)) == 0)
+			out = out "\\ufffd"
+		else {
+			if (m == 2 && HIGH[c] == 194 && hibyte(s, j + 1, n) < 160)
+				out = out sprintf("\\u%04x", hibyte(s, j + 1, n))
+			else
+				out = out substr(s, j, m)
+			j += m - 1
+		}
 	}
 	return "\"" out "\""
 }

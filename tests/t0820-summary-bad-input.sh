@@ -17,9 +17,10 @@ export PROC_ROW
 printf 'Simple syscall: 0.2\000\001\002 microseconds\n' >"$D/bin.1"
 LC_ALL=C awk 'BEGIN { srand(7); for (i = 0; i < 4000; i++) printf "%c", int(rand() * 255) + 1 }' >"$D/junk.1"
 
-test_expect 'an empty file alone: a warning naming it, status 1, no table' '
-	! summary "$D/empty.1" && status_is 1 &&
+test_expect 'an empty file alone: one line naming it, status 2, no table' '
+	! summary "$D/empty.1" && status_is 2 &&
 	expect_line "^summary: .*/empty\.1: empty file, skipped$" "$TRASH/err" &&
+	[ "$(wc -l <"$TRASH/err")" -eq 1 ] &&
 	[ ! -s "$TRASH/out" ]
 '
 
@@ -143,9 +144,10 @@ test_expect 'a missing file: named, status 1, the others still summarised' '
 	grep -qxF "$PROC_ROW" "$TRASH/out"
 '
 
-test_expect 'a directory without results files: named, status 1' '
+test_expect 'a directory without results files: named in one line, status 2' '
 	mkdir -p "$TRASH/nothing/x" && : >"$TRASH/nothing/x/README" &&
-	! summary "$TRASH/nothing" && status_is 1 &&
+	! summary "$TRASH/nothing" && status_is 2 &&
+	[ "$(wc -l <"$TRASH/err")" -eq 1 ] &&
 	expect_line "^summary: .*/nothing: no results file" "$TRASH/err"
 '
 

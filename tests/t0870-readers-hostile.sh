@@ -2,8 +2,10 @@
 # The readers (summary, compare, graph) on hostile input: values that are
 # not finite or absurd are warned about (file:line) and left out, and no
 # loop runs for as long as a value is large: each run ends at once, with
-# output of a few kilobytes (issue 12, D1).  Paths reach awk intact,
-# backslashes and all (D11).
+# output of a few kilobytes (issue 12, D1).  Input that cannot be read
+# gets one line and status 2 in every format; JSON is valid UTF-8 whatever
+# bytes a name holds; no control character reaches the terminal (D10).
+# Paths reach awk intact, backslashes and all (D11).
 . "$(dirname "$0")/lib.sh"
 . "$TESTS_DIR/t08readers.lib"
 
@@ -128,6 +130,80 @@ test_expect 'compare with such values on either side: ends, warns, no inf in the
 	expect_line "^compare: figs\.1:5: '\''1e400'\'' is not a finite number: left out$" "$TRASH/err" &&
 	expect_line "^compare: x\.0:3: '\''1e400'\'' is not a finite number: left out$" "$TRASH/err" &&
 	! grep -qi "inf\|nan" "$TRASH/out"
+'
+
+# ---------------------------------------------------------------- D10
+
+ESC=$(printf '\033')
+CSI=$(printf '\302\233')
+export ESC CSI
+mkfifo "$W/fifo.1"
+: >"$W/empty.1"
+printf 'x\000y\n' >"$W/nul.1"
+mkdir "$W/nothing"
+
+for f in json table csv
+do
+	test_expect "-f $f on input that cannot be read: one line a file, nothing on stdout, status 2" "
+		for bad in missing.1 fifo.1 empty.1 nul.1 nothing
+		do
+			hostile summary -f $f \"\$bad\"
+			status_is 2 && [ ! -s '$TRASH/out' ] &&
+			[ \$(wc -l <'$TRASH/err') -eq 1 ] &&
+			expect_line \"^summary: (\\./)?\$bad: \" '$TRASH/err' || return 1
+		done
+		hostile summary -f $f missing.1 nothing
+		status_is 2 && [ ! -s '$TRASH/out' ] && [ \$(wc -l <'$TRASH/err') -eq 2 ]
+	"
+done
+
+# A host name (the file's name) and a uname with bytes that are not UTF-8,
+# a C1 control (U+009B) and a valid UTF-8 letter.
+LC_ALL=C awk 'BEGIN { printf "[lmbench3.0 results for Linux h\351t\302\233e\303\251 6 #1 \377\376]\nSimple syscall: 0.25 microseconds\n" }' >"$W/latin1.1"
+cp "$W/latin1.1" "$W/h$(printf '\351')st$CSI.1"
+
+if command -v python3 >/dev/null 2>&1
+then
+	test_expect 'JSON of names and a uname in Latin-1: valid UTF-8 JSON, U+FFFD for the bad bytes' '
+		hostile summary -f json latin1.1 "h$(printf "\351")st$CSI.1" && status_is 0 &&
+		python3 -c "
+import json, sys
+d = json.loads(open(sys.argv[1], \"rb\").read().decode(\"utf-8\", \"strict\"))
+r = d[\"runs\"]
+assert r[0][\"uname\"] == \"Linux h\\ufffdt\\u009be\\u00e9 6 #1 \\ufffd\\ufffd\", r[0][\"uname\"]
+assert r[0][\"os\"] == \"Linux 6\", r[0][\"os\"]
+assert r[1][\"host\"] == \"h\\ufffdst\\u009b\", r[1][\"host\"]
+assert len(d[\"figures\"]) == 2
+" "$TRASH/out" &&
+		! LC_ALL=C grep -q "$CSI" "$TRASH/out"
+	'
+else
+	test_skip 'JSON of names and a uname in Latin-1: valid UTF-8 JSON' 'no python3'
+fi
+
+# A file whose name colours the terminal red, with lines to warn about.
+RED="${ESC}[31mred${CSI}[2J.1"
+export RED
+printf '%s\n' "[lmbench3.0 results for Linux x 6.1${ESC}[31m #1]" "junk" "Simple syscall: 0.5 microseconds" >"$W/$RED"
+
+test_expect 'control characters in names and lines never reach the terminal' '
+	hostile summary "$RED" missing${ESC}[1m.1 && status_is 1 &&
+	expect_line "^summary: \?\[31mred\?\[2J\.1:2: unrecognised line skipped: junk$" "$TRASH/err" &&
+	expect_line "^summary: missing\?\[1m\.1: no such file or directory$" "$TRASH/err" &&
+	expect_line "^\?\[31mred\? Linux 6.1\?\[31 " "$TRASH/out" &&
+	hostile summary -m "1${ESC}[31m" "$RED" && status_is 2 &&
+	expect_line "^summary: -m wants a percentage, not .1\?\[31m.$" "$TRASH/err" &&
+	hostile compare "$RED" "$RED" && status_is 0 &&
+	hostile graph -o g5 "$RED" nothing && status_is 1 &&
+	for f in out err
+	do
+		hostile summary "$RED" missing${ESC}[1m.1
+		! LC_ALL=C grep -q "$ESC\|$CSI" "$TRASH/$f" || fail "summary $f: $(cat "$TRASH/$f")" || return 1
+		hostile compare "$RED" "$RED" "nothing${ESC}[1m"
+		! LC_ALL=C grep -q "$ESC\|$CSI" "$TRASH/$f" || fail "compare $f: $(cat "$TRASH/$f")" || return 1
+		hostile graph -o "g6${ESC}[1m" "$RED" "nothing${ESC}[1m" "$W/nothing"
+		! LC_ALL=C grep -q "$ESC\|$CSI" "$TRASH/err" || fail "graph: $(cat "$TRASH/err")" || return 1
+	done
 '
 
 # ---------------------------------------------------------------- D11
