@@ -312,7 +312,7 @@ function show_table(t,    n, c, r, nc, any, line, ch, nz, dir, w, os,
 			else if (kind == "i")
 				line = line KCSEP[t, c] fmtint(f, w)
 			else
-				line = line KCSEP[t, c] fmtnum(f, w)
+				line = line KCSEP[t, c] fmtcell(f, KCF[t, c] != "" ? KCF[t, c] : w, w)
 			nz = nz KCSEP[t, c] (f == "" ? spaces(w) : noise_text(z, w))
 			side_cell(t, 1, c)
 			f1 = FIG_; z1 = NOISE_

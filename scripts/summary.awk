@@ -8,7 +8,8 @@
 #
 # Variables (awk -v: fixed words and flags only):
 #   mode    table (default), json, csv, or fmt (the number formatter alone,
-#           for the tests: input lines "W V" or "i W V")
+#           for the tests: input lines "W V", "W V C" (made for width W,
+#           shown in C) or "i W V")
 #   spread  1: a spread row under every row of the tables (-s)
 #   me      the name in messages (default "summary")
 # and in the environment (paths and option values: -v would take their
@@ -56,7 +57,7 @@ mode == "fmt" {
 	if ($1 == "i")
 		printf "[%s]\n", fmtint($3, $2 + 0)
 	else
-		printf "[%s]\n", fmtnum($2, $1 + 0)
+		printf "[%s]\n", fmtcell($2, $1 + 0, NF >= 3 ? $3 + 0 : $1 + 0)
 	next
 }
 
@@ -209,57 +210,46 @@ function lwarn(ln, msg) {
 		warn(cur_path, ln, msg)
 }
 
-# ---- how a number is written into a column of width w -------------------
+# ---- how a number is written into a column ---------------------------------
 #
-# The rules of summary-format.md, with one guard of ours: a cut never drops
-# a digit before the decimal point (9999.96 in width 4 is "10.K", not
-# "1000"; 1234567 in width 4 is "1.2M", not "123K"), because a cell that
-# shows a number ten times too small is worse than any layout.
-function fmtnum(v, w,    x, s, d, t, cut, ip, div) {
+# Exactly as lmbench 3's getsummary writes it, so that a cell reads the same
+# in both (see summary(1) for the rules).  fmtnum(v, w) is the number made
+# for width w; the column then shows its first c characters, right-aligned
+# in c (fmtcell): c is w but for three of lmbench's columns, where the
+# number is made for one width and printed in another (TCP conn of the
+# local latencies: 5 in 4; the first uint64 cell: 6 in 5; Rand mem: 6 in
+# 11).
+function fmtnum(v, w,    x, d) {
 	if (!good(v))
 		return spaces(w)
 	x = v + 0
+	if (x >= 10000000)
+		return sprintf("%" (w - 1) "." (w - 1) "s", sprintf("%.1f", x / 1000000)) "M"
+	if (x >= 10000)
+		return sprintf("%" (w - 1) "." (w - 1) "s", sprintf("%.1f", x / 1000)) "K"
+	if (x >= 10)
+		return sprintf("%" w "." w "s", sprintf("%.1f", x))
 	if (x < 0.001) {
+		# w - 6 decimals; below width 6 that is a negative precision,
+		# which getsummary (perl) writes out as the format's own text.
 		d = w - 6
 		if (d < 0)
-			d = 0
+			return "%" w ".-" (-d) "e"
 		return sprintf("%" w "." d "e", x)
 	}
-	if (x < 10) {
-		s = sprintf("%" w "." (w - 2) "f", x)
-		# 9.996 in width 4 rounds to "10.00": its left 4 characters
-		# are still the value.
-		if (length(s) > w)
-			s = substr(s, 1, w)
-		return s
-	}
-	if (x >= 10000000)
-		t = 2
-	else if (x >= 10000)
-		t = 1
-	else
-		t = 0
-	for (;;) {
-		div = t == 0 ? 1 : (t == 1 ? 1000 : 1000000)
-		s = sprintf("%.1f", x / div)
-		cut = t == 0 ? w : w - 1
-		ip = index(s, ".") - 1
-		if (ip <= cut || t == 2)
-			break
-		t++
-	}
-	if (t == 0)
-		return sprintf("%" w "s", substr(s, 1, cut))
-	if (ip > cut)	# more than 10^9 M: wider than the cell, never wrong
-		return substr(s, 1, ip) (t == 1 ? "K" : "M")
-	return sprintf("%" cut "s", substr(s, 1, cut)) (t == 1 ? "K" : "M")
+	# w - 2 decimals: 9.996 in width 4 is "10.00", which the column cuts.
+	return sprintf("%" w "." (w - 2) "f", x)
 }
 
-# Integer columns: Mhz, tlb pages, line bytes, load.
+function fmtcell(v, w, c) {
+	return sprintf("%" c "." c "s", fmtnum(v, w))
+}
+
+# Integer columns: Mhz, tlb pages, line bytes, load ("%wd", cut to w).
 function fmtint(v, w) {
 	if (!good(v))
 		return spaces(w)
-	return sprintf("%" w "d", v + 0)
+	return sprintf("%" w "." w "s", sprintf("%" w "d", v + 0))
 }
 
 # A spread (percent) in width w, for the spread rows of -s; "!" in front
@@ -413,8 +403,10 @@ function parse_line(line, ln,    w, n, t, k, lab, rest, v, unit, x, inser) {
 	ENDED = ""
 	if (ser == "File system latency") {
 		if (n >= 4 && w[1] ~ /^[0-9]+k$/ && isnum(w[2]) && isnum(w[3]) && isnum(w[4])) {
-			if (out_of_range(ln, w[3], w[4]))
+			if (out_of_range(ln, w[3], w[4])) {
+				DROPX[cur, ser, w[1]] = 1
 				return
+			}
 			k = add_rec(ser " create", w[1], w[3], "files/s")
 			add_rec(ser " delete", w[1], w[4], "files/s")
 			lastlo = k
@@ -422,8 +414,10 @@ function parse_line(line, ln,    w, n, t, k, lab, rest, v, unit, x, inser) {
 			return
 		}
 	} else if (ser != "" && (n == 2 || n == 3) && isnum(w[1]) && isnum(w[2])) {
-		if (out_of_range(ln, w[1], w[2]))
+		if (out_of_range(ln, w[1], w[2])) {
+			DROPX[cur, ser, w[1]] = 1
 			return
+		}
 		unit = n == 3 ? unit_of(w[3]) : SUNIT[ser]
 		k = add_rec(ser, w[1], w[2], unit)
 		lastlo = lasthi = k
@@ -677,6 +671,8 @@ function stat_line(line, ln,    body, n, w, i, k, f, x, hasx, sp) {
 		lastlo = lasthi = 0
 		return
 	}
+	hasx = "x" in f
+	x = f["x"]
 	if (lastlo == 0) {
 		# Right after a series title, it describes what the series
 		# subtracts (lat_ctx's overhead): known, not a cell's.
@@ -685,11 +681,23 @@ function stat_line(line, ln,    body, n, w, i, k, f, x, hasx, sp) {
 		# mhz's: the driver makes its figure the MHZ header line.
 		if (f["prog"] == "mhz")
 			return
+		# After the blank line that ended a series, the statistics of
+		# its points (latbw's driver writes them there, since lmbench's
+		# readers end a series at its first line that is not a point).
+		if (hasx && ENDED != "") {
+			k = after_series(ENDED, x, f["case"])
+			# (a point left out as out of range: warned about)
+			if (k == 0 && ((cur, ENDED, x) in DROPX))
+				return
+			if (k == 0)
+				lwarn(ln, "statistics line for no point of series '" shown(ENDED) "', skipped")
+			else
+				set_stats(k, sp, f)
+			return
+		}
 		lwarn(ln, "statistics line not after a figure, skipped")
 		return
 	}
-	hasx = "x" in f
-	x = f["x"]
 	# The figure it belongs to: the one figure of the line before, or, for
 	# a line of several (lat_fs's "0k 100 <creates> <deletes>", followed
 	# by one statistics line per figure), the next one without statistics
@@ -712,6 +720,26 @@ function stat_line(line, ln,    body, n, w, i, k, f, x, hasx, sp) {
 		lastlo = lasthi = 0
 		return
 	}
+	set_stats(k, sp, f)
+}
+
+# The point of series name (for lat_fs's series, its create or delete
+# part, by case) at x that has no statistics yet: its record, or 0.
+function after_series(name, x, c,    n, j, k) {
+	if (name == "File system latency")
+		name = name " " c
+	n = SN[cur, name] + 0
+	for (j = 1; j <= n; j++) {
+		k = SK[cur, name, j]
+		if (RR[cur, k] != "")
+			continue
+		if (RX[cur, k] == x || (isnum(x) && isnum(RX[cur, k]) && x + 0 == RX[cur, k] + 0))
+			return k
+	}
+	return 0
+}
+
+function set_stats(k, sp, f) {
 	RSPR[cur, k] = sp + 0
 	RR[cur, k] = f["reps"]
 	RMIN[cur, k] = sane(f["min"]) ? f["min"] : ""
@@ -858,7 +886,9 @@ function scaled(i, v) {
 #
 # A table is: title lines, a rule, the header block (its last line is the
 # dashes), and columns, each with the text before its cell (sep), a width
-# (0: as long as its text, for Guesses) and whether it counts as a value.
+# (0: as long as its text, for Guesses), whether it counts as a value, and
+# the width its numbers are made for when that is not the column's
+# (fmtcell: CF[c], "" for the same).
 # Rows are filled cell by cell; a row is kept only if one of its counting
 # cells holds a value.  Row r is file RH[r]; cell c of it is CELL[r, c]
 # (the text), CSP[r, c] (the spread), CRG[r, c] (the range), CRAW[r, c]
@@ -873,11 +903,12 @@ function table_begin(titles, rule, header,    n, i) {
 	TNR = 0
 }
 
-function col(sep, w, counts) {
+function col(sep, w, counts, fw) {
 	NC++
 	CSEP[NC] = sep
 	CW[NC] = w
 	CCOUNT[NC] = counts
+	CF[NC] = fw
 }
 
 function row_begin(i) {
@@ -899,7 +930,7 @@ function cell(text, sp, isval) {
 }
 
 function num(v, w) {
-	cell(fmtnum(v, w), GSP, good(v))
+	cell(fmtcell(v, CF[RC_ + 1] != "" ? CF[RC_ + 1] : w, w), GSP, good(v))
 	CRAW[TNR, RC_] = good(v) ? v : ""
 	CRG[TNR, RC_] = (good(v) && GSP != "") ? GRG : ""
 	CKIND[TNR, RC_] = "n"
@@ -986,7 +1017,8 @@ function table_end(    r, c, line, full, nb, b, j, ncol, total, w) {
 
 # mode=lib: table number NKT, with all its rows (even none), kept for the
 # program that reuses this file: KTT[t] (the title lines), KTRULE[t],
-# KTH[t] (the header block), KNC[t], KCSEP[t, c], KCW[t, c], KCCOUNT[t, c],
+# KTH[t] (the header block), KNC[t], KCSEP[t, c], KCW[t, c], KCF[t, c],
+# KCCOUNT[t, c],
 # KNR[t], KRH[t, r] and KCELL, KCSP, KCRG, KCRAW, KCKIND[t, r, c].
 function keep_table(    t, r, c, j) {
 	t = ++NKT
@@ -1001,6 +1033,7 @@ function keep_table(    t, r, c, j) {
 	for (c = 1; c <= NC; c++) {
 		KCSEP[t, c] = CSEP[c]
 		KCW[t, c] = CW[c]
+		KCF[t, c] = CF[c]
 		KCCOUNT[t, c] = CCOUNT[c]
 	}
 	KNR[t] = TNR
@@ -1234,7 +1267,7 @@ function t_ops(kind,    i, ops, n, j) {
 		    "                         bit    add    mul    div    mod   \n" \
 		    "--------- ------------- ------ ------ ------ ------ ------ ")
 		n = split("bit add mul div mod", ops, " ")
-		col("  ", 5, 1)
+		col("  ", 5, 1, 6)
 		for (j = 2; j <= n; j++)
 			col(" ", 6, 1)
 	} else if (kind == "float") {
@@ -1293,8 +1326,9 @@ function t_local(    i) {
 	    "Host                 OS 2p/0K  Pipe AF     UDP  RPC/   TCP  RPC/ TCP\n" \
 	    "                        ctxsw       UNIX         UDP         TCP conn\n" \
 	    "--------- ------------- ----- ----- ---- ----- ----- ----- ----- ----")
+	# TCP conn: made for width 5, shown in 4 (" 77.", lmbench's way).
 	col(" ", 5, 1); col(" ", 5, 1); col(" ", 4, 1); col(" ", 5, 1)
-	col(" ", 5, 1); col(" ", 5, 1); col(" ", 5, 1); col(" ", 4, 1)
+	col(" ", 5, 1); col(" ", 5, 1); col(" ", 5, 1); col(" ", 4, 1, 5)
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
 		num(ser_at(i, "size=0k", 2), 5)
@@ -1457,11 +1491,21 @@ function mem_figures(i,    c, l1, l2, l3, h1, h2, h3, llc, last, rc, m, big) {
 		return
 	}
 	c = level_curve(i)
+	# lmbench's own points (1 KB, 128 KB) where they lie inside the
+	# level, so that lmbench's getsummary, which reads them on the same
+	# curve, shows the same figure; the largest point inside it where not.
 	if (h1) {
-		ML1 = ser_inside(i, c, 0, l1 / 2); MS1 = GSP; MS1R = GRG
+		ML1 = lm_point(i, c, "0.00098", 0, l1 / 2)
+		if (ML1 == "")
+			ML1 = ser_inside(i, c, 0, l1 / 2)
+		MS1 = GSP; MS1R = GRG
 	}
 	if (h2) {
-		ML2 = ser_inside(i, c, l1, l2 / 2 > l1 ? l2 / 2 : l2); MS2 = GSP; MS2R = GRG
+		m = l2 / 2 > l1 ? l2 / 2 : l2
+		ML2 = lm_point(i, c, "0.12500", l1, m)
+		if (ML2 == "")
+			ML2 = ser_inside(i, c, l1, m)
+		MS2 = GSP; MS2R = GRG
 	}
 	if (h3) {
 		ML3 = ser_inside(i, c, l2, l3 / 2 > l2 ? l3 / 2 : l3); MS3 = GSP; MS3R = GRG
@@ -1481,6 +1525,16 @@ function mem_figures(i,    c, l1, l2, l3, h1, h2, h3, llc, last, rc, m, big) {
 			warn(PATHS[i], 0, sprintf("the random sweep ends at %s MB, short of twice the last-level cache (2 x %.2f MB): Rand mem left blank", last, llc / MIB))
 		}
 	}
+}
+
+# The point of curve c at x (MB), if x lies in (lo, hi] bytes, as
+# ser_inside counts; "" if not, or if the curve has no such point.
+function lm_point(i, c, x, lo, hi,    b) {
+	GSP = GCP = ""
+	b = x * MIB
+	if (b <= lo * 1.005 || b > hi * 1.005)
+		return ""
+	return ser_at(i, c, x)
 }
 
 function guess(    g) {
@@ -1506,7 +1560,7 @@ function t_mem(    i, l3, g, bad) {
 		    "Host                 OS   Mhz   L1 $   L2 $    Main mem    Rand mem    Guesses\n" \
 		    "--------- -------------   ---   ----   ----    --------    --------    -------")
 		col("  ", 4, 0); col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1)
-		col(" ", 11, 1); col("    ", 0, 0)
+		col(" ", 11, 1, 6); col("    ", 0, 0)
 	} else {
 		# Ours: an L3 column, and the heads over their cells.
 		table_begin("Memory latencies in nanoseconds - smaller is better\n" \

@@ -1,8 +1,12 @@
 #!/bin/sh
-# How scripts/summary writes a number into a column of width w (the rules
-# of summary-format.md), at every boundary, under every awk there is here.
-# The formatter is driven directly: summary.awk with mode=fmt reads lines
-# "W V" (a number cell) or "i W V" (an integer cell) and prints "[cell]".
+# How scripts/summary writes a number into a column of width w: exactly as
+# lmbench 3's getsummary does (summary(1)), at every boundary, under every
+# awk there is here.  The formatter is driven directly: summary.awk with
+# mode=fmt reads lines "W V" (a number cell), "W V C" (a number made for
+# width W, shown in C) or "i W V" (an integer cell) and prints "[cell]".
+# tests/fixtures/summary/getsummary-format holds what getsummary itself
+# printed for values from 1e-4 to 1e7 in each kind of column (recorded
+# with tests/bench/getsummary-format.sh).
 . "$(dirname "$0")/lib.sh"
 . "$TESTS_DIR/t08readers.lib"
 
@@ -32,7 +36,9 @@ cat >"$TRASH/cases" <<'EOF'
 6 0.000999 | 1e-03|
 7 0.0005 |5.0e-04|
 8 0.000123 |1.23e-04|
-5 0.0005 |5e-04|
+5 0.0005 |%5.-1|
+4 0.0005 |%4.-|
+6 0.0005 | 5e-04|
 4 9.99 |9.99|
 4 9.996 |10.0|
 5 9.9996 |10.00|
@@ -47,7 +53,7 @@ cat >"$TRASH/cases" <<'EOF'
 4 5353.2 |5353|
 6 1234.56 |1234.6|
 4 9999.9 |9999|
-4 9999.96 |10.K|
+4 9999.96 |1000|
 4 10000 |10.K|
 5 10000 |10.0K|
 6 10000 | 10.0K|
@@ -57,9 +63,9 @@ cat >"$TRASH/cases" <<'EOF'
 6 14804.92 | 14.8K|
 7 1234567 |1234.6K|
 5 1234567 |1234K|
-4 1234567 |1.2M|
-4 999999 |1.0M|
-4 9999999 |10.M|
+4 1234567 |123K|
+4 999999 |100K|
+4 9999999 |100K|
 4 10000000 |10.M|
 5 10000000 |10.0M|
 6 10000000 | 10.0M|
@@ -67,12 +73,19 @@ cat >"$TRASH/cases" <<'EOF'
 6 123456789 |123.5M|
 6 123449999 |123.4M|
 4 123456789 |123M|
-4 5e9 |5000M|
+4 5e9 |500M|
 11 167.196 |      167.2|
 11 1.5 |1.500000000|
 4 1e1 |10.0|
 4 +3.5 |3.50|
 4 .5 |0.50|
+5 77.0 4 | 77.|
+5 7.7 4 |7.70|
+5 12345 4 |12.3|
+6 0.27 5 |0.270|
+6 12.3 5 |  12.|
+6 167.196 11 |      167.2|
+6 1.5 11 |     1.5000|
 i 4 3182 |3182|
 i 4 3182.9 |3182|
 i 5 56 |   56|
@@ -107,10 +120,10 @@ test_expect 'the spec examples hold: 19.K 111K 5353 26.1 200. 0.83 1.420' '
 	diff -u "$TRASH/want" "$TRASH/got.$(echo $AWKS | cut -d " " -f1)"
 '
 
-test_expect 'every cell of width 4 to 7 from 0.002 to 9e7 is exactly w wide' '
+test_expect 'every cell of width 4 to 7 from 1e-4 to 9e7 is exactly w wide' '
 	LC_ALL=C awk "BEGIN {
 		for (w = 4; w <= 7; w++)
-			for (v = 0.002; v < 9e7; v *= 1.37)
+			for (v = 0.0001; v < 9e7; v *= 1.37)
 				print w, v
 	}" >"$TRASH/sweep" &&
 	LC_ALL=C awk -v mode=fmt -f "$AWKPROG" <"$TRASH/sweep" >"$TRASH/sweep.out" &&
@@ -121,18 +134,29 @@ test_expect 'every cell of width 4 to 7 from 0.002 to 9e7 is exactly w wide' '
 			END { exit bad }"
 '
 
-# Below 10 a cell has w-2 decimals, so 0.002 in width 4 is "0.00" (the
-# spec's rule); from 1 up, every cell read back is within 10% of the value.
-test_expect 'from 1 up, a cell read back (with K and M) is the value within 10%' '
-	paste "$TRASH/sweep" "$TRASH/sweep.out" |
-		awk -F "\t" "{ split(\$1, wv, \" \") } wv[2] >= 1 { c = \$2; sub(/^\[ */, \"\", c); sub(/\]\$/, \"\", c)
-			m = 1
-			if (c ~ /K\$/) { m = 1000; sub(/K\$/, \"\", c) }
-			if (c ~ /M\$/) { m = 1000000; sub(/M\$/, \"\", c) }
-			sub(/\.\$/, \"\", c)
-			r = c * m / wv[2]
-			if (r < 0.9 || r > 1.11) { print \"off:\", \$0, r; bad = 1 } }
-			END { exit bad }"
+# getsummary's own cells, recorded: "W C V |cell|" (made for W, shown
+# in C) or "i W V |cell|".
+GSF=$FIX/getsummary-format
+awk '$1 == "i" { print; next } { print $1, $3, $2 }' "$GSF" | sed 's/ |.*//' >"$TRASH/gs.in"
+sed 's/^.* |\(.*\)|$/[\1]/' "$GSF" >"$TRASH/gs.want"
+
+test_expect 'the recorded getsummary table covers 1e-4 to 1e7 in every kind of column' '
+	for k in "4 4" "5 5" "6 6" "7 7" "5 4" "6 5" "6 11" "i 5" "i 4"
+	do
+		grep -q "^$k 0.0001 |" "$GSF" && grep -q "^$k 10000000 |" "$GSF" ||
+			fail "no $k row at 1e-4 or 1e7"
+	done &&
+	[ "$(grep -c . "$GSF")" -ge 1200 ]
 '
+
+for a in $AWKS
+do
+	test_expect "[$a] every cell of the recorded getsummary table, exactly" "
+		LC_ALL=C $a -v mode=fmt -f '$AWKPROG' <'$TRASH/gs.in' >'$TRASH/gs.got' &&
+		paste -d ' ' '$TRASH/gs.in' '$TRASH/gs.want' >'$TRASH/gs.wantl' &&
+		paste -d ' ' '$TRASH/gs.in' '$TRASH/gs.got' >'$TRASH/gs.gotl' &&
+		diff -u '$TRASH/gs.wantl' '$TRASH/gs.gotl'
+	"
+done
 
 test_done
