@@ -10,6 +10,7 @@
  * program, never in PATH or /tmp, so what runs is what was built.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -69,6 +70,60 @@ static int fork_run(struct bench *b, uint64_t n)
 	return 0;
 }
 
+/*
+ * One untimed start of the helper, its execve's errno brought back through
+ * a close-on-exec pipe.  A helper this system cannot execute ("Exec format
+ * error": a cross build run under qemu-user, which does not follow execve
+ * into another architecture's binary) means the benchmark cannot run here;
+ * it must not turn into a failure inside the timed loop.
+ */
+static int helper_try(struct bench *b, const char *helper)
+{
+	char *argv[] = { (char *)helper, NULL };
+	int fds[2], err = 0, status;
+	ssize_t got;
+	pid_t pid;
+
+	if (pipe(fds) != 0)
+		return bench_error(b, "pipe: %s", strerror(errno));
+	if (fcntl(fds[1], F_SETFD, FD_CLOEXEC) != 0) {
+		err = errno;
+		close(fds[0]);
+		close(fds[1]);
+		return bench_error(b, "fcntl: %s", strerror(err));
+	}
+	pid = bench_fork(b);
+	if (pid < 0) {
+		err = errno;
+		close(fds[0]);
+		close(fds[1]);
+		return bench_error(b, "fork: %s", strerror(err));
+	}
+	if (pid == 0) {
+		close(fds[0]);
+		execve(argv[0], argv, environ);
+		err = errno;
+		if (write(fds[1], &err, sizeof(err)) != (ssize_t)sizeof(err))
+			_exit(126);
+		_exit(127);
+	}
+	close(fds[1]);
+	do
+		got = read(fds[0], &err, sizeof(err));
+	while (got < 0 && errno == EINTR);
+	close(fds[0]);
+	if (bench_reap(b, pid, &status) != 0)
+		return bench_error(b, "waitpid: %s", strerror(errno));
+	if (got == (ssize_t)sizeof(err) && err == ENOEXEC)
+		return bench_skip(b, "%s: %s (built for another machine, under "
+				  "an emulator?)", helper, strerror(err));
+	if (got == (ssize_t)sizeof(err))
+		return bench_error(b, "%s: %s", helper, strerror(err));
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		return bench_error(b, "%s failed (status 0x%x)", helper, status);
+	return 0;
+}
+
 static int helper_setup(struct bench *b)
 {
 	struct proc_state *st = b->priv;
@@ -82,7 +137,7 @@ static int helper_setup(struct bench *b)
 		return bench_error(b, "%s: %s (it is built with the suite and "
 				   "must be next to lat_proc)", st->helper,
 				   strerror(errno));
-	return 0;
+	return helper_try(b, st->helper);
 }
 
 /* Start argv[0] n times, each time waiting for it to finish. */
