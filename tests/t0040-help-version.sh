@@ -1,7 +1,8 @@
 #!/bin/sh
 # Every program and every script: -h and --help print the usage on
 # standard output and exit 0, --version prints "<name> (latbw) <VERSION>"
-# and exits 0; nothing goes to standard error.  Every script a user runs
+# (programs: and what they were built for) and exits 0; nothing goes to
+# standard error.  Every script a user runs
 # is executable in git.
 . "$(dirname "$0")/lib.sh"
 
@@ -22,8 +23,9 @@ helps() {
 	done
 }
 
-# says_version NAME COMMAND...: COMMAND --version prints one line,
-# "NAME (latbw) VERSION", and exits 0.
+# says_version NAME COMMAND...: COMMAND --version prints first
+# "NAME (latbw) VERSION", and exits 0; a program (not a script) adds one
+# line, "built for ARCH with LIBC".
 says_version() {
 	sv_name=$1
 	shift
@@ -31,8 +33,18 @@ says_version() {
 		fail "$sv_name --version: exit status $?" || return 1
 	[ ! -s "$TRASH/err" ] ||
 		fail "$sv_name --version wrote on stderr: $(cat "$TRASH/err")" || return 1
-	[ "$(cat "$TRASH/out")" = "$sv_name (latbw) $version" ] ||
-		fail "$sv_name --version printed '$(cat "$TRASH/out")'"
+	[ "$(sed -n 1p "$TRASH/out")" = "$sv_name (latbw) $version" ] ||
+		fail "$sv_name --version printed '$(cat "$TRASH/out")'" || return 1
+	case $1 in
+	*/scripts/*)
+		[ "$(wc -l <"$TRASH/out" | tr -d " ")" = 1 ] ||
+			fail "more than one line: $(cat "$TRASH/out")"
+		;;
+	*)
+		[ "$(wc -l <"$TRASH/out" | tr -d " ")" = 2 ] &&
+		expect_line "^built for [a-z0-9_]+ with (glibc [0-9]+\.[0-9]+|musl|uclibc|bionic)$" "$TRASH/out"
+		;;
+	esac
 }
 
 test_expect 'VERSION holds one version string' '

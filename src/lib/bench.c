@@ -162,6 +162,53 @@ static void print_usage(const struct bench *b, FILE *out, int full)
 }
 
 /*
+ * What the program was built for, for --version's second line (the driver
+ * names the results file's OS triple after the C library from it).  musl
+ * defines no macro of its own: on Linux, a C library that is none of the
+ * others is taken to be musl.
+ */
+#if defined(__x86_64__)
+#define BUILD_ARCH "x86_64"
+#elif defined(__i386__)
+#define BUILD_ARCH "i386"
+#elif defined(__aarch64__)
+#define BUILD_ARCH "aarch64"
+#elif defined(__arm__)
+#define BUILD_ARCH "arm"
+#elif defined(__riscv) && __riscv_xlen == 64
+#define BUILD_ARCH "riscv64"
+#elif defined(__riscv)
+#define BUILD_ARCH "riscv32"
+#elif defined(__powerpc64__)
+#define BUILD_ARCH "ppc64"
+#elif defined(__s390x__)
+#define BUILD_ARCH "s390x"
+#elif defined(__loongarch64)
+#define BUILD_ARCH "loongarch64"
+#elif defined(__mips__)
+#define BUILD_ARCH "mips"
+#else
+#define BUILD_ARCH "an unknown architecture"
+#endif
+
+static void print_version(const struct bench *b)
+{
+	printf("%s (latbw) %s\n", b->spec->prog, LATBW_VERSION);
+#if defined(__UCLIBC__)
+	printf("built for %s with uclibc\n", BUILD_ARCH);
+#elif defined(__GLIBC__)
+	printf("built for %s with glibc %d.%d\n", BUILD_ARCH, __GLIBC__,
+	       __GLIBC_MINOR__);
+#elif defined(__BIONIC__)
+	printf("built for %s with bionic\n", BUILD_ARCH);
+#elif defined(__linux__)
+	printf("built for %s with musl\n", BUILD_ARCH);
+#else
+	printf("built for %s with the system's C library\n", BUILD_ARCH);
+#endif
+}
+
+/*
  * --help and --version, the two long options every program takes.  The
  * C library's getopt knows only short ones (it calls "--help" an unknown
  * option "-"), so they are looked for first, up to a "--".
@@ -176,7 +223,7 @@ static void long_options(const struct bench *b, int argc, char **argv)
 			exit(0);
 		}
 		if (strcmp(argv[i], "--version") == 0) {
-			printf("%s (latbw) %s\n", b->spec->prog, LATBW_VERSION);
+			print_version(b);
 			exit(0);
 		}
 	}
