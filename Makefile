@@ -5,7 +5,8 @@
 #   make asan           the same programs with ASan+UBSan into build-asan/
 #   make test-asan      the test suite against the sanitizer build
 #   make results        run the suite and write results/<OS-triple>/<host>.<n>
-#   make install        programs, scripts and manual pages under $(PREFIX)
+#   make install        commands, programs and manual pages under $(PREFIX)
+#   make uninstall      remove what make install installed
 #
 # Adding a benchmark is adding src/<name>.c: programs are found by wildcard,
 # as are library sources (src/lib/*.c), helpers run by benchmarks
@@ -20,7 +21,7 @@ CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Isrc/lib -DLATBW_VERSION='"$(VERSION)"'
 LDLIBS  += -lm
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
-SHAREDIR ?= $(PREFIX)/share/latbw
+LIBEXECDIR ?= $(PREFIX)/libexec/latbw
 MANDIR  ?= $(PREFIX)/share/man
 BUILD   ?= build
 
@@ -38,7 +39,7 @@ LIBA     := $(BUILD)/liblatbw.a
 
 ALL_CFLAGS = $(WARN) $(CFLAGS)
 
-.PHONY: all test asan test-asan units results quick rerun install clean
+.PHONY: all test asan test-asan units results quick rerun install uninstall clean
 .SUFFIXES:
 
 all: $(PROGS) $(AUX) $(UNITS)
@@ -83,12 +84,59 @@ quick: all
 rerun: all
 	RERUN=1 sh scripts/latbw-run
 
+# Installed layout.  On PATH ($(BINDIR)) only four commands, with names no
+# other package uses: latbw-run, latbw-summary, latbw-compare, latbw-graph.
+# Each is a small wrapper that starts the script of that name in
+# $(LIBEXECDIR), looked for first at ../libexec/latbw beside the wrapper
+# (so that a tree staged in DESTDIR, or moved, runs as it is) and then at
+# the configured path.  The benchmark programs keep lmbench's names
+# (lat_pipe, ...), which would collide with lmbench's on PATH: they live in
+# $(LIBEXECDIR) with the scripts, their awk programs, VERSION and the
+# helper latbw-hello, and latbw-run finds them beside itself.  Manual pages
+# of the readers are installed under their command names (latbw-summary.1).
+COMMANDS := latbw-run summary compare graph
+
 install: all
-	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(SHAREDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7
-	cp $(PROGS) $(AUX) $(DESTDIR)$(BINDIR)/
-	for s in scripts/*; do [ ! -f "$$s" ] || cp "$$s" $(DESTDIR)$(SHAREDIR)/; done
-	cp doc/*.1 $(DESTDIR)$(MANDIR)/man1/
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7
+	cp $(PROGS) $(AUX) $(DESTDIR)$(LIBEXECDIR)/
+	for c in $(COMMANDS); do \
+		cp scripts/$$c $(DESTDIR)$(LIBEXECDIR)/ && \
+		chmod 755 $(DESTDIR)$(LIBEXECDIR)/$$c || exit 1; \
+	done
+	cp scripts/*.awk VERSION $(DESTDIR)$(LIBEXECDIR)/
+	for c in $(COMMANDS); do \
+		n=latbw-$${c#latbw-}; \
+		printf '%s\n' '#!/bin/sh' \
+			"# $$n: starts latbw's $$c, installed in $(LIBEXECDIR)" \
+			"# (or in ../libexec/latbw beside this file: a staged or moved tree)." \
+			'd=$$(dirname "$$0")/../libexec/latbw' \
+			"[ -f \"\$$d/$$c\" ] || d='$(LIBEXECDIR)'" \
+			"exec sh \"\$$d/$$c\" \"\$$@\"" >$(DESTDIR)$(BINDIR)/$$n && \
+		chmod 755 $(DESTDIR)$(BINDIR)/$$n || exit 1; \
+		if [ -f doc/$$c.1 ] && [ "$$n" != "$$c" ]; then \
+			u=$$(printf '%s' "$$c" | tr '[:lower:]' '[:upper:]'); \
+			sed -e "s/^\.TH $$u /.TH LATBW-$$u /" \
+			    -e "/^\.SH NAME/{n;s/^$$c /$$n /;}" \
+			    doc/$$c.1 >$(DESTDIR)$(MANDIR)/man1/$$n.1 || exit 1; \
+		fi; \
+	done
+	for f in doc/*.1; do \
+		[ -f $(DESTDIR)$(MANDIR)/man1/latbw-$$(basename $$f) ] || \
+		cp $$f $(DESTDIR)$(MANDIR)/man1/ || exit 1; \
+	done
 	cp doc/*.7 $(DESTDIR)$(MANDIR)/man7/
+
+uninstall:
+	for c in $(COMMANDS); do \
+		rm -f $(DESTDIR)$(BINDIR)/latbw-$${c#latbw-} $(DESTDIR)$(MANDIR)/man1/latbw-$${c#latbw-}.1; \
+	done
+	rm -rf $(DESTDIR)$(LIBEXECDIR)
+	for f in doc/*.1 doc/*.7; do \
+		case $$f in \
+		*.1) rm -f $(DESTDIR)$(MANDIR)/man1/$$(basename $$f) ;; \
+		*.7) rm -f $(DESTDIR)$(MANDIR)/man7/$$(basename $$f) ;; \
+		esac; \
+	done
 
 clean:
 	rm -rf build build-asan

@@ -1,33 +1,143 @@
 #!/bin/sh
-# make install puts programs, the exec helper, scripts and manual pages
-# under DESTDIR/PREFIX; a program runs from there.
+# make install into a DESTDIR: four commands on PATH (latbw-run,
+# latbw-summary, latbw-compare, latbw-graph), the programs and helpers in
+# libexec/latbw, manual pages; then the installed commands run from a
+# clean PATH and a clean environment, in a directory of their own: a quick
+# run of one group writes ./results, and summary (with no argument: the
+# same place), compare and graph read it.
 . "$(dirname "$0")/lib.sh"
 
+root=$TRASH/root
+# shellcheck disable=SC2034 # used in the checks, which test_expect evals
+libexec=$root/usr/libexec/latbw
+# shellcheck disable=SC2034
+version=$(cat "$TOP/VERSION")
+
+# installed CMD ARGS...: run an installed command as a user would, with
+# nothing of the source tree in the environment (tests/run exports
+# LATBW_BUILD, for one), in $TRASH/work; stdout in $TRASH/out, stderr in
+# $TRASH/err.
+installed() {
+	(cd "$TRASH/work" &&
+		env -i PATH="$root/usr/bin:/usr/bin:/bin" HOME="$TRASH/work" \
+			TMPDIR="$TRASH/tmp" LC_ALL=C "$@") >"$TRASH/out" 2>"$TRASH/err"
+}
+
+mkdir -p "$TRASH/work" "$TRASH/tmp"
+
 test_expect 'make install into a DESTDIR' '
-	make -s -C "$TOP" BUILD="$LATBW_BUILD" DESTDIR="$TRASH/root" PREFIX=/usr install >"$TRASH/log" 2>&1 ||
+	make -s -C "$TOP" BUILD="$LATBW_BUILD" DESTDIR="$root" PREFIX=/usr install >"$TRASH/log" 2>&1 ||
 		fail "$(cat "$TRASH/log")"
 '
 
-test_expect 'every program is installed' '
-	for c in "$TOP"/src/*.c
+test_expect 'PATH gets exactly latbw-run, latbw-summary, latbw-compare, latbw-graph' '
+	(cd "$root/usr/bin" && ls) >"$TRASH/bin" &&
+	printf "%s\n" latbw-compare latbw-graph latbw-run latbw-summary >"$TRASH/want" &&
+	diff -u "$TRASH/want" "$TRASH/bin" &&
+	for c in latbw-compare latbw-graph latbw-run latbw-summary
 	do
-		[ -x "$TRASH/root/usr/bin/$(basename "$c" .c)" ] ||
-			fail "$(basename "$c" .c) not installed" || return 1
+		[ -x "$root/usr/bin/$c" ] || fail "$c is not executable" || return 1
 	done
 '
 
-test_expect 'the exec helper is installed next to lat_proc' '
-	[ -x "$TRASH/root/usr/bin/latbw-hello" ]
+test_expect 'every program, latbw-hello, the scripts, their awk and VERSION are in libexec/latbw' '
+	for c in "$TOP"/src/*.c
+	do
+		[ -x "$libexec/$(basename "$c" .c)" ] ||
+			fail "$(basename "$c" .c) not in libexec/latbw" || return 1
+	done &&
+	for f in latbw-hello latbw-run summary compare graph
+	do
+		[ -x "$libexec/$f" ] || fail "$f not in libexec/latbw" || return 1
+	done &&
+	for f in "$TOP"/scripts/*.awk
+	do
+		[ -f "$libexec/$(basename "$f")" ] ||
+			fail "$(basename "$f") not in libexec/latbw" || return 1
+	done &&
+	[ "$(cat "$libexec/VERSION")" = "$version" ]
 '
 
-test_expect 'manual pages are installed' '
-	[ -f "$TRASH/root/usr/share/man/man1/lat_syscall.1" ] &&
-	[ -f "$TRASH/root/usr/share/man/man7/latbw.7" ]
+test_expect 'manual pages are installed, the readers under their command names' '
+	for p in lat_syscall latbw-run latbw-summary latbw-compare latbw-graph
+	do
+		[ -f "$root/usr/share/man/man1/$p.1" ] || fail "no man1/$p.1" || return 1
+	done &&
+	[ -f "$root/usr/share/man/man7/latbw.7" ] &&
+	[ ! -f "$root/usr/share/man/man1/summary.1" ] &&
+	grep -q "^\.TH LATBW-SUMMARY 1 " "$root/usr/share/man/man1/latbw-summary.1" &&
+	grep -q "^latbw-summary \\\\-" "$root/usr/share/man/man1/latbw-summary.1" ||
+		fail "man1/latbw-summary.1 does not name latbw-summary"
 '
 
 test_expect 'an installed lat_proc finds its helper' '
-	"$TRASH/root/usr/bin/lat_proc" -N 3 -E 1000 exec 2>"$TRASH/err" &&
+	"$libexec/lat_proc" -N 3 -E 1000 exec 2>"$TRASH/err" &&
 	expect_line "^Process fork\+execve: " "$TRASH/err"
+'
+
+for c in latbw-run latbw-summary latbw-compare latbw-graph
+do
+	test_expect "installed $c: --help and --version" "
+		installed $c --help && expect_line '^usage: ' \"\$TRASH/out\" &&
+		installed $c --version &&
+		expect_line \" \\(latbw\\) \$version\$\" \"\$TRASH/out\"
+	"
+done
+
+test_expect 'installed latbw-run: a quick run of one group (and a curve) writes ./results' '
+	installed QUICK=1 BENCHMARKS="syscall lat_mem_rd" MB=1 FSDIR="$TRASH/tmp" latbw-run ||
+		fail "exit status $?: $(cat "$TRASH/err")" || return 1
+	find "$TRASH/work/results" -type f -name "*.[0-9]*" >"$TRASH/files" &&
+	[ "$(wc -l <"$TRASH/files" | tr -d " ")" = 1 ] ||
+		fail "results files: $(cat "$TRASH/files")" || return 1
+	f=$(cat "$TRASH/files") &&
+	expect_line "^Simple syscall: [0-9.]+ microseconds" "$f" &&
+	expect_line "^\[LMBENCH_VER: latbw-$version\]" "$f" &&
+	expect_line "^\[LATBW_BUILD: [a-z0-9_]+ with " "$f" &&
+	expect_line "^\[CPU_(MODEL|ID): " "$f" &&
+	expect_line "^Processor, Processes" "$TRASH/out" &&
+	[ ! -e "$root/usr/libexec/results" ] && [ ! -e "$root/usr/results" ]
+'
+
+test_expect 'installed latbw-summary with no argument reads ./results' '
+	installed latbw-summary || fail "$(cat "$TRASH/err")" || return 1
+	expect_line "^Processor, Processes" "$TRASH/out" &&
+	awk "/^Processor, Processes/ { t = 1 } t && /^---------/ { n++; next } t && n == 2 { print; exit }" \
+		"$TRASH/out" >"$TRASH/row" &&
+	expect_line " 0\.[0-9]+ " "$TRASH/row"
+'
+
+test_expect 'installed latbw-summary honours RESULTS_DIR' '
+	mkdir -p "$TRASH/elsewhere" &&
+	cp -R "$TRASH/work/results" "$TRASH/elsewhere/" &&
+	installed RESULTS_DIR="$TRASH/elsewhere/results" latbw-summary &&
+	expect_line "^Processor, Processes" "$TRASH/out" &&
+	! installed RESULTS_DIR="$TRASH/nowhere" latbw-summary &&
+	expect_line "no results directory .*nowhere" "$TRASH/err"
+'
+
+test_expect 'installed latbw-compare and latbw-graph read the run' '
+	f=$(cat "$TRASH/files") &&
+	installed latbw-compare "$f" "$f" || fail "compare: $(cat "$TRASH/err")" || return 1
+	expect_line "^Processor, Processes" "$TRASH/out" &&
+	installed latbw-graph -o "$TRASH/svg" "$f" ||
+		fail "graph: exit status $?: $(cat "$TRASH/err")" || return 1
+	[ -s "$TRASH/svg/mem-latency.svg" ] || fail "no mem-latency.svg: $(ls "$TRASH/svg")"
+'
+
+test_expect 'a wrapper moved away from libexec falls back to the configured LIBEXECDIR' '
+	mkdir -p "$TRASH/moved" &&
+	sed "s|'\''/usr/libexec/latbw'\''|'\''$libexec'\''|" \
+		"$root/usr/bin/latbw-summary" >"$TRASH/moved/latbw-summary" &&
+	installed sh "$TRASH/moved/latbw-summary" --version &&
+	expect_line "^summary \(latbw\) $version$" "$TRASH/out"
+'
+
+test_expect 'make uninstall removes what make install put there' '
+	make -s -C "$TOP" BUILD="$LATBW_BUILD" DESTDIR="$root" PREFIX=/usr uninstall >"$TRASH/log" 2>&1 ||
+		fail "$(cat "$TRASH/log")" || return 1
+	find "$root" -type f >"$TRASH/left" &&
+	[ ! -s "$TRASH/left" ] || fail "left: $(cat "$TRASH/left")"
 '
 
 test_done
