@@ -44,6 +44,7 @@ BEGIN {
 		me = "summary"
 	width += 0
 	MIB = 1048576		# lat_mem_rd sizes are in MB of 2^20 bytes
+	GIB = 1024 * MIB
 	nf = 0
 	status = 0
 	MAXWARN = 10
@@ -1177,6 +1178,7 @@ function all_tables() {
 	t_filevm()
 	t_bw()
 	t_mem()
+	t_sizes()
 }
 
 function t_basic(    i, mp) {
@@ -1451,37 +1453,34 @@ function same(a, b,    d, m) {
 }
 
 # The memory latencies of file i into ML1, ML2, ML3, MMAIN, MRAND (and
-# their spreads MS1 ...).  With the cache sizes the file records, each
-# level is read at the last sweep point at or below half its size (and
-# above the level before), and main memory only beyond twice the last
-# level, on the curve level_curve() picks; without them, lmbench's fixed
-# points on lmbench's stride=128 curve.
-function mem_figures(i,    c, l1, l2, l3, h1, h2, h3, llc, last, rc, m, big) {
+# their spreads MS1 ...).  Each level is read inside its size: L1 and L2
+# at lmbench's points (1 KB, 128 KB) where they lie at or below half the
+# size (and above the level before), else at the last sweep point there;
+# L3 at the last point at or below half its size; main memory at the
+# first point at or beyond 4 times the last level (the last point, if it
+# is at least twice that, when the sweep stops short), on the curve
+# level_curve() picks.  The sizes are the ones the system reports (the
+# CACHE_ header lines: sysfs), so the points stay where they are from run
+# to run; a level it does not report takes the size latbw's cache program
+# measured ("L2 cache: 524288 bytes ..."), which moves with what the
+# run could use of a shared cache.  MSZ1..3 are the sizes used (0: none),
+# MSRC where they came from, MMEAS1..3 the measured ones.  Without any
+# size (not one of our files): lmbench's fixed points on lmbench's
+# stride=128 curve.
+function mem_figures(i,    c, l1, l2, l3, big, last, rc, m, k, n, j, b, best) {
 	c = "Memory load latency stride=128"
 	rc = rand_curve(i)
 	ML1 = ML2 = ML3 = MMAIN = MRAND = ""
 	MS1 = MS2 = MS3 = MSMAIN = MSRAND = ""
-	h1 = ((i, "CACHE_L1D") in META)
-	h2 = ((i, "CACHE_L2") in META)
-	h3 = ((i, "CACHE_L3") in META)
-	l1 = META[i, "CACHE_L1D"] + 0
-	l2 = META[i, "CACHE_L2"] + 0
-	l3 = META[i, "CACHE_L3"] + 0
-	# Main memory lies beyond the larger of the nominal and measured sizes.
-	big = l3 > l2 ? l3 : (l2 > l1 ? l2 : l1)
-	# The levels are read inside the sizes latbw's cache program measured
-	# ("L2 cache: 524288 bytes ..."): what this run had, which on a shared
-	# machine can be much less than the nominal (sysfs) size.
-	m = fig(i, "L1 cache")
-	if (good(m)) { l1 = m + 0; h1 = 1 }
-	m = fig(i, "L2 cache")
-	if (good(m)) { l2 = m + 0; h2 = 1 }
-	m = fig(i, "L3 cache")
-	if (good(m)) { l3 = m + 0; h3 = 1 }
-	if (l3 > big) big = l3
-	if (l2 > big) big = l2
-	if (!h1 && !h2 && !h3) {
-		# lmbench's fixed points (no sizes known: not one of our files).
+	MSRC = ""
+	MMEAS1 = fig(i, "L1 cache")
+	MMEAS2 = fig(i, "L2 cache")
+	MMEAS3 = fig(i, "L3 cache")
+	l1 = mem_size(i, "CACHE_L1D", MMEAS1)
+	l2 = mem_size(i, "CACHE_L2", MMEAS2)
+	l3 = mem_size(i, "CACHE_L3", MMEAS3)
+	MSZ1 = l1; MSZ2 = l2; MSZ3 = l3
+	if (!l1 && !l2 && !l3) {
 		ML1 = ser_at(i, c, "0.00098"); MS1 = GSP; MS1R = GRG
 		ML2 = ser_at(i, c, "0.12500"); MS2 = GSP; MS2R = GRG
 		MMAIN = ser_last(i, c); MSMAIN = GSP; MSMAINR = GRG
@@ -1494,35 +1493,50 @@ function mem_figures(i,    c, l1, l2, l3, h1, h2, h3, llc, last, rc, m, big) {
 	# lmbench's own points (1 KB, 128 KB) where they lie inside the
 	# level, so that lmbench's getsummary, which reads them on the same
 	# curve, shows the same figure; the largest point inside it where not.
-	if (h1) {
+	if (l1) {
 		ML1 = lm_point(i, c, "0.00098", 0, l1 / 2)
 		if (ML1 == "")
 			ML1 = ser_inside(i, c, 0, l1 / 2)
 		MS1 = GSP; MS1R = GRG
 	}
-	if (h2) {
+	if (l2) {
 		m = l2 / 2 > l1 ? l2 / 2 : l2
 		ML2 = lm_point(i, c, "0.12500", l1, m)
 		if (ML2 == "")
 			ML2 = ser_inside(i, c, l1, m)
 		MS2 = GSP; MS2R = GRG
 	}
-	if (h3) {
+	if (l3) {
 		ML3 = ser_inside(i, c, l2, l3 / 2 > l2 ? l3 / 2 : l3); MS3 = GSP; MS3R = GRG
 	}
-	llc = big
+	big = l3 > l2 ? l3 : (l2 > l1 ? l2 : l1)
+	# Main memory: the first point at or past 4 times the last level.
+	n = SN[i, c] + 0
+	best = -1
+	for (j = 1; j <= n; j++) {
+		k = SK[i, c, j]
+		if (!isnum(RX[i, k]))
+			continue
+		b = RX[i, k] * MIB
+		if (b >= 4 * big * 0.995 && (best < 0 || b < best)) {
+			best = b
+			m = k
+		}
+	}
 	last = ser_lastx(i, c)
-	if (last != "" && last * MIB >= 2 * llc * 0.995) {
+	if (best >= 0) {
+		MMAIN = rec(i, m); MSMAIN = GSP; MSMAINR = GRG
+	} else if (last != "" && last * MIB >= 2 * big * 0.995) {
 		MMAIN = ser_last(i, c); MSMAIN = GSP; MSMAINR = GRG
 	} else if (last != "") {
-		warn(PATHS[i], 0, sprintf("the memory sweep ends at %s MB, short of twice the last-level cache (2 x %.2f MB): Main mem left blank", last, llc / MIB))
+		warn(PATHS[i], 0, sprintf("the memory sweep ends at %s MB, short of twice the last-level cache (2 x %.2f MB): Main mem left blank", last, big / MIB))
 	}
 	if (rc != "") {
 		last = ser_lastx(i, rc)
-		if (last != "" && last * MIB >= 2 * llc * 0.995) {
+		if (last != "" && last * MIB >= 2 * big * 0.995) {
 			MRAND = ser_last(i, rc); MSRAND = GSP; MSRANDR = GRG
 		} else if (last != "") {
-			warn(PATHS[i], 0, sprintf("the random sweep ends at %s MB, short of twice the last-level cache (2 x %.2f MB): Rand mem left blank", last, llc / MIB))
+			warn(PATHS[i], 0, sprintf("the random sweep ends at %s MB, short of twice the last-level cache (2 x %.2f MB): Rand mem left blank", last, big / MIB))
 		}
 	}
 }
@@ -1535,6 +1549,66 @@ function lm_point(i, c, x, lo, hi,    b) {
 	if (b <= lo * 1.005 || b > hi * 1.005)
 		return ""
 	return ser_at(i, c, x)
+}
+
+# The size of one level for mem_figures: the header's KEY (the system's),
+# else the measured size, else 0; MSRC says which were used.
+function mem_size(i, key, measured,    src, v) {
+	if ((i, key) in META && META[i, key] + 0 > 0) {
+		src = "sysfs"
+		v = META[i, key] + 0
+	} else if (good(measured)) {
+		src = "cache"
+		v = measured + 0
+	} else {
+		return 0
+	}
+	if (MSRC == "")
+		MSRC = src
+	else if (MSRC != src)
+		MSRC = "mixed"
+	return v
+}
+
+# A size in bytes, short: 48K, 2M, 260M, 1280K.
+function fmtsize(v) {
+	if (!good(v) || v + 0 <= 0)
+		return ""
+	v += 0
+	if (v >= GIB && v % GIB == 0)
+		return sprintf("%dG", v / GIB)
+	if (v >= MIB && v % MIB == 0)
+		return sprintf("%dM", v / MIB)
+	if (v >= 1024 && v % 1024 == 0)
+		return sprintf("%dK", v / 1024)
+	return sprintf("%d", v)
+}
+
+# The sizes the memory table's points were read at, and the measured ones
+# beside them (our files only: lmbench's have neither).
+function t_sizes(    i) {
+	if (mode == "lib")
+		return
+	table_begin("Cache sizes - the memory latencies above are read inside these",
+	    "------------------------------------------------------------------------",
+	    "Host                 OS    L1d     L2     L3 from   measured by cache\n" \
+	    "                                                      L1     L2     L3\n" \
+	    "--------- ------------- ------ ------ ------ -----  ------ ------ ------")
+	col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1); col(" ", 5, 0)
+	col("  ", 6, 1); col(" ", 6, 1); col(" ", 6, 1)
+	for (i = 1; i <= nf; i++) {
+		row_begin(i)
+		mem_figures(i)
+		cell(sprintf("%6s", fmtsize(MSZ1)), "", MSZ1 > 0)
+		cell(sprintf("%6s", fmtsize(MSZ2)), "", MSZ2 > 0)
+		cell(sprintf("%6s", fmtsize(MSZ3)), "", MSZ3 > 0)
+		cell(sprintf("%-5s", MSRC), "", 0)
+		cell(sprintf("%6s", fmtsize(MMEAS1)), "", good(MMEAS1))
+		cell(sprintf("%6s", fmtsize(MMEAS2)), "", good(MMEAS2))
+		cell(sprintf("%6s", fmtsize(MMEAS3)), "", good(MMEAS3))
+		row_end()
+	}
+	table_end()
 }
 
 function guess(    g) {
