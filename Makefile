@@ -4,6 +4,8 @@
 #   make test           build, then run the test suite (tests/run)
 #   make asan           the same programs with ASan+UBSan into build-asan/
 #   make test-asan      the test suite against the sanitizer build
+#   make bench-check    the checks of measured figures against this machine
+#                       (tests/bench/t*.sh; not part of make test)
 #   make results        run the suite and write results/<OS-triple>/<host>.<n>
 #   make install        commands, programs and manual pages under $(PREFIX)
 #   make uninstall      remove what make install installed
@@ -39,7 +41,7 @@ LIBA     := $(BUILD)/liblatbw.a
 
 ALL_CFLAGS = $(WARN) $(CFLAGS)
 
-.PHONY: all test asan test-asan units results quick rerun install uninstall clean
+.PHONY: all test bench-check asan test-asan units results quick rerun install uninstall clean
 .SUFFIXES:
 
 all: $(PROGS) $(AUX) $(UNITS)
@@ -66,6 +68,9 @@ $(BUILD)/unit/%: tests/unit/%.c $(LIBA) $(LIB_HDR)
 
 test: all
 	LATBW_BUILD=$(BUILD) sh tests/run
+
+bench-check: all
+	LATBW_BUILD=$(BUILD) sh tests/run bench
 
 units: $(UNITS)
 

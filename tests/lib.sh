@@ -13,6 +13,8 @@
 test_count=0
 test_failed=0
 TESTS_DIR=$(cd "$(dirname "$0")" && pwd)
+# tests/bench/*.sh use this library too: TESTS_DIR is tests/ for them too.
+[ -f "$TESTS_DIR/lib.sh" ] || TESTS_DIR=$(cd "$TESTS_DIR/.." && pwd)
 TOP=$(cd "$TESTS_DIR/.." && pwd)
 LATBW_BUILD=${LATBW_BUILD:-build}
 case "$LATBW_BUILD" in
@@ -72,6 +74,25 @@ run_bench() {
 	rb_rc=$?
 	echo "$rb_rc" >"$TRASH/rc"
 	return "$rb_rc"
+}
+
+# figure_or_reason PROG REGEX: the last run_bench of PROG either exited 0
+# with a line matching the extended regex REGEX, or exited 1 saying why
+# (a line "PROG: ...") and printed no such line.  For programs whose
+# figure depends on the machine (mhz, cache, line, tlb): make test checks
+# what they print, tests/bench whether it is right.
+figure_or_reason() {
+	fr_rc=$(cat "$TRASH/rc")
+	case "$fr_rc" in
+	0) expect_line "$2" "$TRASH/err" ;;
+	1)
+		grep -q "^$1: ." "$TRASH/err" ||
+			fail "exit 1 without a reason: $(cat "$TRASH/err")" || return 1
+		! grep -Eq -- "$2" "$TRASH/err" ||
+			fail "exit 1, yet a figure: $(cat "$TRASH/err")"
+		;;
+	*) fail "exit status $fr_rc: $(cat "$TRASH/err")" ;;
+	esac
 }
 
 # expect_line REGEX FILE: FILE holds a line matching the extended regex.

@@ -1,5 +1,6 @@
 #!/bin/sh
-# lat_sig: formats, values, relations, bad arguments, cleanup.
+# lat_sig: formats, values, the prot subtraction, bad arguments, cleanup
+# (delivery against installation: tests/bench/t0110-lat_sig.sh).
 . "$(dirname "$0")/lib.sh"
 
 test_expect 'install: one figure in lmbench form' '
@@ -33,11 +34,6 @@ test_expect 'prot shows both parts of its subtraction, and their difference' '
 			if (d < 0) d = -d
 			exit !(seen && fig > 0 && d < 0.0002)
 		}" "$TRASH/prot" || fail "$(cat "$TRASH/prot")"
-'
-
-test_expect 'delivering a signal costs more than installing a handler' '
-	costs_more lat_sig catch "Signal handler overhead" \
-		lat_sig install "Signal handler installation"
 '
 
 test_expect 'prot on a named file' '

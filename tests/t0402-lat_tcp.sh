@@ -1,5 +1,6 @@
 #!/bin/sh
-# lat_tcp: the server's life, the lmbench line, errors.
+# lat_tcp: the server's life, the lmbench line, errors (a 64 KB message
+# against a 1-byte one: tests/bench/t0402-lat_tcp.sh).
 . "$(dirname "$0")/lib.sh"
 . "$TESTS_DIR/t04net.lib"
 
@@ -8,12 +9,9 @@ net_test_start lat_tcp "$port"
 
 client_line_check lat_tcp "$port" tcp "TCP latency using"
 
-test_expect 'a 64 KB message takes longer than a 1-byte one' '
-	run_bench lat_tcp -o "$port" -N 3 -E 1000 127.0.0.1 &&
-	small=$(value_of "TCP latency using 127.0.0.1" "$TRASH/err") &&
+test_expect 'the host is printed as given; -m 64k is sent and echoed' '
 	run_bench lat_tcp -o "$port" -N 3 -E 1000 -m 64k 127.0.0.1 &&
-	big=$(value_of "TCP latency using 127.0.0.1" "$TRASH/err") &&
-	greater "$big" "$small"
+	is_positive "$(value_of "TCP latency using 127.0.0.1" "$TRASH/err")"
 '
 
 test_expect '-P 2: two clients at once, each served' '

@@ -1,6 +1,7 @@
 #!/bin/sh
-# lat_mem_rd: series format, sane latencies, the order and page options,
-# bad arguments and cleanup.
+# lat_mem_rd: series format, positive latencies, the order and page
+# options, bad arguments and cleanup (latencies against the hardware:
+# tests/bench/t0500-lat_mem_rd.sh).
 . "$(dirname "$0")/lib.sh"
 
 # points FILE: the "<x> <y>" lines of a run.
@@ -42,19 +43,20 @@ test_expect 'each point has 3 decimals and a statistics line' '
 	[ "$(wc -l <"$TRASH/plain")" -eq $((2 + 2 * 27 + 1)) ]
 '
 
-test_expect 'the L1 latency is at least about a cycle' '
-	v=$(points "$TRASH/plain" | awk "NR == 1 { print \$2 }") &&
-	is_positive "$v" && greater "$v" 0.2 "(ns at 512 bytes)"
+test_expect 'every latency is positive' '
+	points "$TRASH/plain" | awk "{ print \$2 }" >"$TRASH/y" &&
+	while read -r v
+	do
+		is_positive "$v" || return 1
+	done <"$TRASH/y"
 '
 
-test_expect '-t: Random load latency, and memory is slower than L1' '
-	run_bench lat_mem_rd -t -N 3 -E 200 8 256 &&
+test_expect '-t: Random load latency, one series up to the size' '
+	run_bench lat_mem_rd -t -N 3 -E 200 1 256 &&
 	[ "$(sed -n 1p "$TRASH/err")" = "Random load latency" ] &&
 	[ "$(sed -n 2p "$TRASH/err")" = "\"stride=256" ] &&
-	first=$(points "$TRASH/err" | awk "NR == 1 { print \$2 }") &&
-	last=$(points "$TRASH/err" | awk "END { print \$2 }") &&
-	[ "$(points "$TRASH/err" | awk "END { print \$1 }")" = 8.00000 ] &&
-	greater "$last" "$first" "(8 MB vs 512 bytes)"
+	[ "$(points "$TRASH/err" | awk "NR == 1 { print \$1 }")" = 0.00049 ] &&
+	[ "$(points "$TRASH/err" | awk "END { print \$1 }")" = 1.00000 ]
 '
 
 test_expect 'several strides: one series each, in order' '

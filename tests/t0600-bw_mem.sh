@@ -1,6 +1,7 @@
 #!/bin/sh
 # bw_mem: the point line and its statistics line for every case, sizes,
-# relations between sizes, bad arguments and cleanup.
+# bad arguments and cleanup (cache against memory bandwidth:
+# tests/bench/t0600-bw_mem.sh).
 . "$(dirname "$0")/lib.sh"
 
 for c in rd wr rdwr cp frd fwr fcp bzero bcopy
@@ -37,21 +38,6 @@ test_expect 'conflict is accepted for every case' '
 		run_bench bw_mem -N 3 -E 1000 64k $c conflict || return 1
 		expect_line "^0\.065536 " "$TRASH/err" || return 1
 	done
-'
-
-test_expect 'bcopy within L1 is faster than bcopy of 64 MB' '
-	run_bench bw_mem -N 3 -E 1000 8k bcopy && cp "$TRASH/err" "$TRASH/small" &&
-	run_bench bw_mem -N 3 -E 1000 64m bcopy &&
-	expect_line "^67\.11 " "$TRASH/err" &&
-	greater "$(awk "NR == 1 { print \$2 }" "$TRASH/small")" \
-		"$(awk "NR == 1 { print \$2 }" "$TRASH/err")"
-'
-
-test_expect 'frd of a cache-sized buffer is faster than of 64 MB' '
-	run_bench bw_mem -N 3 -E 1000 16k frd && cp "$TRASH/err" "$TRASH/small" &&
-	run_bench bw_mem -N 3 -E 1000 64m frd &&
-	greater "$(awk "NR == 1 { print \$2 }" "$TRASH/small")" \
-		"$(awk "NR == 1 { print \$2 }" "$TRASH/err")"
 '
 
 test_expect '-P 2 runs two copies and adds their bandwidth' '

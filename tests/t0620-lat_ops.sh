@@ -1,6 +1,7 @@
 #!/bin/sh
-# lat_ops and par_ops: every line, every figure at least about a cycle
-# (nothing folded away by the compiler), relations, selection, bad args.
+# lat_ops and par_ops: every line, every figure positive (nothing folded
+# away by the compiler), selection, bad args (figures against a cycle, and
+# division against addition: tests/bench/t0620-lat_ops.sh).
 . "$(dirname "$0")/lib.sh"
 
 printf '%s\n' 'integer bit
@@ -34,24 +35,15 @@ test_expect 'lat_ops prints all 18 figures in lmbench form' '
 	[ $(wc -l <"$TRASH/err") -eq 36 ]
 '
 
-# A 3 GHz core does one dependent operation per cycle at best: 0.25 ns is
-# below a cycle of any processor this runs on, so a smaller figure means
-# the operation did not run.
-test_expect 'every figure is at least 0.25 ns (none was optimised away)' '
+# lmbench 3 printed "integer add: 0.00" where the compiler folded the
+# loop away; ours never prints a zero (at least a cycle, against this
+# machine's clock: tests/bench/t0620-lat_ops.sh).
+test_expect 'every figure is positive, none is 0.00' '
 	while read -r l
 	do
 		v=$(value_of "$l" "$TRASH/ops")
-		is_positive "$v" && [ "$v" != 0.00 ] &&
-			greater "$v" 0.2499 "($l)" || return 1
+		is_positive "$v" && [ "$v" != 0.00 ] || return 1
 	done <"$TRASH/labels"
-'
-
-test_expect 'division costs more than addition' '
-	for t in integer int64 double float
-	do
-		greater "$(value_of "$t div" "$TRASH/ops")" \
-			"$(value_of "$t add" "$TRASH/ops")" "($t)" || return 1
-	done
 '
 
 test_expect 'operands select kinds and types' '
