@@ -1,70 +1,143 @@
 #!/bin/sh
 # Every local IPC program, stopped mid-run by SIGINT, by the -B time bound,
 # or by the death of its peer process: exit status, a message, no figure,
-# no process and no temporary file left.
+# no process and no temporary file left.  Each way out is tried on all the
+# programs at once (each with a TMPDIR of its own), then checked program
+# by program.
 . "$(dirname "$0")/lib.sh"
 
-# start PROG ARGS...: start PROG in the background with a private TMPDIR,
-# and wait until it has a child (its peer) and a moment more, so that the
-# measurement is running.  Sets $pid and $TRASH/err.
-start() {
-	prog=$1
-	shift
-	rm -rf "$TRASH/tmp" && mkdir "$TRASH/tmp" || return 1
-	TMPDIR="$TRASH/tmp" "$BIN/$prog" "$@" 2>"$TRASH/err" &
-	pid=$!
-	i=0
-	kids=
-	while [ -z "$kids" ] && [ "$i" -lt 100 ]
+long='-N 1000 -E 200000'
+runs="lat_ctx -N 5 -E 100000 2 3 4 5 6 7 8
+lat_pipe $long
+lat_fifo $long
+lat_unix $long
+lat_unix_connect $long
+lat_sem $long
+lat_fcntl $long
+bw_pipe $long -M 1m
+bw_unix $long -M 1m"
+
+programs=$(printf '%s\n' "$runs" | cut -d' ' -f1)
+
+# kids_of P: record P's children (its peers) in $TRASH/P.kids; true if
+# it has some.
+kids_of() {
+	ps -o pid= --ppid "$(cat "$TRASH/$1.pid")" | tr -d ' ' >"$TRASH/$1.kids"
+	[ -s "$TRASH/$1.kids" ]
+}
+
+# alive P: P runs (it is not a zombie waiting for us).
+alive() {
+	al_stat=$(ps -o stat= -p "$(cat "$TRASH/$1.pid")" 2>/dev/null)
+	[ -n "$al_stat" ] && [ "${al_stat#Z}" = "$al_stat" ]
+}
+
+# start_all BOUND: start every program with -B BOUND in the background,
+# and wait until each has a child (its peer) and a moment more, so that
+# the measurements are running.  lat_ctx measures its overhead alone
+# before it starts its ring: it starts first, and the others once its ring
+# runs (or it has stopped).  Files per program P: $TRASH/P.pid,
+# $TRASH/P.err, $TRASH/P.kids, its TMPDIR $TRASH/P.tmp.
+start_all() {
+	while read -r p args
 	do
+		rm -rf "$TRASH/$p.tmp" && mkdir "$TRASH/$p.tmp" || exit 1
+		# shellcheck disable=SC2086 # the argument list
+		TMPDIR="$TRASH/$p.tmp" "$BIN/$p" -B "$1" $args 2>"$TRASH/$p.err" &
+		echo "$!" >"$TRASH/$p.pid"
+		: >"$TRASH/$p.kids"
+		[ "$p" = lat_ctx ] || continue
+		i=0
+		while [ "$i" -lt 200 ] && alive "$p" && ! kids_of "$p"
+		do
+			sleep 0.05
+			i=$((i + 1))
+		done
+	done <<EOF
+$runs
+EOF
+	i=0
+	while [ "$i" -lt 100 ]
+	do
+		waiting=0
+		for p in $programs
+		do
+			[ -s "$TRASH/$p.kids" ] && continue
+			alive "$p" || continue
+			kids_of "$p" || waiting=1
+		done
+		[ "$waiting" = 0 ] && break
 		sleep 0.05
-		kids=$(ps -o pid= --ppid "$pid" | tr -d ' ')
 		i=$((i + 1))
 	done
-	[ -n "$kids" ] || fail "$prog started no peer"
 	sleep 0.3
 }
 
-# finish WANT: wait for the program; its status must be WANT (or above 128
-# for "signal"), it printed no figure, and left nothing behind.
-finish() {
-	wait "$pid"
-	rc=$?
-	case "$1" in
-	signal) [ "$rc" -gt 128 ] || fail "exit status $rc, expected a signal" ;;
-	*) [ "$rc" = "$1" ] || fail "exit status $rc, expected $1: $(cat "$TRASH/err")" ;;
-	esac || return 1
-	if grep -Eq '(microseconds|MB/sec)$|^[0-9]+ [0-9.]+$' "$TRASH/err"
-	then
-		fail "a figure was printed: $(cat "$TRASH/err")"
-		return 1
-	fi
+# wait_all: wait for every program; its status goes to $TRASH/P.rc.
+wait_all() {
+	for p in $programs
+	do
+		wait "$(cat "$TRASH/$p.pid")"
+		echo "$?" >"$TRASH/$p.rc"
+	done
 	sleep 0.1
-	[ "$(procs_named "$prog")" = 0 ] || fail "$prog processes left"
-	[ "$(tmp_files_in "$TRASH/tmp")" = 0 ] ||
-		fail "temporary files left: $(ls "$TRASH/tmp")"
 }
 
-long='-N 1000 -E 200000'
-for run in "lat_pipe $long" "lat_fifo $long" "lat_unix $long" \
-	"lat_unix_connect $long" "lat_sem $long" "lat_fcntl $long" \
-	"bw_pipe $long -M 1m" "bw_unix $long -M 1m" \
-	"lat_ctx -N 5 -E 100000 2 3 4 5 6 7 8"
+# finish P WANT: P had a peer (but for WANT 1, the time bound, which may
+# stop it before), its status was WANT (or above 128 for "signal"), it
+# printed no figure, and left nothing behind.
+finish() {
+	[ -s "$TRASH/$1.kids" ] || [ "$2" = 1 ] || fail "$1 started no peer" || return 1
+	rc=$(cat "$TRASH/$1.rc")
+	case "$2" in
+	signal) [ "$rc" -gt 128 ] || fail "exit status $rc, expected a signal" ;;
+	*) [ "$rc" = "$2" ] || fail "exit status $rc, expected $2: $(cat "$TRASH/$1.err")" ;;
+	esac || return 1
+	if grep -Eq '(microseconds|MB/sec)$|^[0-9]+ [0-9.]+$' "$TRASH/$1.err"
+	then
+		fail "a figure was printed: $(cat "$TRASH/$1.err")"
+		return 1
+	fi
+	[ "$(procs_named "$1")" = 0 ] || fail "$1 processes left"
+	[ "$(tmp_files_in "$TRASH/$1.tmp")" = 0 ] ||
+		fail "temporary files left: $(ls "$TRASH/$1.tmp")"
+}
+
+start_all 60
+for p in $programs
 do
-	p=${run%% *}
-	args=${run#* }
+	kill -INT "$(cat "$TRASH/$p.pid")"
+done
+wait_all
+for p in $programs
+do
 	test_expect "$p: SIGINT stops it and leaves nothing" "
-		start $p -B 60 $args && kill -INT \"\$pid\" && finish signal
+		finish $p signal
 	"
+done
+
+start_all 1
+wait_all
+for p in $programs
+do
 	test_expect "$p: the -B time bound stops it and leaves nothing" "
-		start $p -B 1 $args && finish 1 &&
-		expect_line '^$p: time bound of 1 s exceeded' \"\$TRASH/err\"
+		finish $p 1 &&
+		expect_line '^$p: time bound of 1 s exceeded' \"\$TRASH/$p.err\"
 	"
+done
+
+start_all 60
+for p in $programs
+do
+	kid=$(head -n 1 "$TRASH/$p.kids")
+	[ -n "$kid" ] && kill -KILL "$kid"
+done
+wait_all
+for p in $programs
+do
 	test_expect "$p: its peer killed mid-run, it fails with a message" "
-		start $p -B 60 $args &&
-		kill -KILL \$(printf '%s\n' \"\$kids\" | head -n 1) &&
-		finish 1 &&
-		expect_line '^$p: .*(went away|exited)' \"\$TRASH/err\"
+		finish $p 1 &&
+		expect_line '^$p: .*(went away|exited)' \"\$TRASH/$p.err\"
 	"
 done
 

@@ -7,13 +7,29 @@
 . "$TESTS_DIR/t04net.lib"
 
 port=$(free_port) || exit 1
-trap 'for p in lat_udp lat_tcp lat_rpc bw_tcp lat_connect; do kill_servers "$p" "$port"; done; rm -rf "$TRASH"' EXIT
+trap 'for p in lat_udp lat_tcp lat_rpc bw_tcp lat_connect
+	do
+		kill_servers "$p" "$port"
+		[ -f "$TRASH/idle.$p" ] && kill_servers "$p" "$(cat "$TRASH/idle.$p")"
+	done
+	rm -rf "$TRASH"' EXIT
 
+# Five servers nobody uses, each on a port of its own, started together
+# and checked after one wait.
+k=0
+for p in lat_udp lat_tcp lat_connect lat_rpc bw_tcp
+do
+	k=$((k + 1))
+	ip=$(free_port "$k") || exit 1
+	echo "$ip" >"$TRASH/idle.$p"
+	{ run_bench "$p" -o "$ip" -i 1 -s && server_pids "$p" "$ip"; } >"$TRASH/idle.$p.up"
+done
+sleep 1.5
 for p in lat_udp lat_tcp lat_connect lat_rpc bw_tcp
 do
 	test_expect "$p: a server nobody uses exits by itself after -i 1" "
-		run_bench $p -o $port -i 1 -s && [ -n \"\$(server_pids $p $port)\" ] &&
-		sleep 1.5 && gone $p $port
+		[ -s \"\$TRASH/idle.$p.up\" ] || fail 'the server did not start'
+		gone $p \"\$(cat \"\$TRASH/idle.$p\")\"
 	"
 done
 
