@@ -244,14 +244,21 @@ void mem_free(struct mem_buf *m)
 	memset(m, 0, sizeof(*m));
 }
 
-/* splitmix64: small, fast and good enough to defeat any prefetcher. */
-static uint64_t next_random(uint64_t *seed)
+/* splitmix64's output function: the k-th number of a sequence is
+ * mix(seed + k * gamma), so any one of them is had directly. */
+static uint64_t mix(uint64_t z)
 {
-	uint64_t z = (*seed += UINT64_C(0x9e3779b97f4a7c15));
-
 	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
 	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
 	return z ^ (z >> 31);
+}
+
+#define GAMMA UINT64_C(0x9e3779b97f4a7c15)
+
+/* splitmix64: small, fast and good enough to defeat any prefetcher. */
+static uint64_t next_random(uint64_t *seed)
+{
+	return mix(*seed += GAMMA);
 }
 
 uint64_t mem_random_below(uint64_t *seed, uint64_t n)
@@ -277,29 +284,51 @@ static void **slot(const struct mem_buf *m, size_t off)
 	return (void **)(void *)(m->base + off);
 }
 
+/* Where element i goes in a random chain: after element j, j < i, the
+ * same j whenever the chain has this key. */
+static size_t insert_after(uint64_t key, size_t i)
+{
+	return (size_t)(mix(key + (uint64_t)i * GAMMA) % i);
+}
+
 /*
- * One random cycle over all n elements (Sattolo's algorithm), built in
- * place: each element first holds the index of its successor, then its
- * address.  No index array, so a 512 MB chain needs no extra memory.
+ * One random cycle over all n elements, made from the cycle the buffer
+ * holds.  Element i is inserted after element j < i drawn at random: each
+ * of the (n - 1)! cycles comes from exactly one series of draws, so the
+ * cycle is uniformly random.  Since the draw for i depends only on the
+ * key and i, the cycle of n elements is the same whichever way it was
+ * reached, and it is shrunk by undoing insertions, last first (element i
+ * still follows its j then).  A sweep over sizes therefore links each
+ * element about once in all (an element costs one random access), not
+ * once per size: a cost that grows with the largest size only, in place
+ * of eight times it per doubling.
  */
-static void **chain_random(const struct mem_buf *m, size_t n, size_t stride,
+static void **chain_random(struct mem_buf *m, size_t n, size_t stride,
 			   uint64_t *seed)
 {
-	uintptr_t *e, t;
-	size_t i, j;
+	void **e, **after;
+	size_t i;
 
-	for (i = 0; i < n; i++)
-		*(uintptr_t *)(void *)(m->base + i * stride) = i;
-	for (i = n - 1; i > 0; i--) {
-		j = (size_t)mem_random_below(seed, i);
-		e = (uintptr_t *)(void *)(m->base + i * stride);
-		t = *e;
-		*e = *(uintptr_t *)(void *)(m->base + j * stride);
-		*(uintptr_t *)(void *)(m->base + j * stride) = t;
+	if (m->rand_n == 0 || m->rand_stride != stride) {
+		m->rand_key = next_random(seed);
+		m->rand_stride = stride;
+		m->rand_n = 1;
+		*slot(m, 0) = slot(m, 0);
 	}
-	for (i = 0; i < n; i++) {
-		e = (uintptr_t *)(void *)(m->base + i * stride);
-		*slot(m, i * stride) = m->base + *e * stride;
+	while (m->rand_n > n) {
+		i = m->rand_n - 1;
+		e = slot(m, i * stride);
+		after = slot(m, insert_after(m->rand_key, i) * stride);
+		*after = *e;
+		m->rand_n = i;
+	}
+	while (m->rand_n < n) {
+		i = m->rand_n;
+		e = slot(m, i * stride);
+		after = slot(m, insert_after(m->rand_key, i) * stride);
+		*e = *after;
+		*after = e;
+		m->rand_n = i + 1;
 	}
 	return slot(m, 0);
 }
@@ -335,7 +364,7 @@ static void **chain_page(const struct mem_buf *m, size_t n, size_t stride,
 	return head;
 }
 
-void **mem_chain(const struct mem_buf *m, size_t len, size_t stride,
+void **mem_chain(struct mem_buf *m, size_t len, size_t stride,
 		 enum mem_order order, uint64_t *seed)
 {
 	size_t n, i;
@@ -344,6 +373,8 @@ void **mem_chain(const struct mem_buf *m, size_t len, size_t stride,
 	    len > m->len || len < stride)
 		return NULL;
 	n = len / stride;
+	if (order != MEM_ORDER_RANDOM)
+		m->rand_n = 0;	/* the links are overwritten */
 	switch (order) {
 	case MEM_ORDER_RANDOM:
 		return chain_random(m, n, stride, seed);
@@ -358,13 +389,13 @@ void **mem_chain(const struct mem_buf *m, size_t len, size_t stride,
 	}
 }
 
-void **mem_chain_offsets(const struct mem_buf *m, const size_t *off,
-			 size_t n)
+void **mem_chain_offsets(struct mem_buf *m, const size_t *off, size_t n)
 {
 	size_t i;
 
 	if (n == 0)
 		return NULL;
+	m->rand_n = 0;		/* a random chain's links may be overwritten */
 	for (i = 0; i + 1 < n; i++)
 		*slot(m, off[i]) = slot(m, off[i + 1]);
 	*slot(m, off[n - 1]) = slot(m, off[0]);

@@ -53,6 +53,11 @@ struct mem_buf {
 	enum mem_pages pages;
 	void *map;		/* what was mapped, for munmap */
 	size_t map_len;
+	/* The random chain linked in the buffer (mem_chain): how many
+	 * elements (0: none), how far apart, and the key of its draws. */
+	size_t rand_n;
+	size_t rand_stride;
+	uint64_t rand_key;
 };
 
 /* Elements per chase iteration: mem_chase(p, n) performs n * this loads. */
@@ -82,8 +87,15 @@ int mem_parse_order(const char *s, enum mem_order *order);
  * page, or the span if stride exceeds it).  *seed drives the shuffles.
  * Returns the first element, or NULL if len < stride or len > m->len.
  * Each element holds the address of the next one in its first word.
+ *
+ * A random chain is grown or shrunk from the one m holds (same stride),
+ * at the cost of one random access per element added or removed, so that
+ * a sweep from small to large sizes links each element once (the seed
+ * is drawn from only when a chain is started).  It relies on nothing but
+ * mem_chain and mem_chain_offsets writing into m: a caller that writes
+ * into the buffer itself sets m->rand_n = 0 first.
  */
-void **mem_chain(const struct mem_buf *m, size_t len, size_t stride,
+void **mem_chain(struct mem_buf *m, size_t len, size_t stride,
 		 enum mem_order order, uint64_t *seed);
 
 /*
@@ -91,8 +103,7 @@ void **mem_chain(const struct mem_buf *m, size_t len, size_t stride,
  * Offsets must be distinct, pointer aligned and inside m.  Returns the
  * first element (NULL if n is 0).
  */
-void **mem_chain_offsets(const struct mem_buf *m, const size_t *off,
-			 size_t n);
+void **mem_chain_offsets(struct mem_buf *m, const size_t *off, size_t n);
 
 /* Follow a chain for iters * MEM_CHASE_UNROLL dependent loads; returns
  * where it stopped, to continue from there. */

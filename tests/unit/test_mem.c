@@ -45,6 +45,16 @@ static int pages_in_order(const struct mem_buf *m, void **head, size_t n)
 	return 1;
 }
 
+/* The first n offsets of a cycle, from its head, into out. */
+static void cycle_offsets(const struct mem_buf *m, void **head, size_t n,
+			  size_t *out)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++, head = *head)
+		out[i] = (size_t)((char *)head - m->base);
+}
+
 static int is_ascending(const struct mem_buf *m, void **head, size_t n,
 			size_t stride)
 {
@@ -151,6 +161,39 @@ int main(void)
 		      mem_parse_order("page", &o) == 0 && o == MEM_ORDER_PAGE &&
 		      strcmp(mem_order_name(MEM_ORDER_RANDOM), "random") == 0 &&
 		      mem_parse_order("", &o) == -1);
+	}
+	{
+		/* A random chain grows and shrinks from the one the buffer
+		 * holds, and the cycle of n elements does not depend on the
+		 * way there. */
+		size_t small = len / 8, *a = malloc(2 * (small / 16) *
+						      sizeof(*a));
+
+		if (a == NULL)
+			return 1;
+		m.rand_n = 0;
+		head = mem_chain(&m, small, 16, MEM_ORDER_RANDOM, &seed);
+		cycle_offsets(&m, head, small / 16, a);
+		head = mem_chain(&m, len, 16, MEM_ORDER_RANDOM, &seed);
+		CHECK("a random chain grown from a smaller one: one cycle of "
+		      "all elements", cycle_length(&m, head, len, 16, seen) ==
+		      len / 16 && m.rand_n == len / 16);
+		CHECK("... not in ascending order",
+		      !is_ascending(&m, head, len / 16, 16));
+		head = mem_chain(&m, small, 16, MEM_ORDER_RANDOM, &seed);
+		cycle_offsets(&m, head, small / 16, a + small / 16);
+		CHECK("shrunk back: one cycle, the same as before",
+		      cycle_length(&m, head, small, 16, seen) == small / 16 &&
+		      memcmp(a, a + small / 16, small / 16 * sizeof(*a)) == 0);
+		head = mem_chain(&m, small, 16, MEM_ORDER_STRIDE, &seed);
+		head = mem_chain(&m, small, 16, MEM_ORDER_RANDOM, &seed);
+		CHECK("after another order overwrote the links: a new random "
+		      "cycle", cycle_length(&m, head, small, 16, seen) ==
+		      small / 16 && !is_ascending(&m, head, small / 16, 16));
+		head = mem_chain(&m, small, 32, MEM_ORDER_RANDOM, &seed);
+		CHECK("another stride: a new random cycle",
+		      cycle_length(&m, head, small, 32, seen) == small / 32);
+		free(a);
 	}
 	free(m.base);
 	free(seen);
