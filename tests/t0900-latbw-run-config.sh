@@ -11,7 +11,7 @@ mkdir "$TRASH/tmp" "$TRASH/fs"
 # and $TRASH/err, status in $TRASH/rc.
 cfg() {
 	set -- env -u MB -u FSDIR -u SYNC_MAX -u BENCHMARKS -u QUICK -u REPS -u REMOTE -u RSH \
-		-u USECS -u BOUND -u CONFIG -u RERUN TMPDIR="$TRASH/tmp" \
+		-u USECS -u BOUND -u CONFIG -u RERUN -u LATBW_LLC TMPDIR="$TRASH/tmp" \
 		RESULTS_DIR="$TRASH/res" LATBW_SAVED_CONFIG="$TRASH/saved" "$@"
 	"$@" >"$TRASH/out" 2>"$TRASH/err"
 	echo "$?" >"$TRASH/rc"
@@ -38,7 +38,15 @@ bad_config() {
 	'
 }
 
-test_expect 'defaults: MB a power of two >= 4x the last-level cache, FSDIR=$TMPDIR' '
+# mem_cap: the largest power of two of MB within an eighth of the memory
+# the kernel says is available (what MB may not exceed), or nothing.
+mem_cap() {
+	awk '$1 == "MemAvailable:" { a = $2 } $1 == "MemTotal:" { t = $2 }
+		END { m = (a ? a : t) / 1024 / 8; if (m < 1) exit
+			c = 1; while (c * 2 <= m) c *= 2; print c }' /proc/meminfo 2>/dev/null
+}
+
+test_expect 'defaults: MB a power of two >= 4x the last-level cache (within an eighth of the memory), FSDIR=$TMPDIR' '
 	cfg sh "$RUN" -p && expect_status 0 &&
 	mb=$(key MB) &&
 	llc=0 &&
@@ -47,18 +55,35 @@ test_expect 'defaults: MB a power of two >= 4x the last-level cache, FSDIR=$TMPD
 		[ -r "$d/size" ] || continue
 		[ "$(cat "$d/type")" = Instruction ] && continue
 		s=$(sed "s/K\$//" "$d/size")
+		case "$s" in
+		*M) s=$((${s%M} * 1024)) ;;
+		esac
 		[ "$s" -gt "$llc" ] && llc=$s
 	done &&
-	if [ "$llc" -gt 0 ]
+	cap=$(mem_cap) &&
+	if [ "$llc" -gt 0 ] && [ $((4 * llc)) -le $((${cap:-999999} * 1024)) ]
 	then
 		[ $((mb * 1024)) -ge $((4 * llc)) ] || fail "MB=$mb < 4 x ${llc}K"
 	fi &&
+	{ [ -z "$cap" ] || [ "$mb" -le "$cap" ] || fail "MB=$mb > $cap"; } &&
 	{ awk -v m="$mb" "BEGIN { while (m > 1 && m % 2 == 0) m /= 2; exit m != 1 }" ||
 		fail "MB=$mb is not a power of two"; } &&
 	[ "$(key FSDIR)" = "$TRASH/tmp" ] &&
 	[ "$(key SYNC_MAX)" = 1 ] &&
 	[ "$(key BENCHMARKS)" = all ] &&
 	[ "$(key QUICK)" = 0 ]
+'
+
+test_expect 'LATBW_LLC plans for another cache: MB is 4x it, a power of two' '
+	cap=$(mem_cap) &&
+	for c in 1m:8 3m:16 3145728:16 12m:64 "260m:2048"
+	do
+		cfg LATBW_LLC="${c%:*}" sh "$RUN" -p && expect_status 0 || return 1
+		want=${c#*:}
+		[ -n "$cap" ] && [ "$want" -gt "$cap" ] && want=$cap
+		[ "$(key MB)" = "$want" ] || fail "LATBW_LLC=${c%:*}: MB=$(key MB), not $want" ||
+			return 1
+	done
 '
 
 test_expect 'environment variables override the defaults' '
@@ -140,6 +165,8 @@ bad_config 'MB with leading zero' MB=010 sh "$RUN" -p
 bad_config 'MB too large' MB=99999999999 sh "$RUN" -p
 bad_config 'SYNC_MAX=0' SYNC_MAX=0 sh "$RUN" -p
 bad_config 'QUICK=maybe' QUICK=maybe sh "$RUN" -p
+bad_config 'LATBW_LLC not a size' LATBW_LLC=big sh "$RUN" -p
+bad_config 'LATBW_LLC zero' LATBW_LLC=0 sh "$RUN" -p
 bad_config 'REPS=-1' REPS=-1 sh "$RUN" -p
 bad_config 'BOUND=1s' BOUND=1s sh "$RUN" -p
 bad_config 'FSDIR not a directory' FSDIR=/etc/passwd sh "$RUN" -p

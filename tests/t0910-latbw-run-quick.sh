@@ -8,11 +8,12 @@
 RUN=$TOP/scripts/latbw-run
 mkdir "$TRASH/tmp" "$TRASH/fs" "$TRASH/res"
 
+# MB=16: the same sweeps on every machine, whatever its memory and caches.
 run_driver() {
 	env -u MB -u FSDIR -u SYNC_MAX -u QUICK -u REPS -u USECS -u BOUND -u REMOTE -u RSH \
-		-u BENCHMARKS -u CONFIG -u RERUN TMPDIR="$TRASH/tmp" \
+		-u BENCHMARKS -u CONFIG -u RERUN -u LATBW_LLC TMPDIR="$TRASH/tmp" \
 		FSDIR="$TRASH/fs" RESULTS_DIR="$TRASH/res" \
-		LATBW_SAVED_CONFIG="$TRASH/saved" QUICK=1 "$@" \
+		LATBW_SAVED_CONFIG="$TRASH/saved" QUICK=1 MB=16 "$@" \
 		sh "$RUN" >"$TRASH/out" 2>"$TRASH/err"
 	echo "$?" >"$TRASH/rc"
 }

@@ -48,7 +48,7 @@ echo "TCP latency using localhost: 5.0000 microseconds" >&2'
 
 run_fake() {
 	env -u MB -u FSDIR -u SYNC_MAX -u QUICK -u REPS -u USECS -u REMOTE -u RSH -u CONFIG -u RERUN \
-		LATBW_BIN="$TRASH/bin" TMPDIR="$TRASH/tmp" FSDIR="$TRASH/fs" \
+		-u LATBW_LLC LATBW_BIN="$TRASH/bin" TMPDIR="$TRASH/tmp" FSDIR="$TRASH/fs" \
 		RESULTS_DIR="$TRASH/res" LATBW_SAVED_CONFIG="$TRASH/saved" \
 		MB=1 QUICK=1 BOUND=1 "$@" sh "$RUN" >"$TRASH/out" 2>"$TRASH/err"
 	echo "$?" >"$TRASH/rc"
@@ -151,6 +151,57 @@ test_expect 'a program that does not exist: one [skipped] line' '
 	F2=$(find "$TRASH/res" -type f -name "*.0") &&
 	[ "$(grep -c "^\[skipped: bw_mem, not built\]\$" "$F2")" -eq 1 ] &&
 	! grep -q "^Memory read bandwidth" "$F2"
+'
+
+# The memory and file steps' sizes: stand-ins that record their
+# arguments (and the size of a file operand).
+mkdir "$TRASH/bin2"
+for p in cache par_mem lat_mem_rd stream bw_mem bw_file_rd bw_mmap_rd lat_mmap
+do
+	printf '#!/bin/sh\nfor a in "$@"; do l=$a; done\n[ -f "$l" ] && l="file=$(wc -c <"$l")"\necho "%s $* $l" >>"%s"\n' \
+		"$p" "$TRASH/args" >"$TRASH/bin2/$p"
+	chmod +x "$TRASH/bin2/$p"
+done
+mem_steps="cache par_mem lat_mem_rd stream bw_mem bw_file_rd bw_mmap_rd lat_mmap"
+
+# sizes_run ENV...: a run of the recording stand-ins; their arguments in
+# $TRASH/args.
+sizes_run() {
+	rm -rf "$TRASH/res" "$TRASH/args" && mkdir "$TRASH/res" &&
+	run_fake LATBW_BIN="$TRASH/bin2" BENCHMARKS="$mem_steps" "$@"
+}
+
+test_expect 'quick sweeps to twice the last-level cache, a power of two, when MB is more' '
+	sizes_run MB=2048 LATBW_LLC=12m &&
+	expect_line "^cache -B 1 -N 3 -E 1000 -M 32m " "$TRASH/args" &&
+	expect_line "^par_mem .* -M 32m " "$TRASH/args" &&
+	expect_line "^lat_mem_rd .* -t 32 16 16\$" "$TRASH/args" &&
+	expect_line "^lat_mem_rd .* -H thp 32 128 128\$" "$TRASH/args" &&
+	expect_line "^stream .* -M 32m " "$TRASH/args" &&
+	expect_line "^bw_mem .* 32m frd frd\$" "$TRASH/args" &&
+	expect_line "^bw_file_rd .* 32m io_only .* file=33554432\$" "$TRASH/args" &&
+	! grep -Eq " (2048|64)m? " "$TRASH/args"
+'
+
+test_expect 'quick: an MB below that is kept; a small cache gives at least 8 MB' '
+	sizes_run MB=16 LATBW_LLC=256m &&
+	expect_line "^cache .* -M 16m " "$TRASH/args" &&
+	expect_line "^bw_file_rd .* file=16777216\$" "$TRASH/args" &&
+	! grep -q " 512m" "$TRASH/args" &&
+	sizes_run MB=16 LATBW_LLC=3m &&
+	expect_line "^cache .* -M 8m " "$TRASH/args"
+'
+
+test_expect 'a full run sweeps to MB; each point of a sweep takes 5 samples' '
+	sizes_run MB=4 QUICK=0 &&
+	expect_line "^cache -B 1 -N 5 -M 4m " "$TRASH/args" &&
+	expect_line "^lat_mem_rd -B 1 -N 5 -t 4 16 16\$" "$TRASH/args" &&
+	expect_line "^bw_mem -B 1 -N 5 512 rd rd\$" "$TRASH/args" &&
+	expect_line "^bw_mem -B 1 -N 5 4m rd rd\$" "$TRASH/args" &&
+	expect_line "^bw_file_rd -B 1 -N 5 4m io_only .* file=4194304\$" "$TRASH/args" &&
+	expect_line "^lat_mmap -B 1 -N 5 4m " "$TRASH/args" &&
+	expect_line "^stream -B 1 -M 4m " "$TRASH/args" &&
+	! grep -q "^bw_mem -B 1 [0-9]" "$TRASH/args"
 '
 
 test_expect 'nothing left behind: no temp dir, no process' '
