@@ -367,6 +367,9 @@ static int parse(struct bench *b)
 	if (st->size % st->block != 0 || st->size < st->block)
 		bench_usage_error(b, "-s must be a multiple of -b (%zu bytes)",
 				  st->block);
+	/* Cached reads need the whole file in the page cache. */
+	file_check_room(b, st->dir, st->size,
+			!st->direct && strcmp(b->bc->name, "write") != 0);
 #if !defined(O_DIRECT)
 	if (st->direct)
 		bench_usage_error(b, "-d: this system has no O_DIRECT");

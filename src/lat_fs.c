@@ -176,11 +176,26 @@ static int parse(struct bench *b)
 static int stock_up(struct bench *b, uint64_t target)
 {
 	struct fs_state *st = b->priv;
+	uint64_t page = file_page_size(), more, need, avail;
 
 	if (target > MAX_FILES)
 		return bench_error(b, "deletes would need more than %llu files "
 				   "made in advance",
 				   (unsigned long long)MAX_FILES);
+	/*
+	 * Room for them first (each takes whole pages, at least): large
+	 * files (-s) would otherwise be written until the disk is full.
+	 */
+	more = target > st->hi - st->lo ? target - (st->hi - st->lo) : 0;
+	need = more * ((st->fsize + page - 1) / page * page);
+	if (more > 0 && file_free_bytes(st->dir, &avail) == 0 && need > avail)
+		return bench_error(b, "the deletes need %llu more files of %llu "
+				   "bytes made in advance, %llu bytes, and %s "
+				   "has %llu bytes free (use smaller files, -s)",
+				   (unsigned long long)more,
+				   (unsigned long long)st->fsize,
+				   (unsigned long long)need, st->dir,
+				   (unsigned long long)avail);
 	while (st->hi - st->lo < target) {
 		if (create_one(b, st->hi) != 0)
 			return -1;

@@ -178,6 +178,9 @@ static int parse(struct bench *b)
 			bench_usage_error(b, "file name too long");
 		file_check_operand(b, b->argv[0], O_RDONLY, file_page_size());
 		strcpy(st->path, b->argv[0]);
+	} else {
+		/* The temporary file must stay in the page cache. */
+		file_check_room(b, NULL, (uint64_t)bench_opt_num(b, 's'), 1);
 	}
 	return 0;
 }

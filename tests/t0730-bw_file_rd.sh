@@ -87,12 +87,12 @@ test_expect 'SIGINT removes the temporary file' '
 
 if mkdir "$TRASH/small" && small_fs "$TRASH/small" 512
 then
-	test_expect 'a full file system: exit 1, says it is full, no file left' '
+	test_expect 'too small a file system: exit 2 with the free space, nothing written' '
 		TMPDIR="$TRASH/small" run_bench bw_file_rd -N 3 2m io_only; rc=$?
 		left=$(made_files "$TRASH/small")
 		umount "$TRASH/small"
-		[ "$rc" = 1 ] && [ "$left" = 0 ] &&
-		expect_line "the file system is full" "$TRASH/err"
+		[ "$rc" = 2 ] && [ "$left" = 0 ] &&
+		expect_line "does not fit in $TRASH/small: 524288 bytes are free" "$TRASH/err"
 	'
 else
 	test_skip 'a full file system' 'cannot mount a small tmpfs here'

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "bench.h"
@@ -92,6 +93,48 @@ int file_check_dir(struct bench *b, const char *dir)
 		return bench_error(b, "directory %s cannot be written: %s", dir,
 				   strerror(errno));
 	return 0;
+}
+
+int file_free_bytes(const char *dir, uint64_t *avail)
+{
+	struct statvfs sv;
+
+	if (statvfs(dir != NULL ? dir : bench_tmp_base(), &sv) != 0)
+		return -1;
+	*avail = (uint64_t)sv.f_bavail * (uint64_t)sv.f_frsize;
+	return 0;
+}
+
+uint64_t file_phys_mem(void)
+{
+#if defined(_SC_PHYS_PAGES)
+	long pages = sysconf(_SC_PHYS_PAGES);
+
+	if (pages > 0)
+		return (uint64_t)pages * (uint64_t)file_page_size();
+#endif
+	return 0;
+}
+
+void file_check_room(struct bench *b, const char *dir, uint64_t size,
+		     int cached)
+{
+	uint64_t avail, mem = file_phys_mem();
+
+	if (dir == NULL)
+		dir = bench_tmp_base();
+	if (file_free_bytes(dir, &avail) == 0 && size > avail)
+		bench_usage_error(b, "a temporary file of %llu bytes does not "
+				  "fit in %s: %llu bytes are free there (give "
+				  "a smaller size, or another directory)",
+				  (unsigned long long)size, dir,
+				  (unsigned long long)avail);
+	if (cached && mem > 0 && size > mem)
+		bench_usage_error(b, "a file of %llu bytes cannot stay in the "
+				  "page cache of this machine's %llu bytes of "
+				  "memory (give a smaller size)",
+				  (unsigned long long)size,
+				  (unsigned long long)mem);
 }
 
 static int say_write_error(struct bench *b, const char *path, int err)
@@ -305,6 +348,9 @@ void file_parse_operands(struct bench *b, struct file_operand *op,
 			bench_usage_error(b, "file name too long");
 		file_check_operand(b, b->argv[at], flags, op->size);
 		strcpy(op->path, b->argv[at]);
+	} else {
+		/* The temporary file: it is meant to be in the page cache. */
+		file_check_room(b, NULL, op->size, 1);
 	}
 }
 

@@ -34,6 +34,27 @@ void file_pattern_fill(void *buf, size_t len, uint64_t off);
 int file_check_dir(struct bench *b, const char *dir);
 
 /*
+ * The bytes statvfs says we may still write in dir (NULL: the default):
+ * 0, or -1 if it cannot tell (the directory is missing, say: the run
+ * reports that later).
+ */
+int file_free_bytes(const char *dir, uint64_t *avail);
+
+/* This machine's memory in bytes, or 0 if it cannot be told. */
+uint64_t file_phys_mem(void);
+
+/*
+ * From a parse hook, before a temporary file of size bytes is made in dir
+ * (NULL: the default): it must fit in the space free there and, if
+ * cached (the file is meant to stay in the page cache), in this machine's
+ * memory.  Otherwise a usage error (exit status 2) with the numbers: a
+ * size mistyped by a few digits would otherwise write until the file
+ * system is full.
+ */
+void file_check_room(struct bench *b, const char *dir, uint64_t size,
+		     int cached);
+
+/*
  * Write size bytes of the pattern at the start of fd (path for messages),
  * in 8 KB writes (see file.c); a full file system is said to be full.
  */
@@ -95,7 +116,8 @@ struct file_operand {
  * names the case (b->bc is set), otherwise there is none.  Fewer operands
  * than that are the usage error `need`; a size outside [min, max] is
  * "bad size '<text>'" followed by `note`.  A file operand is checked with
- * file_check_operand (opened with flags, at least the size).
+ * file_check_operand (opened with flags, at least the size); without one,
+ * the temporary file's size with file_check_room.
  */
 void file_parse_operands(struct bench *b, struct file_operand *op,
 			 const char *need, uint64_t min, uint64_t max,
