@@ -172,6 +172,43 @@ test_expect 'series: a title line, points, then a blank line' '
 		END { exit bad || s }" "$F"
 '
 
+# lmbench's readers end a series at its first line that is not a point
+# (getsummary's getbiggest, its lat_fs loop) or read every line up to the
+# blank one as a point (its stride curves): the statistics of the points
+# come after the blank line.  Only lat_ctx's overhead line, right after
+# its title, is inside.
+test_expect 'series: no line of our own after a series point, before its blank line' '
+	awk "/^\"/ || /^(Socket bandwidth using|Memory (read|write|partial|bzero|load parallelism))/ { s = \$0; p = 0; next }
+		s != \"\" && /^\$/ { s = \"\"; next }
+		s != \"\" && /^\[/ && p { print \"inside \" s \": \" \$0; bad = 1 }
+		s != \"\" && /^[0-9]/ { p = 1 }
+		END { exit bad }" "$F"
+'
+
+test_expect 'series: each point statistics line comes after the series, and the summary finds them all' '
+	grep -q "^\[latbw-stat prog=bw_file_rd .* x=" "$F" &&
+	sh "$TOP/scripts/summary" -f csv "$F" >"$TRASH/csv" 2>"$TRASH/csverr" &&
+	[ ! -s "$TRASH/csverr" ] &&
+	awk -F, "\$5 != \"\" && \$8 == \"\" { print; bad = 1 } END { exit bad }" "$TRASH/csv" ||
+		fail "points without statistics: $(awk -F, "\$5 != \"\" && \$8 == \"\"" "$TRASH/csv" | head -3) $(cat "$TRASH/csverr")"
+'
+
+# getsummary takes the first "stride=128 curve after "Memory load latency"
+# for L1 $, L2 $ and Main mem: it must be the curve the summary reads them
+# from (random order), the forward curves before that line.
+test_expect 'memory: forward curves before the section line, one "stride=128 curve after it' '
+	if ! [ -x "$BIN/lat_mem_rd" ]
+	then
+		return 0
+	fi
+	awk "/^Memory load latency\$/ { m++; sect = 1; next }
+		/^Random load latency\$/ { sect = 2; next }
+		/^\"stride=128/ && sect == 1 { n++; t = \$0 }
+		/^\"stride=/ && !sect { fwd++ }
+		END { if (m != 1 || n != 1 || t !~ /order=random/ || fwd < 1) {
+			print m, n, t, fwd; exit 1 } }" "$F"
+'
+
 test_expect 'the summary of the run is printed' '
 	if [ -f "$TOP/scripts/summary" ]
 	then
