@@ -502,7 +502,12 @@ function start_series(title, ln,    n, w, i, t) {
 	TITLE_LN = ln
 	lastlo = lasthi = 0
 	title = trim(title)
-	if (title ~ /^size=/) {
+	if (title ~ /^cross-CPU ctxsw /) {
+		# The driver's cross-CPU lat_ctx run: "cross-CPU ctxsw 0k
+		# ovr=1.02" (a title lmbench readers do not match).
+		sub(/[ \t]+ovr=[^ \t]*/, "", title)
+		SUNIT[title] = "us"
+	} else if (title ~ /^size=/) {
 		# lat_ctx: "size=16k ovr=1.46": the overhead is not part of
 		# the name, so runs compare.
 		n = split(title, w, /[ \t]+/)
@@ -544,6 +549,9 @@ function add_rec(name, x, v, unit,    k) {
 	RV[cur, k] = v
 	RU[cur, k] = unit
 	RSPR[cur, k] = RR[cur, k] = RMIN[cur, k] = RMAX[cur, k] = RC[cur, k] = ""
+	RPL[cur, k] = RXS[cur, k] = FKEY[cur, k] = ""
+	if (name ~ /^cross-CPU ctxsw / || index(name, " (cross CPU)") > 0)
+		RPL[cur, k] = "cross"
 	if (x != "") {
 		SN[cur, name]++
 		SK[cur, name, SN[cur, name]] = k
@@ -554,8 +562,14 @@ function add_rec(name, x, v, unit,    k) {
 # A "Label: value unit" line.  The tables look figures up by a key: the
 # label, except for the network ones, where localhost (or 127.0.0.1, ::1)
 # makes the local figure and the first other host the remote one.
-function add_fig(lab, v, unit,    k, key, h) {
+function add_fig(lab, v, unit,    k, key, h, cross) {
 	k = add_rec(lab, "", v, unit)
+	# The driver's cross-CPU runs: "Pipe latency (cross CPU)", "TCP
+	# latency (cross CPU) using localhost": keyed as the lmbench label
+	# with "cross " in front.
+	cross = index(lab, " (cross CPU)")
+	if (cross > 0)
+		lab = substr(lab, 1, cross - 1) substr(lab, cross + 12)
 	key = lab
 	if (lab ~ /^(UDP|TCP|RPC\/udp|RPC\/tcp) latency using / ||
 	    lab ~ /^TCP\/IP connection cost to /) {
@@ -581,7 +595,10 @@ function add_fig(lab, v, unit,    k, key, h) {
 		key = lab
 		sub(/^uint64/, "int64", key)
 	}
+	if (cross > 0)
+		key = "cross " key
 	FIG[cur, key] = k
+	FKEY[cur, k] = key
 	return k
 }
 
@@ -610,7 +627,7 @@ function bracket_line(line, ln,    k, key, val) {
 			lwarn(ln, "MHZ is " insane(val) ", ignored")
 			return
 		}
-	} else if (key == "LINE_SIZE" || key == "SYNC_MAX" || key ~ /^CACHE_L(1D|2|3)$/) {
+	} else if (key == "LINE_SIZE" || key == "SYNC_MAX" || key == "PROCESSORS" || key ~ /^CACHE_L(1D|2|3)$/) {
 		if (val !~ /^[0-9]+$/) {
 			if (val != "")
 				lwarn(ln, key " is not a whole number, ignored")
@@ -748,6 +765,34 @@ function set_stats(k, sp, f) {
 	RC[cur, k] = sane(f["copies"]) ? f["copies"] : ""
 	if (RU[cur, k] == "" && f["unit"] != "")
 		RU[cur, k] = f["unit"]
+	place(k, f, ln)
+}
+
+# The placement of record k, from its statistics line's fields f: same,
+# cross or sched (with the share of cross-CPU samples in RXS).  A latency
+# figure under an lmbench label that was measured across CPUs (a hand run
+# of "lat_pipe -C 0,1") moves to the cross-CPU table; one left to the
+# scheduler stays in its cell, with a warning: it is not comparable.
+function place(k, f, ln,    key, sh) {
+	if (f["placement"] !~ /^(same|cross|sched)$/)
+		return
+	RPL[cur, k] = f["placement"]
+	sh = f["cross"]
+	sub(/%$/, "", sh)
+	if (RPL[cur, k] == "sched" && isnum(sh))
+		RXS[cur, k] = sh + 0
+	key = FKEY[cur, k]
+	if (key == "" || key ~ /^cross / || RU[cur, k] == "MB/s" || FIG[cur, key] != k)
+		return
+	if (RPL[cur, k] == "cross") {
+		delete FIG[cur, key]
+		FIG[cur, "cross " key] = k
+		FKEY[cur, k] = "cross " key
+	} else if (RPL[cur, k] == "sched") {
+		lwarn(ln, "'" shown(RN[cur, k]) "' ran where the scheduler put it (" \
+		    (isnum(sh) ? sh "% of samples across CPUs" : "CPUs not seen") \
+		    "), not pinned: not comparable with pinned figures")
+	}
 }
 
 # ---- looking figures up for the tables ----------------------------------
@@ -764,13 +809,14 @@ function rrange(i, k) {
 }
 
 function fig(i, key,    k) {
-	GSP = GCP = ""
+	GSP = GCP = GPL = ""
 	if (!((i, key) in FIG))
 		return ""
 	k = FIG[i, key]
 	GSP = RSPR[i, k]
 	GRG = rrange(i, k)
 	GCP = RC[i, k]
+	GPL = ptext(i, k)
 	return RV[i, k]
 }
 
@@ -778,6 +824,7 @@ function rec(i, k) {
 	GSP = RSPR[i, k]
 	GRG = rrange(i, k)
 	GCP = RC[i, k]
+	GPL = ptext(i, k)
 	return RV[i, k]
 }
 
@@ -791,7 +838,7 @@ function ser_last(i, name,    n) {
 
 # The point at x (numerically, as lmbench's sizes are "%.5f").
 function ser_at(i, name, x,    n, j, k, d) {
-	GSP = GCP = ""
+	GSP = GCP = GPL = ""
 	n = SN[i, name] + 0
 	for (j = n; j >= 1; j--) {
 		k = SK[i, name, j]
@@ -925,6 +972,7 @@ function cell(text, sp, isval) {
 	CELL[TNR, RC_] = text
 	CSP[TNR, RC_] = (isval && sp != "") ? sp : ""
 	CRAW[TNR, RC_] = CRG[TNR, RC_] = ""
+	CPLC[TNR, RC_] = (isval && GPL != "") ? GPL : ""
 	CKIND[TNR, RC_] = "t"
 	if (isval && CCOUNT[RC_])
 		RVAL[TNR] = 1
@@ -978,6 +1026,8 @@ function table_end(    r, c, line, full, nb, b, j, ncol, total, w) {
 			print row_text(r, 1, NC, 0)
 			if (spread && has_spread(r, 1, NC, 0))
 				print spread_text(r, 1, NC, 0)
+			if (spread && has_place(r, 1, NC, 0))
+				print place_text(r, 1, NC, 0)
 		}
 		return
 	}
@@ -1012,6 +1062,8 @@ function table_end(    r, c, line, full, nb, b, j, ncol, total, w) {
 			print row_text(r, BFROM[b], BTO[b], 1)
 			if (spread && has_spread(r, BFROM[b], BTO[b], 1))
 				print spread_text(r, BFROM[b], BTO[b], 1)
+			if (spread && has_place(r, BFROM[b], BTO[b], 1))
+				print place_text(r, BFROM[b], BTO[b], 1)
 		}
 	}
 }
@@ -1073,6 +1125,36 @@ function blocks(ncol, w,    nb, c, used, cw) {
 }
 
 # Whether row r has a spread in columns from..to (of BCOL[] when inblock).
+# Record k's placement as a -s row shows it: "same", "cross", "s64%" (the
+# scheduler's choice, 64% of samples across CPUs), "" if not known.
+function ptext(i, k) {
+	if (RPL[i, k] == "sched")
+		return RXS[i, k] == "" ? "sched" : sprintf("s%.0f%%", RXS[i, k])
+	return RPL[i, k]
+}
+
+function has_place(r, from, to, inblock,    j) {
+	for (j = from; j <= to; j++)
+		if (CPLC[r, inblock ? BCOL[j] : j] != "")
+			return 1
+	return 0
+}
+
+function place_text(r, from, to, inblock,    s, j, c, w, t) {
+	s = sprintf("%-9.9s %13.13s", "", "placement")
+	for (j = from; j <= to; j++) {
+		c = inblock ? BCOL[j] : j
+		w = CW[c]
+		if (w == 0)
+			continue
+		t = CPLC[r, c]
+		if (t == "cross" && w < 5)
+			t = "crs"
+		s = s CSEP[c] sprintf("%" w "." w "s", t)
+	}
+	return rstrip(s)
+}
+
 function has_spread(r, from, to, inblock,    j) {
 	for (j = from; j <= to; j++)
 		if (CSP[r, inblock ? BCOL[j] : j] != "")
@@ -1174,11 +1256,13 @@ function all_tables() {
 	t_ops("double")
 	t_ctx()
 	t_local()
+	t_cross()
 	t_remote()
 	t_filevm()
 	t_bw()
 	t_mem()
 	t_sizes()
+	t_checks()
 }
 
 function t_basic(    i, mp) {
@@ -1344,6 +1428,82 @@ function t_local(    i) {
 		row_end()
 	}
 	table_end()
+}
+
+# latbw's own table: the driver's cross-CPU runs (one process per CPU),
+# the wake-up cost between CPUs.  A one-CPU machine has none, and says so.
+function t_cross(    i, n1) {
+	table_begin("*Local* Communication latencies across CPUs (latbw) in microseconds - smaller is better",
+	    "---------------------------------------------------------------------",
+	    "Host                 OS 2p/0K  Pipe AF     UDP  RPC/   TCP  RPC/ TCP\n" \
+	    "                        ctxsw       UNIX         UDP         TCP conn\n" \
+	    "--------- ------------- ----- ----- ---- ----- ----- ----- ----- ----")
+	col(" ", 5, 1); col(" ", 5, 1); col(" ", 4, 1); col(" ", 5, 1)
+	col(" ", 5, 1); col(" ", 5, 1); col(" ", 5, 1); col(" ", 4, 1)
+	n1 = 0
+	for (i = 1; i <= nf; i++) {
+		row_begin(i)
+		num(ser_at(i, "cross-CPU ctxsw 0k", 2), 5)
+		num(fig(i, "cross Pipe latency"), 5)
+		num(fig(i, "cross AF_UNIX sock stream latency"), 4)
+		num(fig(i, "cross local UDP latency using"), 5)
+		num(fig(i, "cross local RPC/udp latency using"), 5)
+		num(fig(i, "cross local TCP latency using"), 5)
+		num(fig(i, "cross local RPC/tcp latency using"), 5)
+		num(scaled(i, fig(i, "cross local TCP/IP connection cost to")), 4)
+		if (!RVAL[TNR] && META[i, "PROCESSORS"] == "1")
+			ONECPU[++n1] = i
+		row_end()
+	}
+	table_end()
+	if (mode != "table" || n1 == 0)
+		return
+	if (TNR == 0) {
+		print ""
+		print TT[1]
+		print TRULE
+	}
+	for (i = 1; i <= n1; i++)
+		printf "%-9.9s %13.13s one CPU: same-CPU figures only\n", HOST[ONECPU[i]], OS_[ONECPU[i]]
+}
+
+# Checks between figures that must hold whatever the machine: a violated
+# one is flagged (an RPC cannot be faster than the transport it runs on;
+# a 2-process switch is part of a pipe round trip).  5 % of slack for
+# noise.  Same placement only: the lmbench cells together, and the
+# cross-CPU ones together.
+function check_le(i, what, lo, lok, hi, hik,    a, b) {
+	if (lok ~ /^size=|^cross-CPU ctxsw/)
+		a = ser_at(i, lok, 2)
+	else
+		a = fig(i, lok)
+	b = fig(i, hik)
+	if (!good(a) || !good(b) || a + 0 <= (b + 0) * 1.05)
+		return
+	NCHK++
+	CHK[NCHK] = sprintf("%-9.9s %s: %s %s > %s %s", HOST[i], what, lo, trim(fmtnum(a, 6)), hi, trim(fmtnum(b, 6)))
+}
+
+function t_checks(    i, p, pre, what) {
+	NCHK = 0
+	for (i = 1; i <= nf; i++) {
+		for (p = 1; p <= 2; p++) {
+			pre = p == 1 ? "" : "cross "
+			what = p == 1 ? "same CPU" : "cross CPU"
+			check_le(i, what, "TCP", pre "local TCP latency using", "RPC/TCP", pre "local RPC/tcp latency using")
+			check_le(i, what, "UDP", pre "local UDP latency using", "RPC/UDP", pre "local RPC/udp latency using")
+			check_le(i, what, "2p/0K ctxsw", p == 1 ? "size=0k" : "cross-CPU ctxsw 0k", "Pipe", pre "Pipe latency")
+		}
+		check_le(i, "remote", "TCP", "remote TCP latency using", "RPC/TCP", "remote RPC/tcp latency using")
+		check_le(i, "remote", "UDP", "remote UDP latency using", "RPC/UDP", "remote RPC/udp latency using")
+	}
+	if (NCHK == 0 || mode != "table")
+		return
+	print ""
+	print "Consistency checks - figures that cannot be right"
+	print "-------------------------------------------------"
+	for (i = 1; i <= NCHK; i++)
+		print "! " CHK[i]
 }
 
 function t_remote(    i) {
@@ -1797,8 +1957,9 @@ function out_json(    i, k, first, sep) {
 			printf "%s    {\"run\": %s, \"host\": %s, \"name\": %s, \"x\": %s, \"value\": %s, \"unit\": %s, ", \
 			    first ? "" : ",\n", jstr(PATHS[i]), jstr(HOST[i]), jstr(RN[i, k]), jopt(RX[i, k]), \
 			    jnum(RV[i, k]), jstr(RU[i, k])
-			printf "\"reps\": %s, \"spread\": %s, \"min\": %s, \"max\": %s, \"copies\": %s}", \
+			printf "\"reps\": %s, \"spread\": %s, \"min\": %s, \"max\": %s, \"copies\": %s, ", \
 			    jnum(RR[i, k]), jnum(RSPR[i, k]), jnum(RMIN[i, k]), jnum(RMAX[i, k]), jnum(RC[i, k])
+			printf "\"placement\": %s, \"cross_pct\": %s}", jopt(RPL[i, k]), jnum(RXS[i, k])
 			first = 0
 		}
 	}
@@ -1823,7 +1984,7 @@ function cfield(s) {
 }
 
 function out_csv(    i, k, n) {
-	print "run,host,os,name,x,value,unit,reps,spread_pct,min,max,copies"
+	print "run,host,os,name,x,value,unit,reps,spread_pct,min,max,copies,placement,cross_pct"
 	n = 0
 	for (i = 1; i <= nf; i++)
 		for (k = 1; k <= nrec[i]; k++) {
@@ -1832,7 +1993,8 @@ function out_csv(    i, k, n) {
 			n++
 			print cfield(PATHS[i]) "," cfield(HOST[i]) "," cfield(trim(OS_[i])) "," \
 			    cfield(RN[i, k]) "," cfield(RX[i, k]) "," RV[i, k] "," cfield(RU[i, k]) "," \
-			    RR[i, k] "," RSPR[i, k] "," RMIN[i, k] "," RMAX[i, k] "," RC[i, k]
+			    RR[i, k] "," RSPR[i, k] "," RMIN[i, k] "," RMAX[i, k] "," RC[i, k] "," \
+			    RPL[i, k] "," RXS[i, k]
 		}
 	if (n == 0) {
 		print "summary: no figure in any file" > "/dev/stderr"
