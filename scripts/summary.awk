@@ -710,7 +710,7 @@ function stat_line(line, ln,    body, n, w, i, k, f, x, hasx, sp) {
 			if (k == 0)
 				lwarn(ln, "statistics line for no point of series '" shown(ENDED) "', skipped")
 			else
-				set_stats(k, sp, f)
+				set_stats(k, sp, f, ln)
 			return
 		}
 		lwarn(ln, "statistics line not after a figure, skipped")
@@ -738,7 +738,7 @@ function stat_line(line, ln,    body, n, w, i, k, f, x, hasx, sp) {
 		lastlo = lasthi = 0
 		return
 	}
-	set_stats(k, sp, f)
+	set_stats(k, sp, f, ln)
 }
 
 # The point of series name (for lat_fs's series, its create or delete
@@ -757,7 +757,7 @@ function after_series(name, x, c,    n, j, k) {
 	return 0
 }
 
-function set_stats(k, sp, f) {
+function set_stats(k, sp, f, ln) {
 	RSPR[cur, k] = sp + 0
 	RR[cur, k] = f["reps"]
 	RMIN[cur, k] = sane(f["min"]) ? f["min"] : ""

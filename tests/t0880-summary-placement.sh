@@ -23,16 +23,21 @@ table() {
 		s && !/^(---|Host |        )/ { print }' "$TRASH/out"
 }
 
+# values: a row's cells as numbers (the cell formats are summary(1)'s).
+values() {
+	awk '{ for (i = 4; i <= NF; i++) printf "%s%s", (i > 4 ? " " : ""), $i + 0; print "" }'
+}
+
 for a in $AWKS
 do
 	test_expect "[$a] the lmbench local table holds the same-CPU figures" "
 		AWK=$a summary '$D/two.1' &&
 		table '*Local* Communication latencies in' >'$TRASH/local' &&
-		[ \"\$(cat '$TRASH/local')\" = 'two       Linux 6.1.0-1 1.500 3.500 5.00 6.290 9.100  62.7 7.590 20.0' ]
+		[ \"\$(values <'$TRASH/local')\" = '1.5 3.5 5 6.29 9.1 62.7 7.59 20' ]
 	"
 	test_expect "[$a] the cross-CPU table beside it: one row, every column" "
 		table '*Local* Communication latencies across CPUs (latbw)' >'$TRASH/cross' &&
-		[ \"\$(cat '$TRASH/cross')\" = 'two       Linux 6.1.0-1  16.9  56.1 60.2  47.0  70.0  62.0  80.0 90.0' ]
+		[ \"\$(values <'$TRASH/cross')\" = '16.9 56.1 60.2 47 70 62 80 90' ]
 	"
 done
 
