@@ -122,7 +122,7 @@ export ncpu
 
 test_expect 'placement: the same-CPU runs are pinned to CPU 0, servers too' '
 	[ "$(sed -n 1p "$TRASH/pipe.args")" = "-B 1 -N 3 -E 1000 -C 0" ] &&
-	[ "$(sed -n 1p "$TRASH/tcp.args")" = "-s -C 0" ] &&
+	[ "$(sed -n 1p "$TRASH/tcp.args")" = "-s -i 10 -C 0" ] &&
 	[ "$(sed -n 2p "$TRASH/tcp.args")" = "-B 1 -N 3 -E 1000 -C 0 localhost" ] &&
 	[ "$(grep -c "^Pipe latency: " "$F")" -eq 1 ] &&
 	[ "$(grep -c "TCP latency using localhost:" "$F")" -eq 1 ]
@@ -132,7 +132,7 @@ test_expect 'placement: cross-CPU runs on two CPUs, under labels of their own' '
 	if [ "$ncpu" -ge 2 ]
 	then
 		grep -Eq "^-B 1 -N 3 -E 1000 -C 0,[1-9][0-9]*\$" "$TRASH/pipe.args" &&
-		grep -Eq "^-s -C 0,[1-9][0-9]*\$" "$TRASH/tcp.args" &&
+		grep -Eq "^-s -i 10 -C 0,[1-9][0-9]*\$" "$TRASH/tcp.args" &&
 		grep -Eq "^-B 1 -N 3 -E 1000 -C 0,[1-9][0-9]* -s 0 2\$" "$TRASH/ctx.args" &&
 		expect_line "^Pipe latency \(cross CPU\): 3.0000 microseconds\$" "$F" &&
 		expect_line "^TCP latency \(cross CPU\) using localhost: 5.0000 microseconds\$" "$F" &&

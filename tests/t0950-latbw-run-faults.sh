@@ -203,4 +203,164 @@ else
 	test_skip 'SIGKILL of the driver, and PID reuse' "$ns_why"
 fi
 
+# ------------------------------------ what a killed driver leaves (D9)
+
+# start_bg [ENV...]: start the driver in the background (bg_pid).
+start_bg() {
+	rm -rf "$TRASH/res" && mkdir "$TRASH/res"
+	env -u MB -u FSDIR -u SYNC_MAX -u QUICK -u REPS -u USECS -u BOUND -u REMOTE -u RSH \
+		-u BENCHMARKS -u CONFIG -u RERUN TMPDIR="$TRASH/tmp" \
+		FSDIR="$TRASH/fs" RESULTS_DIR="$TRASH/res" \
+		LATBW_SAVED_CONFIG="$TRASH/saved" QUICK=1 "$@" \
+		sh "$RUN" >"$TRASH/out" 2>"$TRASH/err" &
+	bg_pid=$!
+}
+
+# ps_has REGEX: a process whose command line matches REGEX (extended,
+# awk's) runs, other than the awk that looks.
+ps_has() {
+	ps -e -o args= | awk -v re="$1" '$1 != "awk" && $0 ~ re { found = 1 } END { exit !found }'
+}
+
+# wait_for_child PID REGEX: wait (at most 30 s) until a child of PID
+# whose command line matches REGEX runs.
+wait_for_child() {
+	wp_i=0
+	while [ "$wp_i" -lt 300 ]
+	do
+		ps -e -o ppid= -o args= |
+			awk -v p="$1" -v re="$2" '$1 == p && $0 ~ re { found = 1 } END { exit !found }' &&
+			return 0
+		sleep 0.1 2>/dev/null || sleep 1
+		wp_i=$((wp_i + 1))
+	done
+	return 1
+}
+
+# tree_of PID: PID and every process under it.
+tree_of() {
+	ps -e -o pid= -o ppid= | awk -v top="$1" '
+		{ parent[$1] = $2 }
+		END {
+			want[top] = 1
+			do {
+				found = 0
+				for (p in parent)
+					if ((parent[p] in want) && !(p in want)) {
+						want[p] = 1
+						found = 1
+					}
+			} while (found)
+			for (p in want)
+				print p
+		}'
+}
+
+# within SECS CMD...: CMD succeeds within SECS seconds.
+within() {
+	wi_n=$1
+	shift
+	wi_t=0
+	while ! "$@"
+	do
+		[ "$wi_t" -ge "$wi_n" ] && return 1
+		sleep 1
+		wi_t=$((wi_t + 1))
+	done
+	return 0
+}
+
+scratch_empty() {
+	[ -z "$(ls -A "$TRASH/fs")" ] && [ -z "$(ls -A "$TRASH/tmp")" ]
+}
+
+no_driver_shell() {
+	! ps_has "^sh $RUN\$"
+}
+
+no_udp_server() {
+	! ps_has "/lat_udp -s"
+}
+
+# The driver alone is killed while lat_udp's client runs against the
+# server it started: its guardian stops the server and removes the
+# scratch directories (and the FSDIR file) within seconds.
+start_bg BENCHMARKS=lat_udp BOUND=5 USECS=300000 REPS=5
+if wait_for_child "$bg_pid" "/lat_udp .*localhost\$"
+then
+	kill -9 "$bg_pid"
+	wait "$bg_pid" 2>/dev/null
+	test_expect 'SIGKILL of the driver: its local server is stopped within 5 s' '
+		within 5 no_udp_server ||
+			fail "still running: $(ps -e -o pid,args | grep "[/]lat_udp -s")"
+	'
+	test_expect 'SIGKILL of the driver: its scratch directories are gone within 5 s' '
+		within 5 scratch_empty || fail "left: $(ls -A "$TRASH/fs" "$TRASH/tmp")"
+	'
+	test_expect 'SIGKILL of the driver: its helpers are gone within 5 s' '
+		within 5 no_driver_shell || fail "left: $(ps -e -o pid,args | grep "^ *[0-9]* sh $RUN\$")"
+	'
+	test_expect 'SIGKILL of the driver: its file has no closing line' '
+		G=$(find "$TRASH/res" -type f | sed -n 1p) &&
+		[ -n "$G" ] && ! grep -q "^\[COMPLETE: " "$G"
+	'
+else
+	test_expect 'SIGKILL of the driver during lat_udp: its client ran' 'fail "$(cat "$TRASH/err")"'
+fi
+# Whatever is left (a test failed): stop it before going on; the client
+# ends by its bound.
+"$BIN/lat_udp" -S localhost >/dev/null 2>&1
+within 15 no_driver_shell
+within 15 eval '! ps_has "/lat_udp .*localhost\$"'
+
+# The driver and every process under it are killed at once while
+# lat_udp's client runs (nothing is left to clean up): the server exits
+# by itself within seconds, and the next run removes the scratch
+# directories of that run, and of no other.
+rm -rf "$TRASH/tmp" "$TRASH/fs" && mkdir "$TRASH/tmp" "$TRASH/fs"
+start_bg BENCHMARKS=lat_udp BOUND=5 USECS=300000 REPS=5
+if wait_for_child "$bg_pid" "/lat_udp .*localhost\$"
+then
+	# shellcheck disable=SC2046 # a list of pids
+	kill -9 $(tree_of "$bg_pid")
+	wait "$bg_pid" 2>/dev/null
+	sleep 1
+	ls -d "$TRASH"/fs/latbw-run.* "$TRASH"/tmp/latbw-run.* >"$TRASH/stale" 2>/dev/null
+	test_expect 'SIGKILL of the driver and all its helpers leaves its two directories' '
+		[ "$(wc -l <"$TRASH/stale")" -eq 2 ] || fail "$(cat "$TRASH/stale")"
+	'
+	# Two directories that are not of a dead run: one of a live driver
+	# (the dead one's owner file, with this shell's PID and start time,
+	# where /proc tells it), one with no owner.
+	mkdir "$TRASH/tmp/latbw-run.live" "$TRASH/fs/latbw-run.noowner"
+	if [ -r "/proc/$$/stat" ]
+	then
+		cp "$(find "$TRASH"/tmp/latbw-run.* -name owner | sed -n 1p)" "$TRASH/owner"
+		awk -v pid="$$" -v start="$(awk '{ sub(/^.*\) /, ""); print $20 }' "/proc/$$/stat")" \
+			'{ $1 = pid; $2 = start; print }' "$TRASH/owner" >"$TRASH/tmp/latbw-run.live/owner"
+	fi
+	run_driver BOUND=60
+	test_expect 'the next run removes the directories of the run that was killed' '
+		for d in $(cat "$TRASH/stale")
+		do
+			! [ -e "$d" ] || fail "still there: $d"
+		done &&
+		expect_line "^latbw-run: removed .*/latbw-run\.[A-Za-z0-9]+, left by a run that was killed\$" "$TRASH/err"
+	'
+	test_expect 'the next run keeps the directory of a live driver, and one with no owner' '
+		[ -d "$TRASH/tmp/latbw-run.live" ] && [ -d "$TRASH/fs/latbw-run.noowner" ]
+	'
+	test_expect 'the next run goes to its end' '
+		[ "$(cat "$TRASH/rc")" = 0 ] || fail "exit status $(cat "$TRASH/rc"): $(cat "$TRASH/err")"
+	'
+	rm -rf "$TRASH/tmp/latbw-run.live" "$TRASH/fs/latbw-run.noowner"
+	test_expect 'SIGKILL of the driver and its helpers: its server exits within 15 s' '
+		within 15 no_udp_server ||
+			fail "still running: $(ps -e -o pid,args | grep "[/]lat_udp -s")"
+	'
+else
+	test_expect 'SIGKILL of the driver and its helpers: lat_udp'"'"'s client ran' 'fail "$(cat "$TRASH/err")"'
+fi
+"$BIN/lat_udp" -S localhost >/dev/null 2>&1
+
 test_done
