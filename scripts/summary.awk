@@ -1433,7 +1433,7 @@ function t_local(    i) {
 # latbw's own table: the driver's cross-CPU runs (one process per CPU),
 # the wake-up cost between CPUs.  A one-CPU machine has none, and says so.
 function t_cross(    i, n1) {
-	table_begin("*Local* Communication latencies across CPUs (latbw) in microseconds - smaller is better",
+	table_begin("Cross-CPU communication latencies (latbw, one party per CPU) in microseconds - smaller is better",
 	    "---------------------------------------------------------------------",
 	    "Host                 OS 2p/0K  Pipe AF     UDP  RPC/   TCP  RPC/ TCP\n" \
 	    "                        ctxsw       UNIX         UDP         TCP conn\n" \
