@@ -6,6 +6,12 @@
 #   make test-asan      the test suite against the sanitizer build
 #   make bench-check    the checks of measured figures against this machine
 #                       (tests/bench/t*.sh; not part of make test)
+#   make test-cross ARCH=aarch64|riscv64|armhf|musl
+#                       build with the Debian cross compiler into
+#                       build-cross-$(ARCH) and test under qemu-user (musl:
+#                       the static musl build, here)
+#   make static         statically linked programs (STATIC=1), into
+#                       build-static-<compiler>: for boards without a compiler
 #   make results        run the suite and write results/<OS-triple>/<host>.<n>
 #   make install        commands, programs and manual pages under $(PREFIX)
 #   make uninstall      remove what make install installed
@@ -19,12 +25,22 @@ CFLAGS  ?= -O2 -g
 WARN    := -std=c11 -Wall -Wextra -Wstrict-prototypes -Wshadow -Werror
 # The one version string (VERSION), for programs (--version) and scripts.
 VERSION := $(shell cat VERSION)
-CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Isrc/lib -DLATBW_VERSION='"$(VERSION)"'
+# _FILE_OFFSET_BITS=64: on 32-bit glibc (armhf) off_t and inode numbers
+# are 64-bit too, so files past 2 GB work and readdir does not fail with
+# EOVERFLOW on file systems with large inode numbers; elsewhere a no-op.
+CPPFLAGS += -D_POSIX_C_SOURCE=200809L -D_FILE_OFFSET_BITS=64 -Isrc/lib -DLATBW_VERSION='"$(VERSION)"'
 LDLIBS  += -lm
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
 LIBEXECDIR ?= $(PREFIX)/libexec/latbw
 MANDIR  ?= $(PREFIX)/share/man
+# STATIC=1 links statically, into a build directory of its own per
+# compiler (make static CC=musl-gcc, make static CC=aarch64-linux-gnu-gcc),
+# so that make install STATIC=1 CC=... installs that build.
+ifeq ($(STATIC),1)
+BUILD   ?= build-static-$(notdir $(firstword $(CC)))
+LDFLAGS += -static
+endif
 BUILD   ?= build
 
 LIB_SRC  := $(wildcard src/lib/*.c)
@@ -41,7 +57,7 @@ LIBA     := $(BUILD)/liblatbw.a
 
 ALL_CFLAGS = $(WARN) $(CFLAGS)
 
-.PHONY: all test bench-check asan test-asan units results quick rerun install uninstall clean
+.PHONY: all test bench-check asan test-asan test-cross static units results quick rerun install uninstall clean
 .SUFFIXES:
 
 all: $(PROGS) $(AUX) $(UNITS)
@@ -79,6 +95,14 @@ asan:
 
 test-asan: asan
 	LATBW_BUILD=build-asan LATBW_ASAN=1 sh tests/run
+
+# tests/cross.sh builds (from scratch, to see every warning) and runs.
+ARCH ?= aarch64
+test-cross:
+	sh tests/cross.sh $(ARCH)
+
+static:
+	$(MAKE) STATIC=1 all
 
 results: all
 	sh scripts/latbw-run
@@ -144,4 +168,4 @@ uninstall:
 	done
 
 clean:
-	rm -rf build build-asan
+	rm -rf build build-asan build-cross-* build-static-*
