@@ -74,6 +74,21 @@ test_expect 'a program still rejects an unknown option (exit 2)' '
 	expect_line "^lat_pipe: unknown option -Z" "$TRASH/err"
 '
 
+test_expect 'a program names an unknown long option (exit 2), not "unknown option --"' '
+	"$BIN/lat_pipe" --hlep >"$TRASH/out" 2>"$TRASH/err"
+	rc=$?
+	[ "$rc" = 2 ] || fail "exit status $rc"
+	expect_line "^lat_pipe: unknown option --hlep$" "$TRASH/err" &&
+	[ ! -s "$TRASH/out" ]
+'
+
+test_expect 'latbw-run names an unknown long option (exit 2)' '
+	"$TOP/scripts/latbw-run" --hlep >"$TRASH/out" 2>"$TRASH/err"
+	rc=$?
+	[ "$rc" = 2 ] || fail "exit status $rc"
+	expect_line "^latbw-run: unknown option --hlep " "$TRASH/err"
+'
+
 for s in latbw-run summary compare graph
 do
 	test_expect "scripts/$s -h and --help print the usage on stdout, exit 0" \

@@ -211,9 +211,10 @@ static void print_version(const struct bench *b)
 /*
  * --help and --version, the two long options every program takes.  The
  * C library's getopt knows only short ones (it calls "--help" an unknown
- * option "-"), so they are looked for first, up to a "--".
+ * option "-"), so they are looked for first, up to a "--"; any other long
+ * option is named in the error.
  */
-static void long_options(const struct bench *b, int argc, char **argv)
+static void long_options(struct bench *b, int argc, char **argv)
 {
 	int i;
 
@@ -226,6 +227,8 @@ static void long_options(const struct bench *b, int argc, char **argv)
 			print_version(b);
 			exit(0);
 		}
+		if (strncmp(argv[i], "--", 2) == 0)
+			bench_usage_error(b, "unknown option %s", argv[i]);
 	}
 }
 
