@@ -1,20 +1,21 @@
 #!/bin/sh
-# scripts/summary and lmbench 3's getsummary agree cell for cell on a
-# results file written by latbw's driver (make results, quick mode, on a
-# 2-CPU KVM guest): tests/fixtures/getsummary/x86_64-linux-musl/vm.0, and
-# the cells getsummary printed for it, recorded once as facts in
-# tests/fixtures/getsummary/vm.0.cells ("table|host#k|column|text", as
-# tests/summary-cells.awk extracts them; getsummary's uint64 table left
-# out).  tests/bench/getsummary-diff.sh runs getsummary itself on a fresh
+# scripts/summary and lmbench 3's getsummary agree cell for cell on results
+# files written by latbw's driver on a 2-CPU KVM guest (AMD EPYC):
+# tests/fixtures/getsummary/x86_64-linux-gnu/vm.0 (make quick) and vm.1
+# (make results), and the cells getsummary printed for each, recorded once
+# as facts in tests/fixtures/getsummary/vm.N.cells ("table|host#k|column|
+# text", as tests/summary-cells.awk extracts them; getsummary's uint64
+# table left out).  tests/bench/getsummary-diff.sh runs getsummary itself on a fresh
 # file; make test cannot, as it cannot fetch lmbench.
 . "$(dirname "$0")/lib.sh"
 . "$TESTS_DIR/t08readers.lib"
 
 GFIX=$TOP/tests/fixtures/getsummary
 CELLS=$TOP/tests/summary-cells.awk
-D=$TRASH/r/x86_64-linux-musl
+D=$TRASH/r/x86_64-linux-gnu
 mkdir -p "$D"
-cp "$GFIX/x86_64-linux-musl/vm.0" "$D/vm.0"
+cp "$GFIX/x86_64-linux-gnu/vm.0" "$GFIX/x86_64-linux-gnu/vm.1" "$D/"
+mkdir -p "$TRASH/c/x86_64-linux-gnu"
 
 # compare_cells WANT GOT: every cell of WANT (getsummary's) is in GOT
 # with the same text, and GOT has no cell of those tables that WANT lacks
@@ -47,40 +48,47 @@ compare_cells() {
 		}' "$2"
 }
 
-test_expect 'the recorded cells cover every table both print' '
-	for t in basic proc int float double ctx local filevm bw mem
-	do
-		grep -q "^$t|vm#1|" "$GFIX/vm.0.cells" || fail "no $t cells"
-	done &&
-	[ "$(grep -c . "$GFIX/vm.0.cells")" -ge 80 ]
-'
-
-for a in $AWKS
+for n in 0 1
 do
-	test_expect "[$a] every cell as getsummary printed it, no warning" "
-		AWK=$a summary '$D/vm.0' &&
-		LC_ALL=C awk -f '$CELLS' '$TRASH/out' >'$TRASH/ours.cells' &&
-		compare_cells '$GFIX/vm.0.cells' '$TRASH/ours.cells' &&
-		[ ! -s '$TRASH/err' ]
+	test_expect "vm.$n: the recorded cells cover every table both print" "
+		for t in basic proc int float double ctx local filevm bw mem
+		do
+			grep -q \"^\$t|vm#1|\" '$GFIX/vm.$n.cells' || fail \"no \$t cells\"
+		done &&
+		[ \"\$(grep -c . '$GFIX/vm.$n.cells')\" -ge 80 ]
 	"
+	for a in $AWKS
+	do
+		test_expect "[$a] vm.$n: every cell as getsummary printed it, no warning" "
+			AWK=$a summary '$D/vm.$n' &&
+			LC_ALL=C awk -f '$CELLS' '$TRASH/out' >'$TRASH/ours.cells' &&
+			compare_cells '$GFIX/vm.$n.cells' '$TRASH/ours.cells' &&
+			[ ! -s '$TRASH/err' ]
+		"
+	done
 done
 
 test_expect 'the comparison can fail: one figure changed in the file, one cell differs' '
 	sed "s/^Pipe latency: [0-9.]* microseconds\$/Pipe latency: 123.4567 microseconds/" \
-		"$D/vm.0" >"$D/vm.1" &&
-	! cmp -s "$D/vm.0" "$D/vm.1" &&
-	summary "$D/vm.1" &&
+		"$D/vm.0" >"$TRASH/c/x86_64-linux-gnu/vm.0" &&
+	! cmp -s "$D/vm.0" "$TRASH/c/x86_64-linux-gnu/vm.0" &&
+	summary "$TRASH/c/x86_64-linux-gnu/vm.0" &&
 	LC_ALL=C awk -f "$CELLS" "$TRASH/out" >"$TRASH/ours.cells" &&
 	! compare_cells "$GFIX/vm.0.cells" "$TRASH/ours.cells" >"$TRASH/diff" &&
 	[ "$(cat "$TRASH/diff")" = "local|vm#1|Pipe: getsummary '\''$(grep "^local|vm#1|Pipe|" "$GFIX/vm.0.cells" | cut -d "|" -f 4)'\'' summary '\''123.5'\''" ] ||
 		fail "$(cat "$TRASH/diff")"
 '
 
-test_expect 'the fixture is a driver file: statistics after its series, a closing line' '
-	grep -q "^\[LMBENCH_VER: latbw" "$D/vm.0" &&
-	grep -q "^\[COMPLETE: " "$D/vm.0" &&
-	awk "/^\"read bandwidth\$/ { s = 1; next } s && /^\$/ { exit } s && /^\[/ { bad = 1 } END { exit bad }" "$D/vm.0" &&
-	grep -q "^\[latbw-stat prog=bw_file_rd case=io_only x=" "$D/vm.0"
+test_expect 'the fixtures are driver files: quick and full, statistics after their series' '
+	grep -q "^\[QUICK: YES\]" "$D/vm.0" && grep -q "^\[QUICK: NO\]" "$D/vm.1" &&
+	for f in "$D/vm.0" "$D/vm.1"
+	do
+		grep -q "^\[LMBENCH_VER: latbw" "$f" &&
+		grep -q "^\[COMPLETE: " "$f" &&
+		awk "/^\"read bandwidth\$/ { s = 1; next } s && /^\$/ { exit } s && /^\[/ { bad = 1 } END { exit bad }" "$f" &&
+		grep -q "^\[latbw-stat prog=bw_file_rd case=io_only x=" "$f" || exit 1
+	done &&
+	grep -q "^10k " "$D/vm.1" && grep -q "^4k " "$D/vm.1"
 '
 
 test_done
