@@ -15,7 +15,7 @@ test_expect '... and leaves no child process' '
 test_expect 'the time bound with -P copies leaves no process' '
 	! "$BIN/lat_syscall" -P 2 -B 1 -N 1000 -E 1000000 null 2>"$TRASH/err" &&
 	expect_line "time bound" "$TRASH/err" &&
-	sleep 1 && [ "$(procs_named lat_syscall)" = 0 ]
+	eventually "[ \"\$(procs_named lat_syscall)\" = 0 ]"
 '
 
 # interrupt SIG PROG ARGS...: start PROG, send SIG after a moment, and
@@ -52,8 +52,8 @@ test_expect 'SIGINT removes temporary files' '
 test_expect 'SIGINT of -P copies removes every copy'"'"'s temporary files' '
 	mkdir "$TRASH/t2" &&
 	TMPDIR="$TRASH/t2" interrupt INT lat_syscall -P 2 -N 1000 -E 1000000 stat &&
-	sleep 1 && [ "$(tmp_files_in "$TRASH/t2")" = 0 ] &&
-	[ "$(procs_named lat_syscall)" = 0 ]
+	eventually "[ \"\$(tmp_files_in \"\$TRASH/t2\")\" = 0 ]" &&
+	eventually "[ \"\$(procs_named lat_syscall)\" = 0 ]"
 '
 
 test_expect 'a failing body gives no figure and exit 1' '

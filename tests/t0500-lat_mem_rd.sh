@@ -129,16 +129,17 @@ done
 test_expect 'the time bound stops a long sweep and leaves no process' '
 	! run_bench lat_mem_rd -B 1 -P 2 511.75 16 &&
 	expect_status 1 && expect_line "time bound" "$TRASH/err" &&
-	sleep 1 && n=$(procs_with " 511.75 16") &&
-	{ [ "$n" = 0 ] || fail "$n processes left"; }
+	eventually "[ \"\$(procs_with \" 511.75 16\")\" = 0 ]" ||
+		fail "$(procs_with " 511.75 16") processes left"
 '
 
 test_expect 'SIGINT stops a sweep and leaves no process' '
 	"$BIN/lat_mem_rd" -P 2 511.5 16 2>"$TRASH/err" &
 	pid=$! && sleep 1 && kill -INT "$pid"
 	wait "$pid"
-	[ "$?" -gt 128 ] && sleep 1 && n=$(procs_with " 511.5 16") &&
-	{ [ "$n" = 0 ] || fail "$n processes left"; }
+	[ "$?" -gt 128 ] &&
+	{ eventually "[ \"\$(procs_with \" 511.5 16\")\" = 0 ]" ||
+		fail "$(procs_with " 511.5 16") processes left"; }
 '
 
 test_expect 'no temporary file is left behind' '

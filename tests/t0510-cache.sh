@@ -72,7 +72,7 @@ test_expect 'the time bound stops cache and leaves no process' '
 	! run_bench cache -B 1 -M 255m &&
 	expect_status 1 && expect_line "time bound" "$TRASH/err" &&
 	! grep -q "^L1 cache" "$TRASH/err" &&
-	sleep 1 && [ "$(procs_with cache "-M 255m")" = 0 ]
+	eventually "[ \"\$(procs_with cache \"-M 255m\")\" = 0 ]"
 '
 
 test_done

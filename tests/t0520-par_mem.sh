@@ -41,7 +41,7 @@ test_expect 'bad arguments exit 2 with a usage line' '
 
 test_expect 'the time bound stops it and leaves no process' '
 	! run_bench par_mem -B 1 -M 255m && expect_status 1 &&
-	sleep 1 && [ "$(procs_with par_mem "-M 255m")" = 0 ]
+	eventually "[ \"\$(procs_with par_mem \"-M 255m\")\" = 0 ]"
 '
 
 test_done

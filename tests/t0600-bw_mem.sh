@@ -92,7 +92,7 @@ test_expect 'the time bound stops a long run: exit 1, no figure, no process' '
 	! "$BIN/bw_mem" -B 1 -N 1000 -E 1000000 -P 2 1m rd 2>"$TRASH/err" &&
 	expect_line "time bound" "$TRASH/err" &&
 	! grep -q "^[0-9]" "$TRASH/err" &&
-	sleep 1 && [ "$(procs_named bw_mem)" = 0 ]
+	eventually "[ \"\$(procs_named bw_mem)\" = 0 ]"
 '
 
 test_expect 'SIGINT stops -P copies and leaves no process' '
@@ -101,7 +101,7 @@ test_expect 'SIGINT stops -P copies and leaves no process' '
 	sleep 1 && kill -INT "$pid"
 	wait "$pid"
 	[ $? -gt 128 ] && ! grep -q "^[0-9]" "$TRASH/err" &&
-	sleep 1 && [ "$(procs_named bw_mem)" = 0 ]
+	eventually "[ \"\$(procs_named bw_mem)\" = 0 ]"
 '
 
 test_done

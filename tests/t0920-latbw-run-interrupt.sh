@@ -112,16 +112,21 @@ check_partial() {
 	'
 }
 
-# Real programs: lat_syscall with long samples, so that a figure is out
-# and the next one is being measured when the signal comes.
+# The real lat_syscall with long samples, so that a figure is out and the
+# next one is being measured when the signal comes (and a stand-in mhz,
+# whose real one would take seconds with such samples).
+mkdir "$TRASH/real"
+ln -s "$BIN/lat_syscall" "$TRASH/real/lat_syscall"
+printf '#!/bin/sh\necho "3000 MHz, 0.3333 nanosec clock" >&2\n' >"$TRASH/real/mhz"
+chmod +x "$TRASH/real/mhz"
 if [ -n "$default_int" ]
 then
-	interrupt INT syscall USECS=200000 REPS=5
+	interrupt INT syscall USECS=100000 REPS=3 LATBW_BIN="$TRASH/real"
 	check_partial INT 130
 else
 	test_skip 'SIGINT to the driver' 'env --default-signal is not available'
 fi
-interrupt TERM syscall USECS=200000 REPS=5
+interrupt TERM syscall USECS=100000 REPS=3 LATBW_BIN="$TRASH/real"
 check_partial TERM 143
 
 # A stand-in program that hangs and ignores SIGTERM: the driver still
