@@ -71,9 +71,8 @@ static int tcp_run(struct bench *b, uint64_t n)
 			return bench_error(b, "write: %s", strerror(errno));
 		got = net_read_full(st->fd, st->buf, st->msize);
 		if (got != 1)
-			return bench_error(b, "read: %s", got == 0 ?
-					   "the server closed the connection" :
-					   strerror(errno));
+			return bench_error(b, "read: %s",
+					   net_read_failure(got));
 	}
 	return 0;
 }

@@ -244,6 +244,17 @@ int net_read_full(int fd, void *buf, size_t len)
 	return 1;
 }
 
+const char *net_read_failure(ssize_t got)
+{
+	if (got == 0)
+		return "the server closed the connection (it went away, or "
+		       "already serves its most connections at once)";
+	if (errno == ECONNRESET)
+		return "the server reset the connection (it went away, or "
+		       "already serves its most connections at once)";
+	return strerror(errno);
+}
+
 ssize_t net_read_some(struct bench *b, int fd, void *buf, size_t len)
 {
 	ssize_t got;
@@ -252,9 +263,7 @@ ssize_t net_read_some(struct bench *b, int fd, void *buf, size_t len)
 		got = read(fd, buf, len);
 	while (got < 0 && errno == EINTR);
 	if (got <= 0)
-		return bench_error(b, "read: %s", got == 0 ?
-				   "the server closed the connection" :
-				   strerror(errno));
+		return bench_error(b, "read: %s", net_read_failure(got));
 	return got;
 }
 
@@ -329,12 +338,18 @@ static void detach_fds(const int *keep, int nkeep)
 	}
 }
 
+/* Reap the connection children that have ended. */
+static void reap_conns(unsigned *nconns)
+{
+	while (*nconns > 0 && waitpid(-1, NULL, WNOHANG) > 0)
+		(*nconns)--;
+}
+
 static void serve_connection(struct net_server *s, int fd, int *fds,
 			     unsigned *nconns)
 {
-	pid_t pid;
-
 	const struct net_prog *prog = s->cmd->prog;
+	pid_t pid;
 
 	if (prog->conn == NULL) {
 		close(fd);
@@ -342,6 +357,19 @@ static void serve_connection(struct net_server *s, int fd, int *fds,
 	}
 	if (!prog->fork_conns) {
 		prog->conn(s, fd);
+		close(fd);
+		return;
+	}
+	/*
+	 * Refused with a reset (a close with a zero linger time): the
+	 * client's read fails at once, and no TIME_WAIT is left here for a
+	 * connection that was never served.
+	 */
+	reap_conns(nconns);
+	if (*nconns >= NET_MAX_CONNS) {
+		struct linger reset = { .l_onoff = 1, .l_linger = 0 };
+
+		setsockopt(fd, SOL_SOCKET, SO_LINGER, &reset, sizeof(reset));
 		close(fd);
 		return;
 	}
@@ -395,8 +423,7 @@ static _Noreturn void serve(struct net_server *s, int ready_fd)
 		double left;
 		int np = 0, ms;
 
-		while (nconns > 0 && waitpid(-1, NULL, WNOHANG) > 0)
-			nconns--;
+		reap_conns(&nconns);
 		/* Idle means no connection open and none coming. */
 		if (nconns > 0)
 			last = now_secs();

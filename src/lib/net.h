@@ -62,6 +62,15 @@
 /* Client timeouts: a peer silent this long is an error, not a figure. */
 #define NET_CLIENT_TIMEOUT_SECS 10
 
+/*
+ * A server that serves each TCP connection in a child of its own (lat_tcp,
+ * bw_tcp, lat_rpc) serves at most this many at once, and closes any
+ * further one at once: a benchmark needs one per -P copy (the driver runs
+ * at most 64), and connections nobody limits would be processes nobody
+ * limits.
+ */
+#define NET_MAX_CONNS 64
+
 struct net_server;
 
 /*
@@ -172,6 +181,13 @@ int net_read_full(int fd, void *buf, size_t len);
  * count, or -1 (said: an error, or the server closed the connection). */
 ssize_t net_read_some(struct bench *b, int fd, void *buf, size_t len);
 /* (Writing all of a buffer: bench_write_full in bench.h.) */
+
+/*
+ * Why a client's read of got bytes (0: end of file, < 0: errno) failed,
+ * in words: a server that closed or reset the connection went away, or
+ * refused one connection too many (NET_MAX_CONNS).
+ */
+const char *net_read_failure(ssize_t got);
 
 /* "cannot reach the server" message for host:port after errno err. */
 int net_no_server(struct bench *b, const char *host, unsigned port, int err);
