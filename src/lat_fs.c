@@ -1,28 +1,31 @@
 /*
  * lat_fs - file creates and deletes per second.
  *
- *	lat_fs [-s bytes] [dir]
+ *	lat_fs [-s bytes] [-n files] [-v] [dir]
  *
  * For files of 0, 1, 4 and 10 KB (or of -s bytes only): a create is
  * open(O_CREAT|O_EXCL), a write of the file's data and close; a delete is
- * unlink.  Nothing is synced, as in lmbench: the figures are those of the
- * system calls and the file system's in-memory work, and the disk writes
- * come later, when the kernel flushes.
+ * unlink.  Nothing is synced inside a sample, as in lmbench.
  *
- * Each size gets a fresh private directory (mkdtemp) under dir ($TMPDIR or
- * /tmp by default), with every file directly in it, so that the harness can
- * empty and remove it on any way out (it removes one level).
+ * The figure is a defined experiment, the same in every sample and every
+ * run: a sample creates (or deletes) exactly -n files (1000), in a fresh
+ * directory of its own, on a file system synced just before (untimed).
+ * Without that the figure depended on what came before it, 16 times over
+ * between two runs on one ext4 root: what the file system still had to
+ * write, how large the directory had grown, and above all which inodes had
+ * been freed in the last minutes -- ext4 without a journal skips an inode
+ * freed in the last 5 seconds (5 minutes, while its inode table block is
+ * not yet written) when it allocates one, and checking each one it skips
+ * costs time, so creates after many deletes were 30 to 50 times slower
+ * (15 us to 860 us a file, measured) for minutes.  So no file is deleted
+ * until every create is measured: every size's create samples come first,
+ * each keeping its directory and files, then the deletes, which delete
+ * those same files, a sample's directory at a time, oldest first (the
+ * file system synced before each).  A delete sample with no directory
+ * left makes one, untimed.
  *
- * The harness times whole samples, and a delete needs a file that was made
- * before the clock started.  So the files of the timed creates are kept,
- * more are made untimed until there are enough for every delete the delete
- * measurement will ask for, and deletes take them newest first: like
- * lmbench's, which deletes files it has just made, they are then still
- * dirty in memory, not yet being written back (an unlink of a file under
- * writeback waits for the I/O, a tick or more).  How many
- * that is depends on the repetitions the harness chooses; if the supply
- * runs out, the delete measurement is abandoned silently and started again
- * with a larger one (no delete is ever timed without its file being there).
+ * Directories are made with bench_tmpdir, so that the harness empties and
+ * removes them on any way out.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -36,19 +39,26 @@
 #include "file.h"
 
 #define MAX_WRITE (64 * 1024)	/* a file's data goes in writes this big */
-#define MAX_FILES (UINT64_C(4) << 20)	/* the most files kept at once */
-#define ATTEMPTS 8
+#define NSIZES 4
+#define MAX_ROUNDS 100		/* samples of one size kept for its deletes */
+
+struct fs_size {
+	uint64_t bytes;		/* each file's size */
+	char *dir[MAX_ROUNDS];	/* the create samples' directories, in order */
+	size_t made, deleted;	/* directories made; of them, emptied */
+	struct bench_result create, del;
+};
 
 struct fs_state {
-	char dir[PATH_MAX];	/* this size's directory */
-	char name[PATH_MAX];	/* dir/<number>, rewritten for each file */
-	size_t prefix;		/* length of "dir/" in name */
 	const char *base;	/* where directories go (NULL: default) */
-	uint64_t fsize;		/* bytes in each file */
-	char *data;		/* min(fsize, MAX_WRITE) bytes of pattern */
-	uint64_t lo, hi;	/* files lo .. hi-1 exist (lo stays 0) */
-	uint64_t wanted;	/* the delete that found too few files */
-	int short_supply;
+	uint64_t per_sample;	/* files in every sample (-n) */
+	char *data;		/* min(bytes, MAX_WRITE) bytes of pattern */
+	struct fs_size size[NSIZES];
+	size_t nsizes;
+	struct fs_size *cur;	/* the size being measured */
+	char name[PATH_MAX];	/* <sample's directory>/<number> */
+	size_t prefix;		/* length of "<directory>/" in name */
+	char *emptied;		/* a directory whose files are deleted */
 };
 
 /* Point st->name at file i: a decimal number, written without snprintf. */
@@ -66,10 +76,17 @@ static void name_of(struct fs_state *st, uint64_t i)
 	st->name[st->prefix + k] = '\0';
 }
 
+static void use_dir(struct fs_state *st, const char *dir)
+{
+	strcpy(st->name, dir);
+	strcat(st->name, "/");
+	st->prefix = strlen(st->name);
+}
+
 static int create_one(struct bench *b, uint64_t i)
 {
 	struct fs_state *st = b->priv;
-	uint64_t left = st->fsize;
+	uint64_t left = st->cur->bytes;
 	int fd;
 
 	name_of(st, i);
@@ -100,53 +117,187 @@ static int create_one(struct bench *b, uint64_t i)
 	return 0;
 }
 
-static int create_run(struct bench *b, uint64_t n)
+static int create_files(struct bench *b, uint64_t n)
 {
-	struct fs_state *st = b->priv;
+	uint64_t i;
 
-	if (st->hi - st->lo + n > MAX_FILES)
-		return bench_error(b, "more than %llu files would be kept",
-				   (unsigned long long)MAX_FILES);
-	while (n-- > 0) {
-		if (create_one(b, st->hi) != 0)
+	for (i = 0; i < n; i++)
+		if (create_one(b, i) != 0)
 			return -1;
-		st->hi++;
-	}
 	return 0;
 }
 
+/* Remove the directory the last delete sample emptied (untimed). */
+static int remove_emptied(struct bench *b)
+{
+	struct fs_state *st = b->priv;
+	int rc = 0;
+
+	if (st->emptied == NULL)
+		return 0;
+	if (bench_remove(b, st->emptied) != 0)
+		rc = bench_error(b, "cannot remove %s: %s", st->emptied,
+				 strerror(errno));
+	free(st->emptied);
+	st->emptied = NULL;
+	return rc;
+}
+
+/*
+ * Room for n more files first (each takes whole pages, at least): large
+ * files (-s) would otherwise be written until the disk is full.
+ */
+static int check_room(struct bench *b, uint64_t n)
+{
+	struct fs_state *st = b->priv;
+	uint64_t page = file_page_size(), avail, need;
+	const char *dir = st->base != NULL ? st->base : bench_tmp_base();
+
+	need = n * ((st->cur->bytes + page - 1) / page * page);
+	if (file_free_bytes(dir, &avail) == 0 && need > avail)
+		return bench_error(b, "a sample of %llu files of %llu bytes "
+				   "needs %llu bytes, and %s has %llu bytes "
+				   "free (use fewer files, -n, or smaller ones, "
+				   "-s)", (unsigned long long)n,
+				   (unsigned long long)st->cur->bytes,
+				   (unsigned long long)need, dir,
+				   (unsigned long long)avail);
+	return 0;
+}
+
+/* A fresh directory for one sample, registered with the harness. */
+static char *fresh_dir(struct bench *b)
+{
+	struct fs_state *st = b->priv;
+	char path[PATH_MAX], *dir;
+
+	if (bench_tmpdir(b, st->base, "lat_fs", path, sizeof(path)) != 0)
+		return NULL;
+	dir = strdup(path);
+	if (dir == NULL) {
+		bench_remove(b, path);
+		bench_error(b, "out of memory");
+	}
+	return dir;
+}
+
+static int fixed_count(struct bench *b)
+{
+	struct fs_state *st = b->priv;
+
+	b->fixed_n = st->per_sample;
+	return 0;
+}
+
+/* -v: a line of our own for each sample, once its state is made. */
+static void say_sample(struct bench *b, const char *what, const char *dir,
+		       uint64_t n)
+{
+	struct fs_state *st = b->priv;
+
+	if (bench_opt_isset(b, 'v'))
+		bench_printf(b, "[lat_fs-sample %s bytes=%llu files=%llu "
+			     "synced dir=%s]", what,
+			     (unsigned long long)st->cur->bytes,
+			     (unsigned long long)n, dir);
+}
+
+/* Before each create sample: a fresh directory, the file system synced. */
+static int create_prepare(struct bench *b, uint64_t n)
+{
+	struct fs_state *st = b->priv;
+	struct fs_size *sz = st->cur;
+	char *dir;
+
+	if (sz->made == MAX_ROUNDS)
+		return bench_error(b, "more than %d samples of one size",
+				   MAX_ROUNDS);
+	if (check_room(b, n) != 0)
+		return -1;
+	dir = fresh_dir(b);
+	if (dir == NULL)
+		return -1;
+	sz->dir[sz->made++] = dir;
+	use_dir(st, dir);
+	if (file_sync_fs(b, dir) != 0)
+		return -1;
+	say_sample(b, "create", dir, n);
+	return 0;
+}
+
+/*
+ * Before each delete sample: the oldest create sample's directory not yet
+ * emptied (or, past the last, a new one with n files made now), the file
+ * system synced.
+ */
+static int delete_prepare(struct bench *b, uint64_t n)
+{
+	struct fs_state *st = b->priv;
+	struct fs_size *sz = st->cur;
+	char *dir;
+
+	if (remove_emptied(b) != 0)
+		return -1;
+	if (sz->deleted < sz->made) {
+		dir = sz->dir[sz->deleted];
+		sz->dir[sz->deleted++] = NULL;
+		use_dir(st, dir);
+	} else {
+		if (check_room(b, n) != 0)
+			return -1;
+		dir = fresh_dir(b);
+		if (dir == NULL)
+			return -1;
+		use_dir(st, dir);
+		if (create_files(b, n) != 0) {
+			st->emptied = dir;
+			return -1;
+		}
+	}
+	st->emptied = dir;
+	if (file_sync_fs(b, dir) != 0)
+		return -1;
+	say_sample(b, "delete", dir, n);
+	return 0;
+}
+
+static int create_run(struct bench *b, uint64_t n)
+{
+	return create_files(b, n);
+}
+
+/* Newest first, as lmbench deletes the files it has just made. */
 static int delete_run(struct bench *b, uint64_t n)
 {
 	struct fs_state *st = b->priv;
 
-	if (st->hi - st->lo < n) {
-		/* Not enough files made beforehand: give up this
-		 * measurement without timing anything (see above). */
-		st->short_supply = 1;
-		st->wanted = n;
-		return -1;
-	}
 	while (n-- > 0) {
-		name_of(st, st->hi - 1);
+		name_of(st, n);
 		if (unlink(st->name) != 0)
 			return bench_error(b, "unlink %s: %s", st->name,
 					   strerror(errno));
-		st->hi--;
 	}
 	return 0;
 }
 
 static const struct bench_case cases[] = {
-	{ .name = "create", .label = "File system latency", .run = create_run,
-	  .flags = BENCH_NO_PARALLEL },
-	{ .name = "delete", .label = "File system latency", .run = delete_run,
-	  .flags = BENCH_NO_PARALLEL },
+	{ .name = "create", .label = "File system latency",
+	  .flags = BENCH_NO_PARALLEL, .setup = fixed_count,
+	  .prepare = create_prepare, .run = create_run },
+	{ .name = "delete", .label = "File system latency",
+	  .flags = BENCH_NO_PARALLEL, .setup = fixed_count,
+	  .prepare = delete_prepare, .run = delete_run },
 };
 
 static const struct bench_opt opts[] = {
 	{ .flag = 's', .type = BENCH_OPT_SIZE, .arg = "bytes",
 	  .help = "measure files of this size only (default: 0k 1k 4k 10k)",
 	  .def = 0, .min = 0, .max = (long long)1 << 30 },
+	{ .flag = 'n', .type = BENCH_OPT_INT, .arg = "files",
+	  .help = "files created (and deleted) in every sample (1000)",
+	  .def = 1000, .min = 1, .max = 1000000 },
+	{ .flag = 'v', .type = BENCH_OPT_FLAG,
+	  .help = "also print a line for each sample: what, where, how many" },
 };
 
 static int parse(struct bench *b)
@@ -157,7 +308,7 @@ static int parse(struct bench *b)
 		bench_usage_error(b, "unexpected argument '%s'", b->argv[1]);
 	if (b->argc == 1) {
 		if (b->argv[0][0] == '\0' ||
-		    strlen(b->argv[0]) > sizeof(st->dir) - 64)
+		    strlen(b->argv[0]) > sizeof(st->name) - 64)
 			bench_usage_error(b, "bad directory name '%s'",
 					  b->argv[0]);
 		st->base = b->argv[0];
@@ -168,124 +319,80 @@ static int parse(struct bench *b)
 	return 0;
 }
 
-/*
- * Our statistics line for a figure printed in a row of lmbench's own form
- * (the harness prints it only after its own lines).  Values in µs.
- */
-/* Make files untimed until `target` exist. */
-static int stock_up(struct bench *b, uint64_t target)
+/* Every directory still kept, emptied and removed (untimed). */
+static int remove_kept(struct bench *b)
 {
 	struct fs_state *st = b->priv;
-	uint64_t page = file_page_size(), more, need, avail;
+	size_t i, j;
+	int rc = remove_emptied(b);
 
-	if (target > MAX_FILES)
-		return bench_error(b, "deletes would need more than %llu files "
-				   "made in advance",
-				   (unsigned long long)MAX_FILES);
-	/*
-	 * Room for them first (each takes whole pages, at least): large
-	 * files (-s) would otherwise be written until the disk is full.
-	 */
-	more = target > st->hi - st->lo ? target - (st->hi - st->lo) : 0;
-	need = more * ((st->fsize + page - 1) / page * page);
-	if (more > 0 && file_free_bytes(st->dir, &avail) == 0 && need > avail)
-		return bench_error(b, "the deletes need %llu more files of %llu "
-				   "bytes made in advance, %llu bytes, and %s "
-				   "has %llu bytes free (use smaller files, -s)",
-				   (unsigned long long)more,
-				   (unsigned long long)st->fsize,
-				   (unsigned long long)need, st->dir,
-				   (unsigned long long)avail);
-	while (st->hi - st->lo < target) {
-		if (create_one(b, st->hi) != 0)
-			return -1;
-		st->hi++;
+	for (i = 0; i < st->nsizes; i++) {
+		struct fs_size *sz = &st->size[i];
+
+		for (j = sz->deleted; j < sz->made; j++) {
+			if (bench_remove(b, sz->dir[j]) != 0 && rc == 0)
+				rc = bench_error(b, "cannot remove %s: %s",
+						 sz->dir[j], strerror(errno));
+			free(sz->dir[j]);
+			sz->dir[j] = NULL;
+		}
+		sz->deleted = sz->made;
 	}
-	return 0;
+	return rc;
 }
 
-static int measure_size(struct bench *b, uint64_t fsize)
+static void report(struct bench *b, const struct fs_size *sz)
 {
 	struct fs_state *st = b->priv;
-	struct bench_result rc, rd;
-	uint64_t target, bound;
 	char x[32];
-	int attempt, rv;
 
-	st->fsize = fsize;
-	if (bench_tmpdir(b, st->base, "lat_fs", st->dir, sizeof(st->dir)) != 0)
-		return -1;
-	strcpy(st->name, st->dir);
-	strcat(st->name, "/");
-	st->prefix = strlen(st->name);
-	st->lo = st->hi = 0;
-	rv = bench_measure(b, &cases[0], &rc);
-	/*
-	 * The deletes may take up to three times the nominal samples (33
-	 * by default, or exactly -N), plus calibration: `bound` samples of
-	 * n files.  A first guess for n: deletes are usually 10 to 50 times
-	 * faster than creates, and a sample lasts about as long.  When the
-	 * guess was short, the n asked for gives the next supply.
-	 */
-	bound = (rc.reps > 33 ? rc.reps : 33) + 4;
-	target = rc.n * 16 * bound;
-	for (attempt = 0; rv == 0 && attempt < ATTEMPTS; attempt++) {
-		rv = stock_up(b, target);
-		if (rv != 0)
-			break;
-		st->short_supply = 0;
-		rv = bench_measure(b, &cases[1], &rd);
-		if (rv == 0 || !st->short_supply)
-			break;
-		rv = 0;
-		/* At least double: on a noisy machine the n the harness
-		 * settles on changes from one attempt to the next. */
-		if (target < st->wanted * bound)
-			target = st->wanted * bound;
-		else
-			target *= 2;
-		if (attempt == ATTEMPTS - 1)
-			rv = bench_error(b, "could not make enough files in "
-					 "advance for the deletes");
-	}
-	if (bench_remove(b, st->dir) != 0 && rv == 0)
-		rv = bench_error(b, "cannot remove %s: %s", st->dir,
-				 strerror(errno));
-	if (rv != 0)
-		return rv;
-	snprintf(x, sizeof(x), "%lluk", (unsigned long long)(fsize >> 10));
-	bench_printf(b, "%s %llu %.0f %.0f", x, (unsigned long long)rc.n,
-		     1e9 / rc.median, 1e9 / rd.median);
-	bench_report_stat(b, x, &rc);
-	bench_report_stat(b, x, &rd);
-	return 0;
+	snprintf(x, sizeof(x), "%lluk", (unsigned long long)(sz->bytes >> 10));
+	bench_printf(b, "%s %llu %.0f %.0f", x,
+		     (unsigned long long)st->per_sample,
+		     1e9 / sz->create.median, 1e9 / sz->del.median);
+	bench_report_stat(b, x, &sz->create);
+	bench_report_stat(b, x, &sz->del);
 }
 
 static int run_main(struct bench *b)
 {
-	static const uint64_t sizes[] = { 0, 1024, 4096, 10 * 1024 };
+	static const uint64_t sizes[NSIZES] = { 0, 1024, 4096, 10 * 1024 };
 	struct fs_state *st = b->priv;
-	size_t i, nsizes = sizeof(sizes) / sizeof(sizes[0]);
-	uint64_t one;
+	size_t i;
 	int rc = 0;
 
 	if (file_check_dir(b, st->base) != 0)
 		return -1;
-	one = (uint64_t)bench_opt_num(b, 's');
+	st->per_sample = (uint64_t)bench_opt_num(b, 'n');
+	if (bench_opt_isset(b, 's')) {
+		st->size[0].bytes = (uint64_t)bench_opt_num(b, 's');
+		st->nsizes = 1;
+	} else {
+		for (i = 0; i < NSIZES; i++)
+			st->size[i].bytes = sizes[i];
+		st->nsizes = NSIZES;
+	}
 	st->data = malloc(MAX_WRITE);
 	if (st->data == NULL)
 		return bench_error(b, "out of memory");
 	/* Data that no file system can store as a hole or compress away. */
 	file_pattern_fill(st->data, MAX_WRITE, 0);
-	/* This program prints the whole series, title and end included. */
-	bench_printf(b, "\"File system latency");
-	for (i = 0; i < nsizes && rc == 0; i++) {
-		if (bench_opt_isset(b, 's')) {
-			rc = measure_size(b, one);
-			break;
-		}
-		rc = measure_size(b, sizes[i]);
+	/* Every create first: a delete would slow the creates after it. */
+	for (i = 0; i < st->nsizes && rc == 0; i++) {
+		st->cur = &st->size[i];
+		rc = bench_measure(b, &cases[0], &st->cur->create);
 	}
+	/* This program prints the whole series, title and end included. */
+	if (rc == 0)
+		bench_printf(b, "\"File system latency");
+	for (i = 0; i < st->nsizes && rc == 0; i++) {
+		st->cur = &st->size[i];
+		rc = bench_measure(b, &cases[1], &st->cur->del);
+		if (rc == 0)
+			report(b, st->cur);
+	}
+	if (remove_kept(b) != 0 && rc == 0)
+		rc = -1;
 	if (rc == 0)
 		bench_printf(b, "%s", "");
 	free(st->data);

@@ -559,6 +559,8 @@ static int time_sample(struct bench *b, const struct bench_case *c,
 	long v0, v1, i0, i1;
 	int rc;
 
+	if (c->prepare != NULL && c->prepare(b, n) != 0)
+		return -1;
 	b->h->switches(&v0, &i0);
 	t0 = b->h->now();
 	rc = c->run(b, n);
@@ -641,6 +643,10 @@ static int calibrate(struct bench *b, const struct bench_case *c,
 	uint64_t n = 1, next;
 	double ns;
 
+	if (b->fixed_n > 0) {
+		*np = b->fixed_n;
+		return 0;
+	}
 	for (;;) {
 		if (time_sample(b, c, n, &ns, NULL) != 0)
 			return -1;
@@ -773,6 +779,7 @@ static int measure_local(struct bench *b, const struct bench_case *c,
 
 	b->ops_per_iter = 1.0;
 	b->bytes = 0.0;
+	b->fixed_n = 0;
 	if (c->setup != NULL && (rc = c->setup(b)) != 0)
 		return rc;
 	if (check_bandwidth(b, c) != 0 || calibrate(b, c, &n) != 0 ||
@@ -833,6 +840,7 @@ static _Noreturn void run_copy(struct bench *b, const struct bench_case *c,
 
 	b->ops_per_iter = 1.0;
 	b->bytes = 0.0;
+	b->fixed_n = 0;
 	rc = bench_pin(b, 0);
 	if (rc == 0 && c->setup != NULL)
 		rc = c->setup(b);

@@ -83,6 +83,13 @@ struct bench_case {
 	 * right (sums, copies).  0, or -1 with a message: no figure then.
 	 */
 	int (*check)(struct bench *b);
+	/*
+	 * Untimed, optional: before each sample (warm-ups included), bring
+	 * about the state every sample starts from -- a fresh directory,
+	 * a synced file system -- for the n iterations about to be timed.
+	 * 0, or -1 with a message.
+	 */
+	int (*prepare)(struct bench *b, uint64_t n);
 };
 
 /* Option types for a program's own options. */
@@ -143,6 +150,8 @@ struct bench {
 	/* Set by setup: */
 	double ops_per_iter;		/* operations one iteration performs (1) */
 	double bytes;			/* bytes per operation, for BENCH_MBPS */
+	uint64_t fixed_n;		/* every sample exactly this many iterations
+					 * (no calibration: -E does not apply); 0 */
 	/* Read-only for benchmarks: */
 	unsigned copy;			/* 0..copies-1: which -P copy this is */
 	unsigned copies;		/* -P */

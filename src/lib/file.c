@@ -137,6 +137,26 @@ void file_check_room(struct bench *b, const char *dir, uint64_t size,
 				  (unsigned long long)mem);
 }
 
+int file_sync_fs(struct bench *b, const char *dir)
+{
+#if defined(__linux__)
+	int fd = open(dir, O_RDONLY | O_DIRECTORY), rc;
+
+	if (fd < 0)
+		return bench_error(b, "open %s: %s", dir, strerror(errno));
+	rc = syncfs(fd);
+	if (rc != 0)
+		(void)bench_error(b, "syncfs %s: %s", dir, strerror(errno));
+	close(fd);
+	return rc == 0 ? 0 : -1;
+#else
+	(void)b;
+	(void)dir;
+	sync();
+	return 0;
+#endif
+}
+
 static int say_write_error(struct bench *b, const char *path, int err)
 {
 	if (err == ENOSPC || err == EDQUOT)

@@ -55,6 +55,13 @@ void file_check_room(struct bench *b, const char *dir, uint64_t size,
 		     int cached);
 
 /*
+ * Write back what the file system holding dir has not yet written (data,
+ * inodes, directories): syncfs(2) where there is one (Linux), else
+ * sync(2).  For the state a sample starts from; never timed.
+ */
+int file_sync_fs(struct bench *b, const char *dir);
+
+/*
  * Write size bytes of the pattern at the start of fd (path for messages),
  * in 8 KB writes (see file.c); a full file system is said to be full.
  */

@@ -31,7 +31,7 @@
 #include "internal.h"
 
 #define MAX_KIDS 4096
-#define MAX_PATHS 64
+#define MAX_PATHS 512	/* lat_fs keeps a directory per round until its deletes */
 
 static pid_t kids[MAX_KIDS];
 static volatile sig_atomic_t nkids;
