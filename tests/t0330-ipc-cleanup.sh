@@ -126,11 +126,19 @@ do
 	"
 done
 
+# The peer is looked for again at the moment of the kill: lat_ctx makes a
+# new ring for each size, and the children seen at the start may be gone.
 start_all 60
 for p in $programs
 do
-	kid=$(head -n 1 "$TRASH/$p.kids")
-	[ -n "$kid" ] && kill -KILL "$kid"
+	i=0
+	while [ "$i" -lt 40 ]
+	do
+		kid=$(ps -o pid= --ppid "$(cat "$TRASH/$p.pid")" | tr -d ' ' | sed -n 1p)
+		[ -n "$kid" ] && kill -KILL "$kid" 2>/dev/null && break
+		sleep 0.05
+		i=$((i + 1))
+	done
 done
 wait_all
 for p in $programs
