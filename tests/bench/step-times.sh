@@ -101,12 +101,17 @@ end=$(stamp)
 
 mb=$(sed -n 's/^[0-9.]* latbw-run: writing //p' "$scratch/stamped")
 mb=$(sed -n 's/^\[MB: \(.*\)\]$/\1/p' "$mb" 2>/dev/null)
-printf '%s run (MB=%s)%s\n' "$mode" "${mb:-?}" "${*:+, $*}"
-grep -E '^[0-9.]+ latbw-run: ' "$scratch/stamped" |
-	grep -Ev '^[0-9.]+ latbw-run: (\[[0-9]+/[0-9]+\]|writing) ' | sed 's/^[0-9.]* //'
-printf '\nseconds share   step (slowest first)\n'
-sort -rn "$scratch/steps"
-printf '\nseconds share   program (all its steps)\n'
-sort -rn "$scratch/progs"
-printf '\n'
-cat "$scratch/total"
+# The report is made whole, then shown: a reader that stops early (| head)
+# stops cat, not this script halfway.
+{
+	printf '%s run (MB=%s)%s\n' "$mode" "${mb:-?}" "${*:+, $*}"
+	grep -E '^[0-9.]+ latbw-run: ' "$scratch/stamped" |
+		grep -Ev '^[0-9.]+ latbw-run: (\[[0-9]+/[0-9]+\]|writing) ' | sed 's/^[0-9.]* //'
+	printf '\nseconds share   step (slowest first)\n'
+	sort -rn "$scratch/steps"
+	printf '\nseconds share   program (all its steps)\n'
+	sort -rn "$scratch/progs"
+	printf '\n'
+	cat "$scratch/total"
+} >"$scratch/report"
+cat "$scratch/report"
