@@ -87,7 +87,7 @@ static int connect_run(struct bench *b, uint64_t n)
 /* The server's whole part is the accept, and a close at once (no .conn
  * hook), in the server process itself: no fork per connection. */
 static const struct net_prog prog = {
-	.want_tcp = 1, .want_udp = 1, .datagram = net_udp_echo,
+	.want_tcp = 1, .want_udp = 1, .datagram = net_udp_control,
 	.stop = net_stop_udp, .join = "to",
 };
 

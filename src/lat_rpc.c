@@ -61,8 +61,14 @@ static int serve_datagram(struct net_server *s, int fd)
 	if (got <= 0)
 		return 0;
 	len = rpc_serve(st->in, (size_t)got, st->out, sizeof(st->out), &stop);
-	if (len > 0)
-		sendto(fd, st->out, len, 0, (struct sockaddr *)&from, flen);
+	/* The first word of a call is its xid (see net_udp_may_answer). */
+	if (len == 0 || got < 4 ||
+	    !net_udp_may_answer(s, &from, flen,
+				(uint32_t)st->in[0] << 24 |
+				(uint32_t)st->in[1] << 16 |
+				(uint32_t)st->in[2] << 8 | st->in[3]))
+		return 0;
+	sendto(fd, st->out, len, 0, (struct sockaddr *)&from, flen);
 	return stop;
 }
 

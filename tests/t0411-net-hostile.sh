@@ -1,15 +1,17 @@
 #!/bin/sh
 # The network servers against hostile peers (t04poke.c, compiled here):
-# connections beyond the cap are closed at once, not served by a process
-# each.  Servers run on a port of their own and are killed on every way
-# out.
+# connections beyond the cap are refused at once, not served by a process
+# each; UDP servers answer only requests of their own form, never an
+# answer, never themselves (a forged source), never a system port, and
+# repeats only at a bounded rate.  Servers run on a port of their own (or
+# in namespaces of their own) and are killed on every way out.
 . "$(dirname "$0")/lib.sh"
 . "$TESTS_DIR/t04net.lib"
 
 port=$(free_port) || exit 1
 trap 'for p in lat_udp lat_tcp lat_rpc bw_tcp lat_connect
 do
-	for o in 0 1 2
+	for o in 0 1 2 3 4
 	do
 		kill_servers "$p" "$((port + o))"
 	done
@@ -65,6 +67,124 @@ do
 	test_expect "$p: once they are gone, a client is served again, and -S stops it" "
 		run_bench $p -o $pp -N 3 -E 1000 $args localhost &&
 		run_bench $p -o $pp -S localhost && gone $p $pp
+	"
+done
+
+# ---- UDP ------------------------------------------------------------------
+
+# udp_says EXPECTED PORT WORD LEN COUNT [SRCPORT]: t04poke udp's line is
+# EXPECTED (an extended regex).
+udp_says() {
+	us_want=$1
+	shift
+	"$poke" udp "$@" >"$TRASH/udp" 2>&1
+	grep -Eq "^$us_want\$" "$TRASH/udp" ||
+		fail "t04poke udp $*: $(cat "$TRASH/udp"), expected $us_want"
+}
+
+# shellcheck disable=SC2034 # used in the checks (eval)
+up=$((port + 3))
+if [ -z "$poke" ]
+then
+	test_skip 'UDP servers against hostile datagrams' "cannot compile tests/t04poke.c"
+else
+	test_expect 'lat_udp: a request is answered, with the answer mark set' '
+		run_bench lat_udp -o "$up" -i 20 -s &&
+		udp_says "answers 1 first 80000005" "$up" 00000005 4 1 &&
+		udp_says "answers 1 first fffffffe" "$up" 7ffffffe 64 1
+	'
+	test_expect 'lat_udp: an answer is never answered (no loop between servers)' '
+		udp_says "answers 0 first -" "$up" 80000005 4 1
+	'
+	test_expect 'lat_udp: a word outside the request forms is not answered' '
+		udp_says "answers 0 first -" "$up" 40000000 4 1 &&
+		udp_says "answers 0 first -" "$up" 7ffffffd 4 1
+	'
+	test_expect 'lat_udp: 150 repeats of one request: about 100 answers, not 150' '
+		udp_says "answers [0-9]+ first 80000007" "$up" 00000007 4 150 &&
+		n=$(awk "{ print \$2 }" "$TRASH/udp") &&
+		{ [ "$n" -ge 1 ] && [ "$n" -le 120 ]; } ||
+			fail "$n answers to 150 repeats"
+	'
+	test_expect 'lat_udp: numbered requests are all answered (a client)' '
+		run_bench lat_udp -o "$up" -N 3 -E 1000 localhost
+	'
+	if [ "$(id -u)" = 0 ]
+	then
+		test_expect 'lat_udp: a datagram from a system port (7, echo) is not answered' '
+			udp_says "answers 0 first -" "$up" 00000009 4 1 7 &&
+			udp_says "answers 1 first 8000000a" "$up" 0000000a 4 1
+		'
+	else
+		test_skip 'lat_udp: a datagram from a system port' 'binding port 7 needs root'
+	fi
+	test_expect 'lat_udp: -S still stops it' '
+		run_bench lat_udp -o "$up" -S localhost && gone lat_udp "$up"
+	'
+
+	# shellcheck disable=SC2034
+	cp=$((port + 4))
+	test_expect 'lat_connect: only the 4-byte probe and stop are answered' '
+		run_bench lat_connect -o "$cp" -i 20 -s &&
+		udp_says "answers 1 first fffffffe" "$cp" 7ffffffe 4 1 &&
+		udp_says "answers 0 first -" "$cp" 00000001 4 1 &&
+		udp_says "answers 0 first -" "$cp" 7ffffffe 8 1 &&
+		udp_says "answers 0 first -" "$cp" fffffffe 4 1
+	'
+	test_expect 'lat_connect: the client measures, and -S stops it' '
+		run_bench lat_connect -o "$cp" -N 3 -E 1000 localhost &&
+		run_bench lat_connect -o "$cp" -S localhost && gone lat_connect "$cp"
+	'
+fi
+
+# A datagram forged from the server's own address and port: the server
+# must not answer it (it would answer itself for ever).  A raw socket in
+# network and PID namespaces of the test's own, where nothing else runs:
+# the namespace's UDP counters then count the server's datagrams alone,
+# and everything in it ends with it.
+ns=
+if [ -n "$poke" ] && command -v unshare >/dev/null 2>&1 &&
+	command -v ip >/dev/null 2>&1
+then
+	for try in "unshare -p -f --mount-proc -n" "unshare -r -p -f --mount-proc -n"
+	do
+		# shellcheck disable=SC2086 # the command, split
+		if $try sh -c 'ip link set lo up' >/dev/null 2>&1
+		then
+			ns=$try
+			break
+		fi
+	done
+fi
+
+# spoof PROG [ADDRESS]: in namespaces of its own, start PROG's server on
+# port 9999 (listening on ADDRESS), forge a request and a probe from
+# 127.0.0.1:9999 to it, wait a second, and leave the datagrams the
+# namespace sent meanwhile in $TRASH/sent; -S must still stop the server.
+spoof() {
+	POKE=$poke PROG=$BIN/$1 ADDR=${2:-} OUT=$TRASH/sent \
+		$ns sh -c '
+		ip link set lo up && "$PROG" -o 9999 -i 10 -s $ADDR || exit 3
+		"$POKE" spoof 9999 00000001 && "$POKE" spoof 9999 7ffffffe || exit 4
+		sleep 1
+		awk "/^Udp:/ && ++n == 1 { for (i = 2; i <= NF; i++) c[\$i] = i }
+			/^Udp:/ && n == 2 { print \$c[\"OutDatagrams\"] }" \
+			/proc/net/snmp >"$OUT"
+		"$PROG" -o 9999 -S 127.0.0.1 || exit 5
+	' >"$TRASH/ns" 2>&1
+}
+
+for t in "lat_udp" "lat_udp 0.0.0.0" "lat_connect"
+do
+	if [ -z "$ns" ]
+	then
+		test_skip "$t: a datagram forged from the server itself" "no raw socket in a namespace of our own here (unshare, ip)"
+		continue
+	fi
+	test_expect "$t: a datagram forged from the server itself is not answered" "
+		spoof $t || fail \"namespace run failed: \$(cat \"\$TRASH/ns\")\"
+		[ \"\$(cat \"\$TRASH/sent\")\" = 0 ] ||
+			fail \"the server sent \$(cat \"\$TRASH/sent\") datagrams in a second\"
 	"
 done
 

@@ -11,10 +11,10 @@
  *	t04poke udp PORT WORD LEN COUNT [SRCPORT]
  *		send COUNT datagrams of LEN bytes whose first 4 bytes are the
  *		big-endian WORD (hex) to 127.0.0.1:PORT from one socket (bound
- *		to SRCPORT if given), each followed by a wait of up to 20 ms
- *		for an answer; print "answers A first F" (F: the first word of
- *		the first answer, hex, or "-").  Exit 0 if any answer came, 1
- *		if none.
+ *		to SRCPORT if given), back to back, then collect answers until
+ *		none came for 300 ms; print "answers A first F" (F: the first
+ *		word of the first answer, hex, or "-").  Exit 0 if any answer
+ *		came, 1 if none.
  *	t04poke spoof PORT WORD
  *		send one 4-byte datagram holding WORD from 127.0.0.1:PORT to
  *		127.0.0.1:PORT (a raw socket: root, or a namespace of one's
@@ -114,22 +114,23 @@ static int udp(int argc, char **argv)
 	if (connect(fd, (struct sockaddr *)&a, sizeof(a)) != 0)
 		die("connect");
 	memset(buf, 0, sizeof(buf));
-	for (i = 0; i < count; i++) {
+	memcpy(buf, &word, 4);
+	for (i = 0; i < count; i++)
+		if (send(fd, buf, len, 0) < 0 && errno != ECONNREFUSED)
+			die("send");
+	for (;;) {
 		struct pollfd p = { .fd = fd, .events = POLLIN };
 		ssize_t got;
 		uint32_t w;
 
-		memcpy(buf, &word, 4);
-		if (send(fd, buf, len, 0) < 0 && errno != ECONNREFUSED)
-			die("send");
-		while (poll(&p, 1, 20) == 1) {
-			got = recv(fd, buf, sizeof(buf), 0);
-			if (got < 0)
-				break;
-			if (answers++ == 0 && got >= 4) {
-				memcpy(&w, buf, 4);
-				snprintf(first, sizeof(first), "%08x", ntohl(w));
-			}
+		if (poll(&p, 1, 300) != 1)
+			break;
+		got = recv(fd, buf, sizeof(buf), 0);
+		if (got < 0)
+			continue;
+		if (answers++ == 0 && got >= 4) {
+			memcpy(&w, buf, 4);
+			snprintf(first, sizeof(first), "%08x", ntohl(w));
 		}
 	}
 	printf("answers %d first %s\n", answers, first);

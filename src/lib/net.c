@@ -389,6 +389,8 @@ static void serve_connection(struct net_server *s, int fd, int *fds,
 	close(fd);
 }
 
+static void guard_init(struct net_udp_guard *g, int fd);
+
 /* The daemon's loop: never returns. */
 static _Noreturn void serve(struct net_server *s, int ready_fd)
 {
@@ -410,6 +412,8 @@ static _Noreturn void serve(struct net_server *s, int ready_fd)
 		_exit(1);
 	if (s->cmd->prog->want_udp && (fds[1] = open_server_socket(s, SOCK_DGRAM)) < 0)
 		_exit(1);
+	if (fds[1] >= 0)
+		guard_init(&s->udp, fds[1]);
 	if (chdir("/") != 0)
 		_exit(1);
 	if (bench_write_full(ready_fd, &ok, 1) != 0)
@@ -644,22 +648,159 @@ static uint32_t get_seq(const char *buf)
 	return ntohl(v);
 }
 
-int net_udp_echo(struct net_server *s, int fd)
+/* The port of an IPv4 or IPv6 address, 0 for any other. */
+static unsigned addr_port(const struct sockaddr_storage *a)
+{
+	if (a->ss_family == AF_INET)
+		return ntohs(((const struct sockaddr_in *)a)->sin_port);
+	if (a->ss_family == AF_INET6)
+		return ntohs(((const struct sockaddr_in6 *)a)->sin6_port);
+	return 0;
+}
+
+/* The address part (no port) of a, and its length; NULL for others. */
+static const void *addr_bytes(const struct sockaddr_storage *a, size_t *len)
+{
+	if (a->ss_family == AF_INET) {
+		*len = sizeof(struct in_addr);
+		return &((const struct sockaddr_in *)a)->sin_addr;
+	}
+	if (a->ss_family == AF_INET6) {
+		*len = sizeof(struct in6_addr);
+		return &((const struct sockaddr_in6 *)a)->sin6_addr;
+	}
+	return NULL;
+}
+
+/* Same address (and port, if with_port). */
+static int same_addr(const struct sockaddr_storage *a,
+		     const struct sockaddr_storage *b, int with_port)
+{
+	const void *pa, *pb;
+	size_t la, lb;
+
+	if (a->ss_family != b->ss_family ||
+	    (with_port && addr_port(a) != addr_port(b)))
+		return 0;
+	pa = addr_bytes(a, &la);
+	pb = addr_bytes(b, &lb);
+	return pa != NULL && pb != NULL && la == lb && memcmp(pa, pb, la) == 0;
+}
+
+/* Is a the address any (0.0.0.0 or ::)? */
+static int is_wildcard(const struct sockaddr_storage *a)
+{
+	static const unsigned char zero[16];
+	const void *p;
+	size_t len;
+
+	p = addr_bytes(a, &len);
+	return p != NULL && memcmp(p, zero, len) == 0;
+}
+
+/* Did the server send this itself (a forged source)?  A server listening
+ * on every address (0.0.0.0, ::) owns its port on all of them. */
+static int from_self(const struct net_udp_guard *g,
+		     const struct sockaddr_storage *from)
+{
+	if (g->selflen == 0 || addr_port(from) != addr_port(&g->self))
+		return 0;
+	return is_wildcard(&g->self) || same_addr(from, &g->self, 0);
+}
+
+static void guard_init(struct net_udp_guard *g, int fd)
+{
+	memset(g, 0, sizeof(*g));
+	g->selflen = sizeof(g->self);
+	if (getsockname(fd, (struct sockaddr *)&g->self, &g->selflen) != 0)
+		g->selflen = 0;
+	g->tokens = NET_UDP_REPEATS;
+	g->refilled = now_secs();
+}
+
+int net_udp_may_answer(struct net_server *s,
+		       const struct sockaddr_storage *from, socklen_t flen,
+		       uint32_t word)
+{
+	struct net_udp_guard *g = &s->udp;
+	struct net_udp_source *src = NULL;
+	unsigned i;
+	double now;
+
+	if (flen > sizeof(*from) || addr_port(from) < 1024 ||
+	    from_self(g, from))
+		return 0;
+	for (i = 0; i < g->nrecent; i++)
+		if (same_addr(&g->recent[i].addr, from, 1)) {
+			src = &g->recent[i];
+			break;
+		}
+	if (src == NULL) {
+		/* A new source takes the oldest slot. */
+		src = &g->recent[g->next];
+		g->next = (g->next + 1) % NET_UDP_RECENT;
+		if (g->nrecent < NET_UDP_RECENT)
+			g->nrecent++;
+		memcpy(&src->addr, from, flen);
+		src->len = flen;
+		src->word = word;
+		return 1;
+	}
+	if (src->word != word) {
+		src->word = word;
+		return 1;
+	}
+	now = now_secs();
+	g->tokens += (now - g->refilled) * NET_UDP_REPEATS;
+	if (g->tokens > NET_UDP_REPEATS)
+		g->tokens = NET_UDP_REPEATS;
+	g->refilled = now;
+	if (g->tokens < 1.0)
+		return 0;
+	g->tokens -= 1.0;
+	return 1;
+}
+
+/*
+ * Read one datagram and answer it if it is a request (any numbered one if
+ * numbered, otherwise the 4-byte probe and stop only) that may be
+ * answered.  1 after an answered NET_SEQ_STOP: the server stops.
+ */
+static int udp_answer(struct net_server *s, int fd, int numbered)
 {
 	/* One more byte than the largest datagram: a longer one is cut
-	 * short and its echo would be wrong, but none can arrive. */
+	 * short and its answer would be wrong, but none can arrive. */
 	char buf[NET_UDP_MAX + 1];
 	struct sockaddr_storage from;
 	socklen_t flen = sizeof(from);
 	ssize_t got;
+	uint32_t word;
 
-	(void)s;
 	got = recvfrom(fd, buf, sizeof(buf), 0, (struct sockaddr *)&from,
 		       &flen);
 	if (got < 4)
 		return 0;
+	word = get_seq(buf);
+	if (word != NET_SEQ_PROBE && word != NET_SEQ_STOP &&
+	    (!numbered || word > NET_SEQ_MASK))
+		return 0;
+	if (!numbered && got != 4)
+		return 0;
+	if (!net_udp_may_answer(s, &from, flen, word))
+		return 0;
+	put_seq(buf, word | NET_SEQ_REPLY);
 	sendto(fd, buf, (size_t)got, 0, (struct sockaddr *)&from, flen);
-	return get_seq(buf) == NET_SEQ_STOP;
+	return word == NET_SEQ_STOP;
+}
+
+int net_udp_echo(struct net_server *s, int fd)
+{
+	return udp_answer(s, fd, 1);
+}
+
+int net_udp_control(struct net_server *s, int fd)
+{
+	return udp_answer(s, fd, 0);
 }
 
 int net_udp_round_trip(int fd, char *buf, size_t len, uint32_t seq)
@@ -675,7 +816,7 @@ int net_udp_round_trip(int fd, char *buf, size_t len, uint32_t seq)
 			continue;
 		if (got < 0)
 			return -1;
-		if (got >= 4 && get_seq(buf) == seq)
+		if (got >= 4 && get_seq(buf) == (seq | NET_SEQ_REPLY))
 			return 0;
 		/* A late answer to an earlier request: not ours. */
 	}

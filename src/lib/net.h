@@ -194,11 +194,35 @@ int net_no_server(struct bench *b, const char *host, unsigned port, int err);
 
 /* ---- the server -------------------------------------------------------- */
 
+/*
+ * What a UDP server knows about whom it answers (net_udp_may_answer): its
+ * own address, and the last request word of the sources it heard from
+ * lately, with a budget of answers to repeated words.
+ */
+#define NET_UDP_RECENT		16
+#define NET_UDP_REPEATS		100	/* answers to repeats per second */
+
+struct net_udp_source {
+	struct sockaddr_storage addr;
+	socklen_t len;
+	uint32_t word;		/* its last request's first word */
+};
+
+struct net_udp_guard {
+	struct sockaddr_storage self;	/* the UDP socket's own address */
+	socklen_t selflen;
+	struct net_udp_source recent[NET_UDP_RECENT];
+	unsigned nrecent, next;		/* filled slots; the one to reuse */
+	double tokens;			/* answers to repeats left */
+	double refilled;		/* when tokens was last topped up (s) */
+};
+
 /* What a server's hooks are given. */
 struct net_server {
 	struct bench *b;
 	const struct net_cmd *cmd;
 	void *priv;		/* b->priv, in the server's own copy */
+	struct net_udp_guard udp;
 };
 
 /*
@@ -241,22 +265,43 @@ int net_stop_tcp(struct bench *b);
 /* ---- the UDP echo ------------------------------------------------------ */
 
 /*
- * UDP servers echo every datagram of at least 4 bytes to its sender; the
- * first 4 bytes are a big-endian sequence number.  Clients number their
- * requests within NET_SEQ_MASK; two numbers above it probe and stop.
+ * A UDP request is a datagram of at least 4 bytes whose first 4 bytes are
+ * a big-endian word: a client's sequence number (within NET_SEQ_MASK), or
+ * one of the two commands above it.  The answer is the request with
+ * NET_SEQ_REPLY set in that word, and no latbw server answers a datagram
+ * with it set: a server, a second server and an echo service can never
+ * keep a datagram going between them.  Anything else is not answered.
  */
-#define NET_SEQ_STOP	0xffffffffu	/* echoed, then the server exits */
-#define NET_SEQ_PROBE	0xfffffffeu	/* "are you there?" */
-#define NET_SEQ_MASK	0x7fffffffu
+#define NET_SEQ_MASK	0x3fffffffu
+#define NET_SEQ_PROBE	0x7ffffffeu	/* "are you there?" */
+#define NET_SEQ_STOP	0x7fffffffu	/* answered, then the server exits */
+#define NET_SEQ_REPLY	0x80000000u	/* set in every answer */
 #define NET_UDP_MAX	65507		/* the largest UDP payload over IPv4 */
 
-/* Server: the datagram hook of the echo. */
+/*
+ * Server: may a datagram from `from` whose first word is `word` be
+ * answered?  Never one from a port below 1024 (a system service, echo or
+ * chargen, would answer back), never one from the server's own address
+ * and port (a forged one would have the server talk to itself for ever),
+ * and a source repeating its last word (a client numbers its requests:
+ * a repeat is a loop or a flood) is answered at most NET_UDP_REPEATS times
+ * a second, counted over all sources.  1 or 0.
+ */
+int net_udp_may_answer(struct net_server *s,
+		       const struct sockaddr_storage *from, socklen_t flen,
+		       uint32_t word);
+
+/* Server: the datagram hook of lat_udp: answer every request. */
 int net_udp_echo(struct net_server *s, int fd);
+/* Server: the datagram hook of a server whose UDP side only probes and
+ * stops (lat_connect): answer 4-byte NET_SEQ_PROBE and NET_SEQ_STOP only. */
+int net_udp_control(struct net_server *s, int fd);
 
 /*
  * Client: send buf (len >= 4 bytes) numbered seq on the connected socket
- * and wait for its echo, skipping late echoes of other numbers.  0, or -1
- * with errno set (EAGAIN: no answer within the socket's timeout).
+ * and wait for its answer (seq with NET_SEQ_REPLY), skipping late answers
+ * of other numbers.  0, or -1 with errno set (EAGAIN: no answer within
+ * the socket's timeout).
  */
 int net_udp_round_trip(int fd, char *buf, size_t len, uint32_t seq);
 
