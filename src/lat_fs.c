@@ -19,10 +19,10 @@
  * costs time, so creates after many deletes were 30 to 50 times slower
  * (15 us to 860 us a file, measured) for minutes.  So no file is deleted
  * until every create is measured: every size's create samples come first,
- * each keeping its directory and files, then the deletes, which delete
- * those same files, a sample's directory at a time, oldest first (the
- * file system synced before each).  A delete sample with no directory
- * left makes one, untimed.
+ * each keeping its directory and files (removed at the end); then each
+ * delete sample syncs, makes -n files in a fresh directory (untimed) and
+ * deletes them, newest first: files just made, still dirty in memory, as
+ * lmbench deletes them.
  *
  * Directories are made with bench_tmpdir, so that the harness empties and
  * removes them on any way out.
@@ -44,8 +44,8 @@
 
 struct fs_size {
 	uint64_t bytes;		/* each file's size */
-	char *dir[MAX_ROUNDS];	/* the create samples' directories, in order */
-	size_t made, deleted;	/* directories made; of them, emptied */
+	char *dir[MAX_ROUNDS];	/* the create samples' directories, kept */
+	size_t made;
 	struct bench_result create, del;
 };
 
@@ -58,7 +58,7 @@ struct fs_state {
 	struct fs_size *cur;	/* the size being measured */
 	char name[PATH_MAX];	/* <sample's directory>/<number> */
 	size_t prefix;		/* length of "<directory>/" in name */
-	char *emptied;		/* a directory whose files are deleted */
+	char *emptied;		/* the last delete sample's directory */
 };
 
 /* Point st->name at file i: a decimal number, written without snprintf. */
@@ -226,36 +226,25 @@ static int create_prepare(struct bench *b, uint64_t n)
 }
 
 /*
- * Before each delete sample: the oldest create sample's directory not yet
- * emptied (or, past the last, a new one with n files made now), the file
- * system synced.
+ * Before each delete sample: the file system synced, then n files made
+ * (untimed) in a fresh directory, so that the deletes take files just
+ * made, still dirty in memory, as lmbench's do.
  */
 static int delete_prepare(struct bench *b, uint64_t n)
 {
 	struct fs_state *st = b->priv;
-	struct fs_size *sz = st->cur;
 	char *dir;
 
 	if (remove_emptied(b) != 0)
 		return -1;
-	if (sz->deleted < sz->made) {
-		dir = sz->dir[sz->deleted];
-		sz->dir[sz->deleted++] = NULL;
-		use_dir(st, dir);
-	} else {
-		if (check_room(b, n) != 0)
-			return -1;
-		dir = fresh_dir(b);
-		if (dir == NULL)
-			return -1;
-		use_dir(st, dir);
-		if (create_files(b, n) != 0) {
-			st->emptied = dir;
-			return -1;
-		}
-	}
+	if (check_room(b, n) != 0)
+		return -1;
+	dir = fresh_dir(b);
+	if (dir == NULL)
+		return -1;
 	st->emptied = dir;
-	if (file_sync_fs(b, dir) != 0)
+	use_dir(st, dir);
+	if (file_sync_fs(b, dir) != 0 || create_files(b, n) != 0)
 		return -1;
 	say_sample(b, "delete", dir, n);
 	return 0;
@@ -319,7 +308,7 @@ static int parse(struct bench *b)
 	return 0;
 }
 
-/* Every directory still kept, emptied and removed (untimed). */
+/* The create samples' directories, emptied and removed (untimed). */
 static int remove_kept(struct bench *b)
 {
 	struct fs_state *st = b->priv;
@@ -329,14 +318,14 @@ static int remove_kept(struct bench *b)
 	for (i = 0; i < st->nsizes; i++) {
 		struct fs_size *sz = &st->size[i];
 
-		for (j = sz->deleted; j < sz->made; j++) {
+		for (j = 0; j < sz->made; j++) {
 			if (bench_remove(b, sz->dir[j]) != 0 && rc == 0)
 				rc = bench_error(b, "cannot remove %s: %s",
 						 sz->dir[j], strerror(errno));
 			free(sz->dir[j]);
 			sz->dir[j] = NULL;
 		}
-		sz->deleted = sz->made;
+		sz->made = 0;
 	}
 	return rc;
 }
