@@ -120,8 +120,9 @@ rerun: all
 # (so that a tree staged in DESTDIR, or moved, runs as it is) and then at
 # the configured path.  The benchmark programs keep lmbench's names
 # (lat_pipe, ...), which would collide with lmbench's on PATH: they live in
-# $(LIBEXECDIR) with the scripts, their awk programs, VERSION and the
-# helper latbw-hello, and latbw-run finds them beside itself.  Manual pages
+# $(LIBEXECDIR) with the scripts, their awk programs, the parts latbw-run
+# sources (scripts/*.sh), VERSION and the helper latbw-hello, and
+# latbw-run finds them beside itself.  Manual pages
 # of the readers are installed under their command names (latbw-summary.1).
 COMMANDS := latbw-run summary compare graph
 
@@ -132,7 +133,7 @@ install: all
 		cp scripts/$$c $(DESTDIR)$(LIBEXECDIR)/ && \
 		chmod 755 $(DESTDIR)$(LIBEXECDIR)/$$c || exit 1; \
 	done
-	cp scripts/*.awk VERSION $(DESTDIR)$(LIBEXECDIR)/
+	cp scripts/*.awk scripts/*.sh VERSION $(DESTDIR)$(LIBEXECDIR)/
 	for c in $(COMMANDS); do \
 		n=latbw-$${c#latbw-}; \
 		printf '%s\n' '#!/bin/sh' \

@@ -40,7 +40,7 @@ test_expect 'PATH gets exactly latbw-run, latbw-summary, latbw-compare, latbw-gr
 	done
 '
 
-test_expect 'every program, latbw-hello, the scripts, their awk and VERSION are in libexec/latbw' '
+test_expect 'every program, latbw-hello, the scripts, their awk, the parts of latbw-run and VERSION are in libexec/latbw' '
 	for c in "$TOP"/src/*.c
 	do
 		[ -x "$libexec/$(basename "$c" .c)" ] ||
@@ -50,7 +50,7 @@ test_expect 'every program, latbw-hello, the scripts, their awk and VERSION are 
 	do
 		[ -x "$libexec/$f" ] || fail "$f not in libexec/latbw" || return 1
 	done &&
-	for f in "$TOP"/scripts/*.awk
+	for f in "$TOP"/scripts/*.awk "$TOP"/scripts/*.sh
 	do
 		[ -f "$libexec/$(basename "$f")" ] ||
 			fail "$(basename "$f") not in libexec/latbw" || return 1

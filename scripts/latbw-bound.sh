@@ -1,0 +1,204 @@
+# shellcheck shell=sh
+# shellcheck disable=SC2034,SC2154 # shared variables: set in one file, used in another
+# latbw-bound.sh - part of latbw-run: processes under a time bound: whose
+# a PID is (start time and parent), the watchdog that stops what overruns,
+# bounded.  Sourced by scripts/latbw-run (it defines functions, and the
+# settings they use); not a command of its own.
+
+# ------------------------------------------- processes, and whose they are
+#
+# A PID names a process only while it lives: once it is gone (and reaped)
+# the kernel gives its PID to the next process, a stranger's as likely as
+# ours.  So no helper of the driver signals a PID by number alone: it
+# signals only a process it proves is the one it watches, by the start
+# time that process had (with its PID, that names one process for the
+# life of the machine) and by its parent.  And every helper exits as soon
+# as the driver is gone: a driver killed with SIGKILL has no time to stop
+# them, and a helper left behind could outlive its program.
+
+# proc_state PID: sets ps_state, ps_ppid and ps_start for process PID (its
+# state, its parent, its start time), all empty if there is no such
+# process.  Linux: fields 3, 4 and 22 of /proc/PID/stat, read by the shell
+# itself (helpers poll it every second; it starts no process).
+# Elsewhere: ps's stat, ppid and lstart (blanks removed).
+proc_state() {
+	ps_state=
+	ps_ppid=
+	ps_start=
+	if [ -r /proc/self/stat ]
+	then
+		ps_line=
+		{ IFS= read -r ps_line <"/proc/$1/stat"; } 2>/dev/null
+		# The command name (field 2) is in parentheses and may hold
+		# blanks and parentheses: the fields after its last ") ".
+		ps_line=${ps_line##*") "}
+		set -f
+		# shellcheck disable=SC2086 # fields, split on purpose
+		set -- $ps_line
+		set +f
+		[ "$#" -ge 20 ] || return 0
+		ps_state=$1
+		ps_ppid=$2
+		shift 19
+		ps_start=$1
+	else
+		set -f
+		# shellcheck disable=SC2046 # fields, split on purpose
+		set -- $(ps -o stat= -o ppid= -o lstart= -p "$1" 2>/dev/null)
+		set +f
+		[ "$#" -ge 3 ] || return 0
+		ps_state=$1
+		ps_ppid=$2
+		shift 2
+		ps_start=$(printf '%s' "$*" | tr -d ' ')
+	fi
+}
+
+# same_proc PID START: PID is still the live process (not a zombie) that
+# started at START.
+same_proc() {
+	proc_state "$1"
+	[ -n "$2" ] && [ "$ps_start" = "$2" ] || return 1
+	case "$ps_state" in
+	Z* | X* | x*) return 1 ;;
+	esac
+	return 0
+}
+
+# driver_alive: the driver that started this helper still runs.
+driver_alive() {
+	if [ -n "$driver_start" ]
+	then
+		same_proc "$driver_pid" "$driver_start"
+	else
+		ps -p "$driver_pid" >/dev/null 2>&1
+	fi
+}
+
+# descendants PID: the processes under PID (children, their children...),
+# as "pid ppid" lines, each after its parent's, from ps -e -o pid= -o
+# ppid= (POSIX).
+descendants() {
+	ps -e -o pid= -o ppid= 2>/dev/null | awk -v top="$1" '
+		{ parent[$1] = $2 }
+		END {
+			want[top] = 1
+			do {
+				found = 0
+				for (p in parent)
+					if ((parent[p] in want) && !(p in want)) {
+						want[p] = 1
+						found = 1
+						print p, parent[p]
+					}
+			} while (found)
+		}'
+}
+
+# kill_tree SIG PID START: signal PID and everything under it (a program
+# killed with SIGKILL cannot stop its own children), if PID is still the
+# driver's child that started at START; each process under it is taken
+# only if its parent is one already taken.  Prints "pid:start" for each
+# process signalled, for a second round (kill_again); nothing if PID is
+# not that process any more.
+kill_tree() {
+	proc_state "$2"
+	[ -n "$3" ] && [ "$ps_start" = "$3" ] && [ "$ps_ppid" = "$driver_pid" ] ||
+		return 0
+	case "$ps_state" in
+	Z* | X* | x*) return 0 ;;
+	esac
+	kt_taken=" $2 "
+	kt_list="$2:$3"
+	while read -r kt_p kt_pp
+	do
+		case "$kt_taken" in
+		*" $kt_pp "*) ;;
+		*) continue ;;
+		esac
+		proc_state "$kt_p"
+		if [ -n "$ps_start" ] && [ "$ps_ppid" = "$kt_pp" ]
+		then
+			kt_taken="$kt_taken$kt_p "
+			kt_list="$kt_list $kt_p:$ps_start"
+		fi
+	done <<EOF
+$(descendants "$2")
+EOF
+	for kt_e in $kt_list
+	do
+		kill "-$1" "${kt_e%%:*}" 2>/dev/null
+	done
+	printf '%s\n' "$kt_list"
+}
+
+# kill_again SIG PID:START...: signal each process that is still the one
+# that started at START.
+kill_again() {
+	ka_sig=$1
+	shift
+	for ka_e in "$@"
+	do
+		if same_proc "${ka_e%%:*}" "${ka_e#*:}"
+		then
+			kill "-$ka_sig" "${ka_e%%:*}" 2>/dev/null
+		fi
+	done
+}
+
+# watchdog PID SECS FLAG: stop PID, a child of the driver, and what it
+# started (TERM, then KILL 5 s later) if FLAG still exists after SECS
+# seconds.  It takes PID's start time first, and signals nothing but
+# that process and what is under it (kill_tree).  Polls once a second, so
+# that it ends soon after FLAG is removed or the driver is gone (the
+# program bounds itself with its -B: an orphan does not run for ever).
+watchdog() {
+	proc_state "$1"
+	wd_start=$ps_start
+	[ "$ps_ppid" = "$driver_pid" ] || wd_start=
+	wd_t=0
+	while [ "$wd_t" -lt "$2" ]
+	do
+		sleep 1
+		[ -f "$3" ] && driver_alive || exit 0
+		wd_t=$((wd_t + 1))
+	done
+	# The mark first: the driver reads it as soon as the program dies of
+	# the TERM, which may be before kill_tree returns.
+	: >"$3.killed"
+	wd_list=$(kill_tree TERM "$1" "$wd_start")
+	if [ -z "$wd_list" ]
+	then
+		rm -f "$3.killed"
+		exit 0
+	fi
+	wd_t=0
+	while [ "$wd_t" -lt 5 ]
+	do
+		sleep 1
+		[ -f "$3" ] && driver_alive || exit 0
+		wd_t=$((wd_t + 1))
+	done
+	# shellcheck disable=SC2086 # a list of pid:start words
+	kill_again KILL $wd_list
+}
+
+# bounded SECS CMD ARGS...: run a command of the driver's own (a remote
+# shell, -S) under a time bound of SECS seconds, its output in
+# $work/cmd.log.  Sets rc and killed.
+bounded() {
+	bd_secs=$1
+	shift
+	bd_flag=$work/flag.cmd
+	: >"$bd_flag"
+	"$@" >"$work/cmd.log" 2>&1 </dev/null &
+	prog_pid=$!
+	watchdog "$prog_pid" "$bd_secs" "$bd_flag" &
+	wait "$prog_pid" 2>/dev/null
+	rc=$?
+	prog_pid=
+	killed=no
+	[ -f "$bd_flag.killed" ] && killed=yes
+	rm -f "$bd_flag" "$bd_flag.killed"
+	[ "$rc" -eq 0 ] && [ "$killed" = no ]
+}

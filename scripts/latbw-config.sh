@@ -1,0 +1,289 @@
+# shellcheck shell=sh
+# shellcheck disable=SC2034,SC2154 # shared variables: set in one file, used in another
+# latbw-config.sh - part of latbw-run: the configuration: its keys and
+# their checks, reading a config file (as data), the machine's defaults,
+# printing it; the usage text and the version.  Sourced by scripts/latbw-
+# run (it defines functions, and the settings they use); not a command of
+# its own.
+
+usage() {
+	cat <<EOF
+usage: $me [-p] [config-file]
+  -p   print the configuration that would be used, as KEY=VALUE lines, and exit
+  -h, --help   this help;  --version   latbw's version
+Configuration keys (config file lines KEY=VALUE, or environment variables):
+  MB=N             memory to sweep, MB (default: 4x the last-level cache, power of 2)
+  FSDIR=dir        directory for file system benchmarks (default: \$TMPDIR or /tmp)
+  SYNC_MAX=N       copies run at once, passed as -P (default 1)
+  BENCHMARKS=list  groups or program names to run (default all): $all_groups
+  QUICK=0|1        quick mode: fewer sizes and repetitions, sweeps up to 2x the
+                   last-level cache at most (make quick)
+  REPS=N           samples per figure, passed as -N (default: the programs' own)
+  USECS=N          sample length in microseconds, passed as -E
+  BOUND=N          time bound of each program in seconds, passed as -B
+  REMOTE=list      remote hosts for the network servers: name or name=address
+  RSH=command      remote shell, split at blanks (default: ssh -o BatchMode=yes)
+Environment only: RESULTS_DIR (default results/), CONFIG (a config file),
+RERUN=1 (start from the saved configuration of this host), LATBW_BUILD or
+LATBW_BIN (where the programs are), LATBW_SAVED_CONFIG (where the saved
+configuration is kept; default <build>/CONFIG.<host>), LATBW_LLC (the
+last-level cache size to plan for, in place of sysfs's: 260m).
+EOF
+}
+
+# latbw's version: the VERSION file beside this script (installed) or at
+# the top of the source tree.
+latbw_version() {
+	for f in "$script_dir/VERSION" "$top/VERSION"
+	do
+		if [ -r "$f" ]
+		then
+			sed -n '1p' "$f"
+			return 0
+		fi
+	done
+	echo unknown
+}
+
+all_groups="syscall select sig proc ops ctx ipc net remote file vm mem cache bw"
+config_keys="MB FSDIR SYNC_MAX BENCHMARKS QUICK REPS USECS BOUND REMOTE RSH"
+# The remote shell when RSH is not set: ssh that never asks (a password
+# prompt would stall an unattended run until its time bound).
+default_rsh="ssh -o BatchMode=yes"
+
+# ---------------------------------------------------------- configuration
+
+# check_num KEY VALUE MIN MAX: a whole number in range, or a config error.
+check_num() {
+	case "$2" in
+	'' | *[!0-9]* | 0*)
+		config_error "$cfg_origin: $1=$2: not a whole number from $3 to $4"
+		;;
+	esac
+	if [ "${#2}" -gt 9 ] || [ "$2" -lt "$3" ] || [ "$2" -gt "$4" ]
+	then
+		config_error "$cfg_origin: $1=$2: not a whole number from $3 to $4"
+	fi
+}
+
+# set_key KEY VALUE: validate one configuration value and keep it.
+set_key() {
+	case "$1" in
+	MB)
+		check_num MB "$2" 1 1048576
+		c_MB=$2
+		;;
+	FSDIR)
+		if [ -z "$2" ] || ! [ -d "$2" ] || ! [ -w "$2" ]
+		then
+			config_error "$cfg_origin: FSDIR=$2: not a writable directory"
+		fi
+		c_FSDIR=$(cd "$2" && pwd) ||
+			config_error "$cfg_origin: FSDIR=$2: cannot enter it"
+		;;
+	SYNC_MAX)
+		check_num SYNC_MAX "$2" 1 64
+		c_SYNC_MAX=$2
+		;;
+	BENCHMARKS)
+		sel=$(printf '%s\n' "$2" | tr ',' ' ')
+		norm=
+		for w in $sel
+		do
+			case " all $all_groups $all_progs " in
+			*" $w "*) norm="$norm${norm:+ }$w" ;;
+			*) config_error "$cfg_origin: BENCHMARKS: unknown group or program '$w' (groups: all $all_groups)" ;;
+			esac
+		done
+		[ -n "$norm" ] ||
+			config_error "$cfg_origin: BENCHMARKS is empty (groups: all $all_groups)"
+		c_BENCHMARKS=$norm
+		;;
+	QUICK)
+		case "$2" in
+		1 | yes | YES | true) c_QUICK=1 ;;
+		0 | no | NO | false) c_QUICK=0 ;;
+		*) config_error "$cfg_origin: QUICK=$2: not 0 or 1" ;;
+		esac
+		;;
+	REPS)
+		[ -z "$2" ] || check_num REPS "$2" 1 1000
+		c_REPS=$2
+		;;
+	USECS)
+		[ -z "$2" ] || check_num USECS "$2" 10 60000000
+		c_USECS=$2
+		;;
+	BOUND)
+		check_num BOUND "$2" 1 604800
+		c_BOUND=$2
+		;;
+	REMOTE)
+		# Words "name" or "name=address" (blanks or commas between).
+		# Both parts are restricted to characters that no shell
+		# interprets, and neither may start with "-" (an option).
+		sel=$(printf '%s\n' "$2" | tr ',' ' ')
+		norm=
+		set -f
+		for w in $sel
+		do
+			rn=${w%%=*}
+			ra=${w#*=}
+			case "$rn" in
+			'' | -* | *[!A-Za-z0-9_.:@%-]*)
+				set +f
+				config_error "$cfg_origin: REMOTE: '$w': not name or name=address (name: letters, digits and _ . : @ % -)"
+				;;
+			esac
+			case "$ra" in
+			'' | -* | *[!A-Za-z0-9_.:%-]*)
+				set +f
+				config_error "$cfg_origin: REMOTE: '$w': bad address '$ra' (a host name or numeric address)"
+				;;
+			esac
+			norm="$norm${norm:+ }$w"
+		done
+		set +f
+		c_REMOTE=$norm
+		;;
+	RSH)
+		# A command line split at blanks; no quotes, no expansion.
+		rsh_words=$(printf '%s\n' "$2" | tr -d ' \t')
+		[ -n "$rsh_words" ] ||
+			config_error "$cfg_origin: RSH is empty (default: $default_rsh)"
+		if printf '%s' "$2" | tr -d '\t' | grep -q '[[:cntrl:]]'
+		then
+			config_error "$cfg_origin: RSH holds a control character"
+		fi
+		c_RSH=$2
+		;;
+	*)
+		config_error "$cfg_origin: unknown key '$1' (keys: $config_keys)"
+		;;
+	esac
+}
+
+# read_config FILE: apply a KEY=VALUE file.  awk checks the form of each
+# line and prints "KEY=VALUE" (quotes around the value removed); the shell
+# only splits at the first "=".  Nothing is evaluated.
+read_config() {
+	if ! [ -f "$1" ] || ! [ -r "$1" ]
+	then
+		config_error "config file $1: cannot read it"
+	fi
+	parsed=$(awk -v keys=" $config_keys " '
+		{ sub(/\r$/, "") }
+		/^[ \t]*(#.*)?$/ { next }
+		{
+			line = $0
+			sub(/^[ \t]+/, "", line)
+			sub(/[ \t]+$/, "", line)
+			if (line !~ /^[A-Za-z_][A-Za-z0-9_]*[ \t]*=/) {
+				printf "line %d: not KEY=VALUE: %s\n", NR, line
+				exit 2
+			}
+			key = line
+			sub(/[ \t]*=.*/, "", key)
+			val = line
+			sub(/^[^=]*=[ \t]*/, "", val)
+			if (length(val) >= 2 &&
+			    ((val ~ /^".*"$/) || (val ~ /^\047.*\047$/)))
+				val = substr(val, 2, length(val) - 2)
+			if (index(keys, " " key " ") == 0) {
+				printf "line %d: unknown key %s\n", NR, key
+				exit 2
+			}
+			printf "%d %s=%s\n", NR, key, val
+		}' "$1")
+	rc=$?
+	if [ "$rc" -ne 0 ]
+	then
+		config_error "config file $1: $(printf '%s\n' "$parsed" | sed -n '$p')"
+	fi
+	while IFS= read -r pline
+	do
+		[ -n "$pline" ] || continue
+		cfg_origin="config file $1 line ${pline%% *}"
+		kv=${pline#* }
+		set_key "${kv%%=*}" "${kv#*=}"
+	done <<EOF
+$parsed
+EOF
+}
+
+# Defaults from the machine.  plan_llc is the last-level cache in bytes
+# (0: unknown) the plan sizes quick mode's sweeps by; LATBW_LLC sets it
+# (to plan for another machine, or where sysfs says nothing).
+machine_defaults() {
+	llc=0
+	for d in /sys/devices/system/cpu/cpu0/cache/index*
+	do
+		[ -r "$d/size" ] || continue
+		[ "$(read_line "$d/type")" = Instruction ] && continue
+		s=$(to_bytes "$(read_line "$d/size")")
+		[ -n "$s" ] && [ "$s" -gt "$llc" ] && llc=$s
+	done
+	if [ -n "${LATBW_LLC:-}" ]
+	then
+		llc=$(to_bytes "$LATBW_LLC")
+		case "$llc" in
+		'' | 0 | *[!0-9]*)
+			config_error "LATBW_LLC=$LATBW_LLC: not a size (bytes, or with k, m or g)"
+			;;
+		esac
+	fi
+	if [ "$llc" -eq 0 ]
+	then
+		for v in LEVEL4_CACHE_SIZE LEVEL3_CACHE_SIZE LEVEL2_CACHE_SIZE
+		do
+			s=$(getconf "$v" 2>/dev/null)
+			case "$s" in
+			'' | *[!0-9]*) ;;
+			*) [ "$s" -gt "$llc" ] && llc=$s ;;
+			esac
+		done
+	fi
+	# 4x the last-level cache, as a power of two MB; 64 MB when unknown.
+	want=64
+	if [ "$llc" -gt 0 ]
+	then
+		want=8
+		while [ $((want * 1048576)) -lt $((llc * 4)) ]
+		do
+			want=$((want * 2))
+		done
+	fi
+	# ...within an eighth of the memory (stream uses three arrays of MB),
+	# a power of two too.
+	memkb=$(awk '$1 == "MemAvailable:" { a = $2 } $1 == "MemTotal:" { t = $2 }
+		END { if (a) print a; else if (t) print t }' /proc/meminfo 2>/dev/null)
+	case "$memkb" in
+	'' | *[!0-9]*) ;;
+	*)
+		cap=1
+		while [ $((cap * 2)) -le $((memkb / 1024 / 8)) ]
+		do
+			cap=$((cap * 2))
+		done
+		[ "$want" -gt "$cap" ] && want=$cap
+		;;
+	esac
+	plan_llc=$llc
+	c_MB=$want
+	c_FSDIR=${TMPDIR:-/tmp}
+	c_FSDIR=$(cd "$c_FSDIR" 2>/dev/null && pwd) || c_FSDIR=/tmp
+	c_SYNC_MAX=1
+	c_BENCHMARKS=all
+	c_QUICK=0
+	c_REPS=
+	c_USECS=
+	c_BOUND=
+	c_REMOTE=
+	c_RSH=$default_rsh
+}
+
+print_config() {
+	printf 'MB=%s\nFSDIR=%s\nSYNC_MAX=%s\nBENCHMARKS=%s\nQUICK=%s\nREPS=%s\nUSECS=%s\nBOUND=%s\nREMOTE=%s\nRSH=%s\n' \
+		"$c_MB" "$c_FSDIR" "$c_SYNC_MAX" "$c_BENCHMARKS" "$c_QUICK" \
+		"$c_REPS" "$c_USECS" "$c_BOUND" "$c_REMOTE" "$c_RSH"
+}

@@ -1,0 +1,305 @@
+# shellcheck shell=sh
+# shellcheck disable=SC2034,SC2154,SC2119,SC2120 # shared variables; write_failed [FILE]
+# latbw-results.sh - part of latbw-run: the results file: our own lines
+# sanitized, every write checked; the scratch space of killed runs, the
+# guardian, clean-up, signals.  Sourced by scripts/latbw-run (it defines
+# functions, and the settings they use); not a command of its own.
+
+# ------------------------------------------------------- the own-line filter
+#
+# Every line of our own starts with "[" and must not hold a label text or
+# a token that readers of lmbench files match anywhere in a line (see
+# doc/results-format.7, LINES OF LATBW'S OWN).  sanitize_awk defines clean(s):
+# control characters become spaces, and a backslash is put before the last
+# character of each such text ("size=" becomes "size\=").
+sanitize_awk='
+function clean(s,    i, j, t, out, rest, n) {
+	gsub(/[[:cntrl:]]/, " ", s)
+	for (i = 1; i <= nbad; i++) {
+		t = bad[i]
+		out = ""
+		rest = s
+		while ((j = index(rest, t)) > 0) {
+			n = j + length(t) - 1
+			out = out substr(rest, 1, n - 1) "\\" substr(rest, n, 1)
+			rest = substr(rest, n + 1)
+		}
+		s = out rest
+	}
+	return s
+}
+function init_bad(    list, k, m, ty, op) {
+	list = "Simple syscall|Simple read|Simple write|Simple stat|Simple fstat|" \
+	    "Simple open/close|Select on |Signal handler|Protection fault|" \
+	    "Process fork|Pipe latency|AF_UNIX sock stream|Fifo latency|" \
+	    "UDP latency|TCP latency|TCP/IP connection|RPC/udp|RPC/tcp|" \
+	    "Pagefaults on|UNIX connection|Semaphore latency|Fcntl lock|" \
+	    "Pipe bandwidth| MHz, |nanosec clock|tlb:|mappings|" \
+	    "File system latency|Socket bandwidth|read bandwidth|" \
+	    "read open2close|Mmap read|libc bcopy|unrolled bcopy|" \
+	    "unrolled partial|Memory read|Memory partial|Memory write|" \
+	    "Memory bzero|Memory load|Random load|STREAM|stride=|size=|ovr=|" \
+	    "MHZ|Mhz|LINE_SIZE|SYNC_MAX|latency using|connection cost|" \
+	    "bogomflops|parallelism"
+	nbad = split(list, bad, "|")
+	m = split("integer int64 float double", ty, " ")
+	split("bit add mul div mod", op, " ")
+	for (k = 1; k <= m; k++)
+		for (i = 1; i <= 5; i++)
+			bad[++nbad] = ty[k] " " op[i]
+}
+'
+
+# sanitize: our own lines on stdin -> the file's form on stdout.  The
+# standard keys whose values we make ourselves pass unchanged.
+sanitize() {
+	awk "$sanitize_awk"'
+	BEGIN { init_bad() }
+	/^\[(MHZ|LINE_SIZE|SYNC_MAX): [^]]*\]$/ { print; next }
+	{
+		if (substr($0, 1, 1) != "[")
+			$0 = "[" $0 "]"
+		print "[" clean(substr($0, 2, length($0) - 2)) "]"
+	}'
+}
+
+# ------------------------------------------------ writing the results file
+#
+# Every write to the results file is checked: a write that fails (its file
+# system full, a quota, an I/O error) stops the run with one line and exit
+# status 1, rather than a run that measures on into nothing and says
+# "done".  The writer's own message (dash's printf says only "I/O error")
+# goes to $work/write.err, where write_failed finds the reason.
+
+# put CMD ARGS...: CMD's output appended to the results file; the status
+# is the write's (callers: put ... || write_failed).
+put() {
+	"$@" >>"$results" 2>"$work/write.err"
+}
+
+# put_own: our own lines on stdin, sanitized, appended to the results file
+# (the last command of a pipeline: ... | put_own || write_failed).
+put_own() {
+	sanitize >>"$results" 2>"$work/write.err"
+}
+
+# own LINE...: append our own lines to the results file; inside a series,
+# after it (held in $work/pending: see the filter below).
+own() {
+	if [ "${title_written:-no}" = yes ]
+	then
+		printf '%s\n' "$@" | sanitize >>"$work/pending"
+	else
+		printf '%s\n' "$@" | put_own || write_failed
+	fi
+}
+
+# The lines held while a series was written, after it.
+flush_pending() {
+	if [ -s "$work/pending" ]
+	then
+		put cat "$work/pending" || write_failed
+		: >"$work/pending"
+	fi
+}
+
+# write_failed [FILE]: a write to FILE (the results file) failed.  Say so
+# in one line, mark the file incomplete if a line still fits (after a
+# newline, if the failed write cut a line), stop the server, remove the
+# scratch space and exit 1.  While it stops, the writes that fail again
+# (a server's notes) are let go: it returns 1 to them.
+write_failed() {
+	wf_file=${1:-$results}
+	if [ -n "${write_failing:-}" ]
+	then
+		return 1
+	fi
+	write_failing=yes
+	trap '' INT TERM HUP
+	# awk names the error ("write failure (No space left on device)");
+	# dash's printf does not, so a full file system is looked for.
+	wf_why=$(sed -n 's/.*(\([^()]*\))[^()]*$/\1/p' "$work/write.err" 2>/dev/null | sed -n '$p')
+	if [ -z "$wf_why" ]
+	then
+		wf_why="write error"
+		wf_free=$(df -P "${wf_file%/*}" 2>/dev/null | awk 'NR == 2 { print $4 }')
+		[ "$wf_free" = 0 ] && wf_why="write error, its file system is full"
+	fi
+	say "cannot write $wf_file ($wf_why): run stopped at step $step of $nsteps; the results file is incomplete"
+	if [ -n "${results:-}" ] && [ -f "$results" ]
+	then
+		# shellcheck disable=SC2094 # its last byte, then appended to
+		{
+			[ -n "$(tail -c 1 "$results")" ] && printf '\n'
+			printf '[INCOMPLETE: a write failed (%s) at step %s of %s]\n' \
+				"$wf_why" "$step" "$nsteps" | sanitize
+		} >>"$results" 2>/dev/null
+	fi
+	cleanup
+	exit 1
+}
+
+# ------------------------------------------ a run that was killed (SIGKILL)
+#
+# SIGKILL gives the driver no time to clean up.  Two things make up for
+# it: the guardian, a helper that watches the driver for the whole run and
+# cleans up once it is gone, and, in case the guardian died with it (a
+# whole process group killed, the machine down), the next run, which
+# removes the scratch directories of runs whose driver is gone.  Each
+# scratch directory holds "owner": the PID, start time, boot id and PID
+# namespace of the driver that made it ("-" for what this system does
+# not tell).
+
+owner_line() {
+	printf '%s %s %s %s\n' "$driver_pid" "${driver_start:--}" "${boot_id:--}" \
+		"${pid_ns:--}"
+}
+
+# run_gone OWNER-FILE: the driver named in OWNER-FILE is gone (no such
+# process any more, or the machine has booted since).  False when it may
+# still run, or when the file does not say, or when its PIDs are not
+# ours to see (another PID namespace: a container sharing the directory).
+run_gone() {
+	rg_pid=
+	rg_start=
+	rg_boot=
+	rg_ns=
+	{ read -r rg_pid rg_start rg_boot rg_ns <"$1"; } 2>/dev/null
+	case "$rg_pid" in
+	'' | *[!0-9]*) return 1 ;;
+	esac
+	[ "$rg_start" = - ] && rg_start=
+	[ "$rg_boot" = - ] && rg_boot=
+	[ "$rg_ns" = - ] && rg_ns=
+	if [ -n "$rg_boot" ] && [ -n "$boot_id" ] && [ "$rg_boot" != "$boot_id" ]
+	then
+		return 0
+	fi
+	[ "$rg_ns" = "${pid_ns:-}" ] || return 1
+	if [ -n "$rg_start" ]
+	then
+		! same_proc "$rg_pid" "$rg_start"
+	else
+		! ps -p "$rg_pid" >/dev/null 2>&1
+	fi
+}
+
+# remove_stale DIR: remove the latbw-run.* directories in DIR whose run is
+# gone, and the FSDIR directory each names if it is the same run's (up to
+# MB megabytes).  A directory without an owner (being made this instant,
+# or made by an older driver) is left alone.
+remove_stale() {
+	for rs_dir in "$1"/latbw-run.*
+	do
+		if ! [ -f "$rs_dir/owner" ] || ! run_gone "$rs_dir/owner"
+		then
+			continue
+		fi
+		rs_fs=
+		{ IFS= read -r rs_fs <"$rs_dir/fsdir"; } 2>/dev/null
+		case "$rs_fs" in
+		*/latbw-run.*)
+			if [ -d "$rs_fs" ] && [ -f "$rs_fs/owner" ] &&
+				[ "$(cat "$rs_fs/owner")" = "$(cat "$rs_dir/owner")" ]
+			then
+				rm -rf "$rs_fs" 2>/dev/null
+			fi
+			;;
+		esac
+		rm -rf "$rs_dir" 2>/dev/null
+		[ -d "$rs_dir" ] || say "removed $rs_dir, left by a run that was killed"
+	done
+}
+
+# guardian: once the driver is gone without cleaning up, stop the local
+# server it started (named in work/server) and remove the scratch
+# directories; exit when the driver removes flag.guard at its end.
+guardian() {
+	while [ -f "$work/flag.guard" ]
+	do
+		sleep 1
+		driver_alive && continue
+		gd_prog=
+		{ IFS= read -r gd_prog <"$work/server"; } 2>/dev/null
+		case "$gd_prog" in
+		'' | */*) ;;
+		*) "$bin/$gd_prog" -B 10 -S localhost >/dev/null 2>&1 </dev/null ;;
+		esac
+		rm -rf "$work" "$fsdir_work" 2>/dev/null
+		exit 0
+	done
+}
+
+# Remove what we made; stop a server we started.
+cleanup() {
+	if [ -n "${server_up:-}" ]
+	then
+		stop_server "$server_up"
+	fi
+	if [ -n "${rserver_up:-}" ]
+	then
+		stop_remote
+	elif [ -n "${rserver_pending:-}" ]
+	then
+		# Interrupted while starting it: it may be up.
+		# shellcheck disable=SC2086 # "prog name address"
+		set -- $rserver_pending
+		rserver_pending=
+		bounded 5 "$bin/$1" -S "$3"
+	fi
+	if [ -n "${work:-}" ] && [ -d "$work" ]
+	then
+		rm -f "$work"/flag.*
+		# Watchdogs and the guardian poll once a second; wait for them
+		# to see their flag gone.
+		wait
+		rm -rf "$work"
+	fi
+	if [ -n "${fsdir_work:-}" ] && [ -d "$fsdir_work" ]
+	then
+		rm -rf "$fsdir_work"
+	fi
+}
+
+# shellcheck disable=SC2317 # called by the traps
+on_signal() {
+	trap '' INT TERM HUP
+	sig=$1
+	if [ "${progress_shown:-0}" = 1 ]
+	then
+		printf '\n' >&2
+		progress_shown=0
+	fi
+	if [ -n "${prog_pid:-}" ]
+	then
+		# TERM now (the program cleans up), KILL if it is not gone in 5 s.
+		: >"$work/flag.stop"
+		watchdog "$prog_pid" 0 "$work/flag.stop" &
+		wait "$prog_pid" 2>/dev/null
+		rm -f "$work/flag.stop" "$work/flag.stop.killed"
+		prog_pid=
+	fi
+	finish_filter
+	if [ -n "${results:-}" ] && [ -f "$results" ]
+	then
+		# Best effort: a write that fails here changes nothing more.
+		write_failing=yes
+		# A series cut short still ends in a blank line, then what was
+		# held for after it.
+		if [ "${title_written:-no}" = yes ] || [ -s "$work/pending" ]
+		then
+			put printf '\n'
+		fi
+		title_written=no
+		flush_pending
+		own "[INCOMPLETE: interrupted by SIG$sig after step $step of $nsteps]"
+		write_after | put_own
+		say "interrupted by SIG$sig; partial results in $results"
+	fi
+	cleanup
+	case "$sig" in
+	HUP) exit 129 ;;
+	INT) exit 130 ;;
+	*) exit 143 ;;
+	esac
+}

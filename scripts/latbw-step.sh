@@ -1,0 +1,362 @@
+# shellcheck shell=sh
+# shellcheck disable=SC2034,SC2154 # shared variables: set in one file, used in another
+# latbw-step.sh - part of latbw-run: one step of the plan: the filter
+# between a program and the results file, running the program under its
+# bound, the header keys, the progress line.  Sourced by scripts/latbw-run
+# (it defines functions, and the settings they use); not a command of its
+# own.
+
+# ----------------------------------------------------- running a program
+
+# The filter between a program and the results file: result lines pass
+# (and are flushed at once, so an interrupted run keeps them); the
+# program's diagnostics ("prog: ...", "usage: ...", sanitizer reports)
+# become "[note: ...]" lines and are shown on stderr; a series title the
+# driver already wrote is not written twice.  Inside a series (after its
+# first point, or from the start when the driver's series is open: inser),
+# lines of our own (statistics, notes) are held in the file pend and
+# written after the blank line that ends the series: lmbench's readers
+# take a series to end at its first line that is not a point, or read
+# every line up to the blank one as a point.
+# shellcheck disable=SC2016 # awk program text
+filter_awk="$sanitize_awk"'
+BEGIN { init_bad(); n = 0; inser += 0 }
+function emit(s) {
+	print s
+	fflush()
+	printed = 1
+	last = s
+}
+function hold(s) {
+	print s >>pend
+	close(pend)
+}
+{ sub(/\r$/, "") }
+(index($0, prog ": ") == 1 && !(prog == "tlb" && $0 ~ /^tlb: [0-9]+ pages$/)) ||
+    /^usage: / || /^==[0-9]+==/ || /runtime error: / {
+	if (inser)
+		hold("[note: " clean($0) "]")
+	else {
+		print "[note: " clean($0) "]"
+		fflush()
+	}
+	printf "%s%s: %s\n", (tty ? "\r\033[K" : ""), me, $0 | "cat 1>&3"
+	fflush("cat 1>&3")
+	next
+}
+title != "" && $0 == title { next }
+join == "J" && $0 == "" { next }
+# A cross-CPU run (flag X) writes its figures under labels of its own,
+# which lmbench readers do not match (they match "TCP latency using",
+# "connection cost", "size=" anywhere in a line): "Pipe latency (cross
+# CPU): ...", "TCP latency (cross CPU) using localhost: ...", and lat_ctx
+# titles "cross-CPU ctxsw 0k ovr=...".  The statistics line says
+# placement=cross either way.
+cross && /^"size=/ { sub(/^"size=/, "\"cross-CPU ctxsw ") }
+cross && substr($0, 1, 1) != "[" && (k = index($0, ": ")) > 1 {
+	lab = substr($0, 1, k - 1)
+	if (match(lab, / (latency|connection|bandwidth)/))
+		lab = substr(lab, 1, RSTART + RLENGTH - 1) " (cross CPU)" substr(lab, RSTART + RLENGTH)
+	else
+		lab = lab " (cross CPU)"
+	$0 = lab substr($0, k)
+}
+$0 == "" {
+	emit("")
+	inser = 0
+	while ((getline l <pend) > 0)
+		print l
+	close(pend)
+	printf "" >pend
+	close(pend)
+	fflush()
+	next
+}
+substr($0, 1, 1) == "[" {
+	if (inser)
+		hold($0)
+	else
+		emit($0)
+	next
+}
+{
+	emit($0)
+	n++
+	inser = $0 ~ /^[0-9]/
+}
+END { print n, (printed ? (last == "" ? 1 : 0) : -1) > count }
+'
+
+# run_prog DEST PROG ARGS...: run one program under its time bound, its
+# output through the filter appended to DEST (a write that fails stops
+# the run).  Sets rc.
+run_prog() {
+	rp_dest=$1
+	rp_prog=$2
+	shift 2
+	rp_flag=$work/flag.$step
+	: >"$rp_flag"
+	rm -f "$work/count"
+	rp_inser=0
+	[ "$title_written" = yes ] && rp_inser=1
+	awk -v prog="$rp_prog" -v title="$cur_title" -v join="$cur_join" -v me="$me" \
+		-v tty="$tty" -v count="$work/count" -v cross="${rp_cross:-0}" \
+		-v pend="$work/pending" -v inser="$rp_inser" "$filter_awk" \
+		<"$work/fifo" >>"$rp_dest" 3>&2 2>"$work/write.err" &
+	filter_pid=$!
+	"$bin/$rp_prog" "$@" >"$work/fifo" 2>&1 </dev/null &
+	prog_pid=$!
+	watchdog "$prog_pid" "$hard_bound" "$rp_flag" &
+	wait "$prog_pid" 2>/dev/null
+	rc=$?
+	prog_pid=
+	killed=no
+	[ -f "$rp_flag.killed" ] && killed=yes
+	rm -f "$rp_flag" "$rp_flag.killed"
+	finish_filter || write_failed "$rp_dest"
+}
+
+# Wait for the filter; a grandchild that kept the fifo open must not hang
+# the run, so it is bounded too.  Returns 1 when the filter failed by
+# itself (awk exits non-zero when a write fails), 0 otherwise.
+finish_filter() {
+	ff_rc=0
+	if [ -n "$filter_pid" ]
+	then
+		: >"$work/flag.filter"
+		watchdog "$filter_pid" 10 "$work/flag.filter" &
+		wait "$filter_pid"
+		ff_rc=$?
+		[ -f "$work/flag.filter.killed" ] && ff_rc=0
+		rm -f "$work/flag.filter" "$work/flag.filter.killed"
+		filter_pid=
+	fi
+	[ "$ff_rc" -eq 0 ]
+}
+
+# status_note WHAT: say how a program that did not succeed ended.
+status_note() {
+	if [ "$killed" = yes ]
+	then
+		own "[failed: $1, hung, killed after $hard_bound s]"
+		say "$1: hung, killed after $hard_bound s"
+		failures=$((failures + 1))
+	elif [ "$rc" -eq 3 ]
+	then
+		own "[skipped: $1, cannot run here]"
+		say "$1: cannot run here, skipped"
+	else
+		own "[failed: $1, exit status $rc]"
+		say "$1: failed (exit status $rc)"
+		failures=$((failures + 1))
+	fi
+}
+
+progress() {
+	p_el=$(($(now) - t0))
+	if [ "$wdone" -gt 0 ] && [ "$p_el" -gt 0 ]
+	then
+		p_left="~$(mmss $((p_el * (wtotal - wdone) / wdone))) left"
+	else
+		p_left="time left unknown"
+	fi
+	if [ "$tty" = 1 ]
+	then
+		printf '\r\033[K[%d/%d] %.40s  %s elapsed, %s' "$step" "$nsteps" \
+			"$1" "$(mmss "$p_el")" "$p_left" >&2
+		progress_shown=1
+	else
+		printf '%s: [%d/%d] %s (%s elapsed, %s)\n' "$me" "$step" \
+			"$nsteps" "$1" "$(mmss "$p_el")" "$p_left" >&2
+	fi
+}
+
+# expand ARGS: the step's words with the placeholders replaced, one per
+# line (so that a FSDIR with spaces stays one argument).
+expand_args() {
+	set -f
+	for w in $1
+	do
+		case "$w" in
+		@FILE@) w=$file ;;
+		@STAT@) w=$statfile ;;
+		@DIR@) w=$fsdir_work ;;
+		esac
+		printf '%s\n' "$w"
+	done
+	set +f
+}
+
+# do_step KIND TAGS WEIGHT FLAGS TEXT
+do_step() {
+	ds_kind=$1
+	ds_flags=$4
+	ds_text=$5
+	ds_prog=${ds_text%% *}
+	step=$((step + 1))
+	# An alternative runs only when the step before could not run here.
+	ds_alt=${prev_cannot:-no}
+	prev_cannot=no
+	case "$ds_flags" in
+	*A*) [ "$ds_alt" = yes ] || return ;;
+	esac
+	case "$ds_kind" in
+	server) progress "$ds_prog -s" ;;
+	stop) progress "$ds_prog -S localhost" ;;
+	rserver | rstop)
+		# shellcheck disable=SC2086 # "prog name address", no blanks inside
+		set -- $ds_text
+		ds_rname=$2
+		ds_raddr=$3
+		if [ "$ds_kind" = rserver ]
+		then
+			progress "$ds_prog -s on $ds_rname"
+		else
+			progress "$ds_prog -S $ds_raddr"
+		fi
+		;;
+	*) progress "$ds_text" ;;
+	esac
+	if ! [ -x "$bin/$ds_prog" ]
+	then
+		case "$missing" in
+		*" $ds_prog "*) ;;
+		*)
+			missing="$missing $ds_prog "
+			own "[skipped: $ds_prog, not built]"
+			say "$ds_prog: not built, skipped"
+			;;
+		esac
+		return
+	fi
+	case "$ds_kind" in
+	server)
+		# shellcheck disable=SC2086 # "prog -C list", no blanks inside
+		start_server $ds_text
+		return
+		;;
+	stop)
+		[ "$server_up" = "$ds_prog" ] && stop_server "$ds_prog"
+		return
+		;;
+	rserver)
+		start_remote "$ds_prog" "$ds_rname" "$ds_raddr"
+		return
+		;;
+	rstop)
+		[ "$rserver_up" = "$ds_prog $ds_rname $ds_raddr" ] && stop_remote
+		return
+		;;
+	esac
+	# A remote step's server is known by program and address (its last
+	# word), a local one by program.
+	ds_key=$ds_prog
+	case " $2 " in
+	*" remote "*) ds_key="$ds_prog@${ds_text##* }" ;;
+	esac
+	case "$no_server" in
+	*" $ds_key "*)
+		own "[skipped: $ds_text, its server did not start]"
+		return
+		;;
+	esac
+	if [ -n "$cur_title" ] && [ "$title_written" = no ] && [ "$cur_join" != S ]
+	then
+		put printf '%s\n' "$cur_title" || write_failed
+		title_written=yes
+		last_blank=0
+	fi
+	# The argument list: library options first, then the step's words.
+	set -- -B "$bound"
+	# A step may cap its samples ("N5": -N 5) in a default run, where the
+	# programs would otherwise take up to 33 on a noisy machine; REPS and
+	# quick mode decide for themselves.
+	ds_reps=$reps
+	case "$ds_flags" in
+	*N[0-9]*)
+		if [ -z "$reps" ]
+		then
+			ds_reps=${ds_flags#*N}
+			ds_reps=${ds_reps%%[!0-9]*}
+		fi
+		;;
+	esac
+	[ -n "$ds_reps" ] && set -- "$@" -N "$ds_reps"
+	[ -n "$usecs" ] && set -- "$@" -E "$usecs"
+	case "$ds_flags" in
+	*P*) [ "$c_SYNC_MAX" -gt 1 ] && set -- "$@" -P "$c_SYNC_MAX" ;;
+	esac
+	ds_args=$(expand_args "${ds_text#"$ds_prog"}")
+	while IFS= read -r w
+	do
+		[ -n "$w" ] && set -- "$@" "$w"
+	done <<EOF
+$ds_args
+EOF
+	case "$ds_kind" in
+	mhz | line)
+		: >"$work/capture"
+		run_prog "$work/capture" "$ds_prog" "$@"
+		header_key "$ds_kind"
+		;;
+	*)
+		rp_cross=0
+		case "$ds_flags" in
+		*X*) rp_cross=1 ;;
+		esac
+		run_prog "$results" "$ds_prog" "$@"
+		rp_cross=0
+		;;
+	esac
+	# The filter's count of result lines, and whether its last line was
+	# blank (-1: it wrote nothing), so that a series ends in one blank.
+	nlines=0
+	if [ -f "$work/count" ]
+	then
+		read -r nlines ds_blank <"$work/count"
+		if [ "$ds_kind" = run ] && [ "$ds_blank" != -1 ]
+		then
+			last_blank=$ds_blank
+		fi
+	fi
+	if [ "$rc" -ne 0 ] || [ "$killed" = yes ]
+	then
+		status_note "$ds_text"
+		if [ "$rc" -eq 3 ] && [ "$killed" = no ]
+		then
+			prev_cannot=yes
+		fi
+	elif [ "$nlines" = 0 ] && [ "$ds_kind" = run ]
+	then
+		own "[note: $ds_text, no result line]"
+	fi
+}
+
+# header_key mhz|line: turn the captured output into MHZ / LINE_SIZE.
+header_key() {
+	case "$1" in
+	mhz)
+		hk=$(awk '/^[0-9]+ MHz, [0-9.]+ nanosec clock$/ { print; exit }' "$work/capture")
+		if [ -n "$hk" ]
+		then
+			put printf '[MHZ: %s]\n' "$hk" || write_failed
+		fi
+		put awk '!/^[0-9]+ MHz, [0-9.]+ nanosec clock$/' "$work/capture" ||
+			write_failed
+		;;
+	line)
+		# The line size is the last whole number of the first result line.
+		hk=$(awk '$0 != "" && substr($0, 1, 1) != "[" {
+			n = split($0, w, /[^0-9]+/)
+			for (i = n; i > 0; i--) if (w[i] != "") { print w[i]; exit }
+			exit
+		}' "$work/capture")
+		if [ -n "$hk" ]
+		then
+			put printf '[LINE_SIZE: %s]\n' "$hk" || write_failed
+		fi
+		# shellcheck disable=SC2016 # awk program text
+		put awk 'substr($0, 1, 1) == "["' "$work/capture" || write_failed
+		;;
+	esac
+}
