@@ -1,0 +1,162 @@
+#!/bin/sh
+# tests/bench/same-table.sh - does the same table come out twice?
+#
+#   sh tests/bench/same-table.sh FILE FILE [FILE...]
+#   sh tests/bench/same-table.sh --run N [KEY=VALUE...]
+#
+# The first form compares results files of one machine (several runs of
+# make results): every numeric cell of the LMBENCH tables that scripts/summary
+# prints for each file, against the median of that cell over the files.
+# The second runs the driver N times back to back first (N >= 2; the
+# second run with one CPU kept busy by a spinning shell, as on a shared
+# box), each into a scratch results directory, then compares those files;
+# KEY=VALUE pairs go to the driver's environment (QUICK=1, MB=64, ...).
+# It runs benchmarks: hold the machine's test lock,
+#   flock /tmp/latbw.lock sh tests/bench/same-table.sh --run 3
+#
+# A cell passes when every file's value is within 10 % of the cell's
+# median (5 % for the Processor, Processes row and the basic operation
+# tables, as issue 10 asks).  Printed: each run's wall time (--run), the
+# cells compared, how many are outside, then the worst cells first:
+# table, column, deviation, the values.  Cells that are blank in some
+# files are counted apart.  Exit status: 0 all within, 1 some outside,
+# 2 bad arguments.
+
+usage() {
+	echo "usage: same-table.sh FILE FILE [FILE...] | --run N [KEY=VALUE...]" >&2
+	exit 2
+}
+
+top=$(cd "$(dirname "$0")/../.." && pwd) || exit 2
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/latbw-same.XXXXXX") || exit 2
+spin=
+# shellcheck disable=SC2317 # called by the trap
+cleanup() {
+	[ -z "$spin" ] || kill "$spin" 2>/dev/null
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM HUP
+
+[ "$#" -ge 1 ] || usage
+if [ "$1" = --run ]
+then
+	[ "$#" -ge 2 ] || usage
+	n=$2
+	shift 2
+	case $n in
+	'' | *[!0-9]*) usage ;;
+	esac
+	[ "$n" -ge 2 ] || usage
+	for kv in "$@"
+	do
+		case $kv in
+		[A-Z]*=*) ;;
+		*) usage ;;
+		esac
+	done
+	(cd "$top" && make -s all) >/dev/null || exit 2
+	i=1
+	while [ "$i" -le "$n" ]
+	do
+		if [ "$i" = 2 ]
+		then
+			sh -c 'while :; do :; done' &
+			spin=$!
+		fi
+		start=$(date +%s)
+		env "$@" RESULTS_DIR="$tmp/res$i" LATBW_SAVED_CONFIG="$tmp/saved$i" \
+			sh "$top/scripts/latbw-run" >"$tmp/run$i.out" 2>"$tmp/run$i.err"
+		rc=$?
+		end=$(date +%s)
+		busy=quiet
+		[ -z "$spin" ] || busy="one CPU busy"
+		printf 'run %d (%s): exit status %d, %d:%02d\n' "$i" "$busy" "$rc" \
+			$(((end - start) / 60)) $(((end - start) % 60))
+		if [ -n "$spin" ]
+		then
+			kill "$spin" 2>/dev/null
+			wait "$spin" 2>/dev/null
+			spin=
+		fi
+		i=$((i + 1))
+	done
+	set --
+	for f in "$tmp"/res*/*/*.[0-9]*
+	do
+		[ -f "$f" ] && set -- "$@" "$f"
+	done
+	[ "$#" -ge 2 ] || { echo "same-table.sh: fewer than two results files were written" >&2; exit 1; }
+fi
+[ "$#" -ge 2 ] || usage
+
+k=0
+for f in "$@"
+do
+	[ -r "$f" ] || { echo "same-table.sh: cannot read $f" >&2; usage; }
+	k=$((k + 1))
+	sh "$top/scripts/summary" "$f" 2>/dev/null |
+		LC_ALL=C awk -f "$top/tests/summary-cells.awk" |
+		sed "s/^/$k|/" >>"$tmp/cells"
+done
+
+LC_ALL=C awk -F'|' -v nfiles="$k" '
+# "10.4K" -> 10400; "" or text -> "" (not a number).
+function value(t,    m) {
+	sub(/^[ \t]+/, "", t)
+	sub(/[^0-9.KMG]+$/, "", t)
+	m = 1
+	if (t ~ /K$/) m = 1e3
+	else if (t ~ /M$/) m = 1e6
+	else if (t ~ /G$/) m = 1e9
+	sub(/[KMG]$/, "", t)
+	if (t !~ /^([0-9]+\.?[0-9]*|\.[0-9]+)$/) return ""
+	return t * m
+}
+function median(a, n,    i, j, t) {
+	for (i = 2; i <= n; i++)
+		for (j = i; j > 1 && a[j - 1] > a[j]; j--) {
+			t = a[j]; a[j] = a[j - 1]; a[j - 1] = t
+		}
+	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+}
+{
+	# file|table|host#k|column|text
+	if ($4 == "Host" || $4 == "OS" || $4 == "Description") next
+	key = $2 "|" $4 (($3 ~ /#1$/) ? "" : " (" $3 ")")
+	if (!(key in order)) { order[key] = ++nkeys; keys[nkeys] = key }
+	v = value($5)
+	txt[key] = txt[key] (txt[key] == "" ? "" : " ") ($5 == "" ? "-" : $5)
+	if (v == "") { blank[key]++; next }
+	vals[key, ++nv[key]] = v
+}
+END {
+	for (i = 1; i <= nkeys; i++) {
+		key = keys[i]
+		if (nv[key] < nfiles) {
+			if (nv[key] > 0 || blank[key] < nfiles) partial++
+			continue
+		}
+		split("", a)
+		for (j = 1; j <= nv[key]; j++) a[j] = vals[key, j]
+		m = median(a, nv[key])
+		worst = 0
+		for (j = 1; j <= nv[key]; j++) {
+			d = m > 0 ? (vals[key, j] - m) / m : 0
+			if (d < 0) d = -d
+			if (d > worst) worst = d
+		}
+		tab = key; sub(/\|.*/, "", tab)
+		tol = (tab == "proc" || tab == "int" || tab == "uint64" || tab == "float" || tab == "double") ? 0.05 : 0.10
+		compared++
+		if (worst > tol) out++
+		printf "%.4f|%s|%s|%s\n", worst, (worst > tol ? "OUT" : "ok"), key, txt[key] > "/dev/stderr"
+	}
+	printf "%d cells compared over %d files; %d outside their tolerance (10 %%, 5 %% for the Processor row and the op tables); %d filled in some files only\n", compared, nfiles, out, partial
+	exit out > 0
+}' "$tmp/cells" 2>"$tmp/rows"
+rc=$?
+echo "worst cells (deviation from the cell's median; values in file order):"
+sort -t'|' -k1,1nr "$tmp/rows" | head -20 |
+	awk -F'|' '{ printf "  %-4s %5.1f %%  %-7s %-14s %s\n", $2, $1 * 100, $3, $4, $5 }'
+exit "$rc"
