@@ -1,7 +1,7 @@
 # graph.awk - the SVG plots of scripts/graph.
 #
-# scripts/graph runs "awk -f graph.awk -f summary.awk" with LC_ALL=C,
-# mode=lib and me=graph: summary.awk reads the files (its list on standard
+# scripts/graph runs "awk -f graph.awk -f read.awk" with LC_ALL=C,
+# mode=lib and me=graph: read.awk reads the files (its list on standard
 # input); this file's END comes first, writes the plots, and exits.
 #
 # Variables, in the environment (a path: -v would take its backslashes for

@@ -1,16 +1,23 @@
 #!/bin/sh
 # How scripts/summary writes a number into a column of width w: exactly as
 # lmbench 3's getsummary does (summary(1)), at every boundary, under every
-# awk there is here.  The formatter is driven directly: summary.awk with
-# mode=fmt reads lines "W V" (a number cell), "W V C" (a number made for
-# width W, shown in C) or "i W V" (an integer cell) and prints "[cell]".
+# awk there is here.  The formatter is driven directly: summary's awk
+# program (fmt_awk below) with mode=fmt reads lines "W V" (a number cell),
+# "W V C" (a number made for width W, shown in C) or "i W V" (an integer cell) and prints "[cell]".
 # tests/fixtures/summary/getsummary-format holds what getsummary itself
 # printed for values from 1e-4 to 1e7 in each kind of column (recorded
 # with tests/bench/getsummary-format.sh).
 . "$(dirname "$0")/lib.sh"
 . "$TESTS_DIR/t08readers.lib"
 
-AWKPROG=$TOP/scripts/summary.awk
+# fmt_awk AWK: summary's awk program, as scripts/summary runs it, with
+# mode=fmt: input on standard input, cells on standard output.
+fmt_awk() {
+	LC_ALL=C "$1" -v mode=fmt -f "$TOP/scripts/summary.awk" \
+		-f "$TOP/scripts/read.awk" -f "$TOP/scripts/cells.awk" \
+		-f "$TOP/scripts/layout.awk" -f "$TOP/scripts/tables.awk" \
+		-f "$TOP/scripts/export.awk"
+}
 
 # Each case: width, value, the expected cell between | |.
 cat >"$TRASH/cases" <<'EOF'
@@ -102,7 +109,7 @@ sed 's/ |.*//' "$TRASH/cases" >"$TRASH/in"
 for a in $AWKS
 do
 	test_expect "[$a] every boundary case, cell for cell" "
-		LC_ALL=C $a -v mode=fmt -f '$AWKPROG' <'$TRASH/in' >'$TRASH/got.$a' &&
+		fmt_awk $a <'$TRASH/in' >'$TRASH/got.$a' &&
 		paste -d ' ' '$TRASH/in' '$TRASH/got.$a' >'$TRASH/gotl.$a' &&
 		paste -d ' ' '$TRASH/in' '$TRASH/want' >'$TRASH/wantl' &&
 		diff -u '$TRASH/wantl' '$TRASH/gotl.$a'
@@ -126,7 +133,7 @@ test_expect 'every cell of width 4 to 7 from 1e-4 to 9e7 is exactly w wide' '
 			for (v = 0.0001; v < 9e7; v *= 1.37)
 				print w, v
 	}" >"$TRASH/sweep" &&
-	LC_ALL=C awk -v mode=fmt -f "$AWKPROG" <"$TRASH/sweep" >"$TRASH/sweep.out" &&
+	fmt_awk awk <"$TRASH/sweep" >"$TRASH/sweep.out" &&
 	paste "$TRASH/sweep" "$TRASH/sweep.out" |
 		awk -F "\t" "{ split(\$1, wv, \" \"); c = \$2
 			sub(/^\[/, \"\", c); sub(/\]\$/, \"\", c)
@@ -152,7 +159,7 @@ test_expect 'the recorded getsummary table covers 1e-4 to 1e7 in every kind of c
 for a in $AWKS
 do
 	test_expect "[$a] every cell of the recorded getsummary table, exactly" "
-		LC_ALL=C $a -v mode=fmt -f '$AWKPROG' <'$TRASH/gs.in' >'$TRASH/gs.got' &&
+		fmt_awk $a <'$TRASH/gs.in' >'$TRASH/gs.got' &&
 		paste -d ' ' '$TRASH/gs.in' '$TRASH/gs.want' >'$TRASH/gs.wantl' &&
 		paste -d ' ' '$TRASH/gs.in' '$TRASH/gs.got' >'$TRASH/gs.gotl' &&
 		diff -u '$TRASH/gs.wantl' '$TRASH/gs.gotl'

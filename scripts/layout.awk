@@ -1,0 +1,382 @@
+# layout.awk - laying out a table of scripts/summary: numbers written as
+# lmbench's getsummary writes them, columns, rows, blocks of at most -w
+# columns, spread rows (-s); in mode=lib the tables are kept for compare.
+#
+# Only POSIX awk: it runs under mawk, gawk and the one true awk.
+
+BEGIN {
+	if ("LATBW_MARK" in ENVIRON)
+		mark = ENVIRON["LATBW_MARK"]
+	if ("LATBW_WIDTH" in ENVIRON)
+		width = ENVIRON["LATBW_WIDTH"]
+	if (mark == "")
+		mark = 10
+	width += 0
+}
+
+# ---- how a number is written into a column ---------------------------------
+#
+# Exactly as lmbench 3's getsummary writes it, so that a cell reads the same
+# in both (see summary(1) for the rules).  fmtnum(v, w) is the number made
+# for width w; the column then shows its first c characters, right-aligned
+# in c (fmtcell): c is w but for three of lmbench's columns, where the
+# number is made for one width and printed in another (TCP conn of the
+# local latencies: 5 in 4; the first uint64 cell: 6 in 5; Rand mem: 6 in
+# 11).
+function fmtnum(v, w,    x, d) {
+	if (!good(v))
+		return spaces(w)
+	x = v + 0
+	if (x >= 10000000)
+		return sprintf("%" (w - 1) "." (w - 1) "s", sprintf("%.1f", x / 1000000)) "M"
+	if (x >= 10000)
+		return sprintf("%" (w - 1) "." (w - 1) "s", sprintf("%.1f", x / 1000)) "K"
+	if (x >= 10)
+		return sprintf("%" w "." w "s", sprintf("%.1f", x))
+	if (x < 0.001) {
+		# w - 6 decimals; below width 6 that is a negative precision,
+		# which getsummary (perl) writes out as the format's own text.
+		d = w - 6
+		if (d < 0)
+			return "%" w ".-" (-d) "e"
+		return sprintf("%" w "." d "e", x)
+	}
+	# w - 2 decimals: 9.996 in width 4 is "10.00", which the column cuts.
+	return sprintf("%" w "." (w - 2) "f", x)
+}
+
+function fmtcell(v, w, c) {
+	return sprintf("%" c "." c "s", fmtnum(v, w))
+}
+
+# Integer columns: Mhz, tlb pages, line bytes, load ("%wd", cut to w).
+function fmtint(v, w) {
+	if (!good(v))
+		return spaces(w)
+	return sprintf("%" w "." w "s", sprintf("%" w "d", v + 0))
+}
+
+# A spread (percent) in width w, for the spread rows of -s; "!" in front
+# marks one above the -m limit.
+function fmtspread(s, w,    t, m) {
+	if (s == "")
+		return spaces(w)
+	if (s + 0 < 9.95)
+		t = sprintf("%.1f%%", s)
+	else
+		t = sprintf("%.0f%%", s)
+	m = (mark + 0 > 0 && s + 0 > mark + 0) ? "!" : ""
+	# Too wide: the % sign goes first ("!150" in width 4), then the
+	# digits (">1K": more than 1000%).
+	if (length(m t) > w)
+		sub(/%$/, "", t)
+	if (length(m t) > w)
+		t = ">1K"
+	return sprintf("%" w "s", m t)
+}
+
+# ---- building a table ---------------------------------------------------
+#
+# A table is: title lines, a rule, the header block (its last line is the
+# dashes), and columns, each with the text before its cell (sep), a width
+# (0: as long as its text, for Guesses), whether it counts as a value, and
+# the width its numbers are made for when that is not the column's
+# (fmtcell: CF[c], "" for the same).
+# Rows are filled cell by cell; a row is kept only if one of its counting
+# cells holds a value.  Row r is file RH[r]; cell c of it is CELL[r, c]
+# (the text), CSP[r, c] (the spread), CRG[r, c] (the range), CRAW[r, c]
+# (the value, "" for a blank or a text cell) and CKIND[r, c] ("n" number,
+# "i" integer, "t" text).
+
+function table_begin(titles, rule, header,    n, i) {
+	NT = split(titles, TT, "\n")
+	TRULE = rule
+	NH = split(header, TH, "\n")
+	NC = 0
+	TNR = 0
+}
+
+function col(sep, w, counts, fw) {
+	NC++
+	CSEP[NC] = sep
+	CW[NC] = w
+	CCOUNT[NC] = counts
+	CF[NC] = fw
+}
+
+function row_begin(i) {
+	TNR++
+	RH[TNR] = i
+	RC_ = 0
+	RVAL[TNR] = 0
+}
+
+# Put the next cell: its text, and the spread ("" if none).
+function cell(text, sp, isval) {
+	RC_++
+	CELL[TNR, RC_] = text
+	CSP[TNR, RC_] = (isval && sp != "") ? sp : ""
+	CRAW[TNR, RC_] = CRG[TNR, RC_] = ""
+	CPLC[TNR, RC_] = (isval && GPL != "") ? GPL : ""
+	CKIND[TNR, RC_] = "t"
+	if (isval && CCOUNT[RC_])
+		RVAL[TNR] = 1
+}
+
+function num(v, w) {
+	cell(fmtcell(v, CF[RC_ + 1] != "" ? CF[RC_ + 1] : w, w), GSP, good(v))
+	CRAW[TNR, RC_] = good(v) ? v : ""
+	CRG[TNR, RC_] = (good(v) && GSP != "") ? GRG : ""
+	CKIND[TNR, RC_] = "n"
+}
+
+function inum(v, w) {
+	cell(fmtint(v, w), GSP, good(v))
+	CRAW[TNR, RC_] = good(v) ? v : ""
+	CKIND[TNR, RC_] = "i"
+}
+
+function row_end() {
+	if (!RVAL[TNR])
+		TNR--
+}
+
+# Print the table (if some row has a value), whole or in blocks of at most
+# `width` columns.
+function table_end(    r, c, line, full, nb, b, j, ncol, total, w) {
+	if (mode == "lib") {
+		keep_table()
+		return
+	}
+	if (TNR == 0)
+		return
+	if (printed++ == 0) {
+		print "                 L A T B W   S U M M A R Y"
+		print "                 -------------------------"
+	}
+	print ""
+	for (j = 1; j <= NT; j++)
+		print TT[j]
+	full = 23
+	for (c = 1; c <= NC; c++)
+		full += length(CSEP[c]) + colwidth(c)
+	for (j = 1; j <= NH; j++)
+		if (length(TH[j]) > full)
+			full = length(TH[j])
+	if (width == 0 || full <= width || !dash_groups()) {
+		print TRULE
+		for (j = 1; j <= NH; j++)
+			print TH[j]
+		for (r = 1; r <= TNR; r++) {
+			print row_text(r, 1, NC, 0)
+			if (spread && has_spread(r, 1, NC, 0))
+				print spread_text(r, 1, NC, 0)
+			if (spread && has_place(r, 1, NC, 0))
+				print place_text(r, 1, NC, 0)
+		}
+		return
+	}
+	print substr(TRULE, 1, width)
+	# Blocks: Host and OS, then the columns, in as few blocks as fit,
+	# balanced.  A Guesses column that no row uses is left out.
+	ncol = 0
+	for (c = 1; c <= NC; c++)
+		if (CW[c] > 0 || colwidth(c) > 0)
+			BCOL[++ncol] = c
+	total = 0
+	for (c = 1; c <= ncol; c++)
+		total += colspan(BCOL[c])
+	nb = blocks(ncol, width)
+	# The narrowest blocks that are still no more in number.
+	for (w = 23 + int((total + nb - 1) / nb); w < width; w++)
+		if (blocks(ncol, w) == nb)
+			break
+	blocks(ncol, w)
+	for (b = 1; b <= nb; b++) {
+		if (b > 1)
+			print ""
+		for (j = 1; j <= NH; j++) {
+			line = substr(TH[j], 1, HEND[2])
+			for (c = BFROM[b]; c <= BTO[b]; c++)
+				line = line hfrag(j, BCOL[c])
+			line = rstrip(line)
+			if (line != "")
+				print line
+		}
+		for (r = 1; r <= TNR; r++) {
+			print row_text(r, BFROM[b], BTO[b], 1)
+			if (spread && has_spread(r, BFROM[b], BTO[b], 1))
+				print spread_text(r, BFROM[b], BTO[b], 1)
+			if (spread && has_place(r, BFROM[b], BTO[b], 1))
+				print place_text(r, BFROM[b], BTO[b], 1)
+		}
+	}
+}
+
+# mode=lib: table number NKT, with all its rows (even none), kept for the
+# program that reuses this file: KTT[t] (the title lines), KTRULE[t],
+# KTH[t] (the header block), KNC[t], KCSEP[t, c], KCW[t, c], KCF[t, c],
+# KCCOUNT[t, c],
+# KNR[t], KRH[t, r] and KCELL, KCSP, KCRG, KCRAW, KCKIND[t, r, c].
+function keep_table(    t, r, c, j) {
+	t = ++NKT
+	KTT[t] = TT[1]
+	for (j = 2; j <= NT; j++)
+		KTT[t] = KTT[t] "\n" TT[j]
+	KTRULE[t] = TRULE
+	KTH[t] = TH[1]
+	for (j = 2; j <= NH; j++)
+		KTH[t] = KTH[t] "\n" TH[j]
+	KNC[t] = NC
+	for (c = 1; c <= NC; c++) {
+		KCSEP[t, c] = CSEP[c]
+		KCW[t, c] = CW[c]
+		KCF[t, c] = CF[c]
+		KCCOUNT[t, c] = CCOUNT[c]
+	}
+	KNR[t] = TNR
+	for (r = 1; r <= TNR; r++) {
+		KRH[t, r] = RH[r]
+		for (c = 1; c <= NC; c++) {
+			KCELL[t, r, c] = CELL[r, c]
+			KCSP[t, r, c] = CSP[r, c]
+			KCRAW[t, r, c] = CRAW[r, c]
+			KCRG[t, r, c] = CRG[r, c]
+			KCKIND[t, r, c] = CKIND[r, c]
+		}
+	}
+}
+
+# Split the ncol columns of BCOL into blocks no wider than w (a column
+# wider than that alone takes a block): BFROM[], BTO[] index BCOL.
+# Returns the number of blocks.
+function blocks(ncol, w,    nb, c, used, cw) {
+	nb = 0
+	c = 1
+	while (c <= ncol) {
+		nb++
+		BFROM[nb] = c
+		used = 23
+		do {
+			cw = colspan(BCOL[c])
+			if (used + cw > w && c > BFROM[nb])
+				break
+			used += cw
+			c++
+		} while (c <= ncol)
+		BTO[nb] = c - 1
+	}
+	return nb
+}
+
+# Whether row r has a spread in columns from..to (of BCOL[] when inblock).
+# Record k's placement as a -s row shows it: "same", "cross", "s64%" (the
+# scheduler's choice, 64% of samples across CPUs), "" if not known.
+function ptext(i, k) {
+	if (RPL[i, k] == "sched")
+		return RXS[i, k] == "" ? "sched" : sprintf("s%.0f%%", RXS[i, k])
+	return RPL[i, k]
+}
+
+function has_place(r, from, to, inblock,    j) {
+	for (j = from; j <= to; j++)
+		if (CPLC[r, inblock ? BCOL[j] : j] != "")
+			return 1
+	return 0
+}
+
+function place_text(r, from, to, inblock,    s, j, c, w, t) {
+	s = sprintf("%-9.9s %13.13s", "", "placement")
+	for (j = from; j <= to; j++) {
+		c = inblock ? BCOL[j] : j
+		w = CW[c]
+		if (w == 0)
+			continue
+		t = CPLC[r, c]
+		if (t == "cross" && w < 5)
+			t = "crs"
+		s = s CSEP[c] sprintf("%" w "." w "s", t)
+	}
+	return rstrip(s)
+}
+
+function has_spread(r, from, to, inblock,    j) {
+	for (j = from; j <= to; j++)
+		if (CSP[r, inblock ? BCOL[j] : j] != "")
+			return 1
+	return 0
+}
+
+# Width of column c's cells (the longest text for a 0-width column).
+function colwidth(c,    r, m) {
+	if (CW[c] > 0)
+		return CW[c]
+	m = 0
+	for (r = 1; r <= TNR; r++)
+		if (length(CELL[r, c]) > m)
+			m = length(CELL[r, c])
+	return m
+}
+
+# What column c takes in a block: its cells or its header, the wider.
+function colspan(c,    j, m, f) {
+	m = length(CSEP[c]) + colwidth(c)
+	for (j = 1; j <= NH; j++) {
+		f = length(rstrip(hfrag(j, c)))
+		if (f > m)
+			m = f
+	}
+	return m
+}
+
+# The header's dashes say where each column's heading is: group 1 is Host,
+# 2 is OS, 2 + c is column c.  0 if they do not match the columns.
+function dash_groups(    s, g, p, n, inrun) {
+	s = TH[NH]
+	n = length(s)
+	g = 0
+	inrun = 0
+	for (p = 1; p <= n; p++) {
+		if (substr(s, p, 1) == "-") {
+			if (!inrun)
+				g++
+			inrun = 1
+			HEND[g] = p
+		} else
+			inrun = 0
+	}
+	return g == NC + 2
+}
+
+# Header line j's part for column c: from after the previous column's
+# dashes to the end of this column's (to the end of the line for the last).
+function hfrag(j, c,    from) {
+	from = HEND[c + 1] + 1
+	if (c == NC)
+		return substr(TH[j], from)
+	return substr(TH[j], from, HEND[c + 2] - HEND[c + 1])
+}
+
+# Row r's text with columns from..to (of BCOL[] when inblock).
+function row_text(r, from, to, inblock,    s, j, c, i) {
+	i = RH[r]
+	s = sprintf("%-9.9s %13.13s", tidy(HOST[i]), tidy(OS_[i]))
+	for (j = from; j <= to; j++) {
+		c = inblock ? BCOL[j] : j
+		if (CW[c] > 0 || CELL[r, c] != "")
+			s = s CSEP[c] CELL[r, c]
+	}
+	return s
+}
+
+function spread_text(r, from, to, inblock,    s, j, c, w) {
+	s = sprintf("%-9.9s %13.13s", "", "spread %")
+	for (j = from; j <= to; j++) {
+		c = inblock ? BCOL[j] : j
+		w = CW[c]
+		if (w == 0)
+			continue
+		s = s CSEP[c] fmtspread(CSP[r, c], w)
+	}
+	return rstrip(s)
+}

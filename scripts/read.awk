@@ -1,0 +1,707 @@
+# read.awk - reading latbw (and lmbench 1, 2, 3) results files into
+# records: the reader under scripts/summary, scripts/compare and
+# scripts/graph.
+#
+# Standard input, one line per results file to read ("F<TAB>path", or
+# "T<TAB>path" for one that does not end with a newline), a line "X" for
+# each named file that could not be read (so the exit status can say so)
+# and a line "W" for each one skipped with a warning: scripts/summary
+# writes that list.  Results files are read with getline, never executed
+# or evaluated.
+#
+# Variables (awk -v: fixed words and flags only):
+#   mode    table (default), json, csv, fmt (scripts/summary's modes, see
+#           summary.awk), or lib (for compare and graph: tables are kept,
+#           not printed)
+#   me      the name in messages (default "summary")
+# and in the environment (a path: -v would take its backslashes for
+# escapes), else -v:
+#   LATBW_CWD    cwd: the working directory, for the Description of a
+#                bare file name
+#
+# The records of file i (1..nf) are RN, RX, RV, RU (name, x, value, unit)
+# and RSPR, RR, RMIN, RMAX, RC (the statistics line: spread %, reps, min,
+# max, copies), k = 1..nrec[i]; FIG[i, name] is the record of a figure,
+# SN[i, series] and SK[i, series, j] the points of a series; META[i, key]
+# the header lines, PATHS, HOST, DESC, OS_, UNAME, LOAD, INCOMPLETE the
+# file's own.
+#
+# Only POSIX awk: it runs under mawk, gawk and the one true awk.
+
+BEGIN {
+	if (mode == "")
+		mode = "table"
+	if ("LATBW_CWD" in ENVIRON)
+		cwd = ENVIRON["LATBW_CWD"]
+	if (me == "")
+		me = "summary"
+	MIB = 1048576		# lat_mem_rd sizes are in MB of 2^20 bytes
+	GIB = 1024 * MIB
+	nf = 0
+	status = 0
+	MAXWARN = 10
+	split("", OS_); split("", HOST); split("", DESC); split("", PATHS)
+}
+
+# ---- input: the list of files ------------------------------------------
+
+$0 == "X" {
+	status = 1
+	nskip++
+	next
+}
+
+$0 == "W" {
+	nskip++
+	next
+}
+
+substr($0, 1, 2) == "F\t" {
+	read_file(substr($0, 3), 0)
+	next
+}
+
+# A file that does not end with a newline was cut in the middle of its last
+# line (by an interrupted run, a full disk, a truncated copy): that line is
+# not read, since a cut number looks like a real one.
+substr($0, 1, 2) == "T\t" {
+	read_file(substr($0, 3), 1)
+	next
+}
+
+{
+	printf "%s: internal error: bad list line '%s'\n", me, tidy($0) > "/dev/stderr"
+	status = 1
+}
+
+# ---- small helpers ------------------------------------------------------
+
+function isnum(s) {
+	return s ~ /^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?$/
+}
+
+# A value a cell may show: a number greater than zero.
+function good(s) {
+	return isnum(s) && s + 0 > 0
+}
+
+# Why the number text s cannot be a value, or "" if it can.  Every
+# figure latbw and lmbench write lies well inside 1e-12 .. 1e15 in its
+# unit (seconds are 1e6 us, terabytes per second 1e7 MB/s); a value past
+# that is damage, and an infinite one ("1e400") would make the loops
+# that draw its axis or format its cell endless.  NaN never comes from
+# digits, and mawk's comparisons take it for equal: the text is checked.
+function insane(s,    x, a) {
+	x = s + 0
+	if (sprintf("%g", x) ~ /[Ii][Nn][Ff]|[Nn][Aa][Nn]/)
+		return "not a finite number"
+	a = x < 0 ? -x : x
+	if (a > 1e15)
+		return "out of range (above 1e15)"
+	if (a > 0 && a < 1e-12)
+		return "out of range (below 1e-12)"
+	return ""
+}
+
+# Whether number text s is a number that may be a value (see insane()).
+function sane(s) {
+	return isnum(s) && insane(s) == ""
+}
+
+# Warn (file:line) about numbers of line ln that cannot be values: 1 if
+# one of a, b is such a number (the line is then left out, and so is the
+# statistics line after it).
+function out_of_range(ln, a, b,    why, v) {
+	v = a
+	why = isnum(a) ? insane(a) : ""
+	if (why == "" && isnum(b)) {
+		v = b
+		why = insane(b)
+	}
+	if (why == "")
+		return 0
+	lwarn(ln, "'" shown(v) "' is " why ": left out")
+	lastlo = lasthi = -1
+	return 1
+}
+
+function spaces(n,    s) {
+	s = ""
+	while (n-- > 0)
+		s = s " "
+	return s
+}
+
+function rstrip(s) {
+	sub(/[ ]+$/, "", s)
+	return s
+}
+
+function trim(s) {
+	sub(/^[ \t]+/, "", s)
+	sub(/[ \t]+$/, "", s)
+	return s
+}
+
+# s fit for a terminal: its control characters (C0, DEL, and C1 written
+# in UTF-8) become "?", so that no file name or line of a file can move
+# the cursor or colour the screen.  scripts/summary's tidy() is the same.
+function tidy(s) {
+	gsub(/[\001-\037\177]/, "?", s)
+	gsub(/\302[\200-\237]/, "?", s)
+	return s
+}
+
+# Printable form of an unrecognised line for a warning.
+function shown(s) {
+	gsub(/[^ -~]/, "?", s)
+	if (length(s) > 40)
+		s = substr(s, 1, 40) "..."
+	return s
+}
+
+function warn(path, ln, msg) {
+	if (ln > 0)
+		printf "%s: %s:%d: %s\n", me, tidy(path), ln, tidy(msg) > "/dev/stderr"
+	else
+		printf "%s: %s: %s\n", me, tidy(path), tidy(msg) > "/dev/stderr"
+}
+
+# Warnings about the lines of one file: the first MAXWARN are shown, the
+# rest counted.
+function lwarn(ln, msg) {
+	nwarn++
+	if (nwarn <= MAXWARN)
+		warn(cur_path, ln, msg)
+}
+
+# ---- reading one results file -------------------------------------------
+
+function read_file(path, cut,    line, r, ln, n, base, prev) {
+	nf++
+	cur = nf
+	nwarn = 0
+	TITLE_LN = 0
+	# scripts/summary puts "./" in front of relative names (so that awk
+	# and find take them as names); messages and exports leave it out.
+	PATHS[cur] = path
+	sub(/^\.\//, "", PATHS[cur])
+	cur_path = PATHS[cur]
+	base = path
+	sub(/.*\//, "", base)
+	HOST[cur] = base
+	sub(/\.[0-9]+$/, "", HOST[cur])
+	if (index(path, "/") > 0) {
+		n = path
+		sub(/\/[^\/]*$/, "", n)
+		sub(/.*\//, "", n)
+		if (n == ".") {
+			n = cwd
+			sub(/.*\//, "", n)
+		}
+	} else {
+		n = cwd
+		sub(/.*\//, "", n)
+	}
+	DESC[cur] = n
+	OS_[cur] = ""
+	UNAME[cur] = ""
+	LOAD[cur] = ""
+	INCOMPLETE[cur] = ""
+	OURS[cur] = CLOSED[cur] = 0
+	nrec[cur] = 0
+	ser = ""	# the series being read ("" = none)
+	ENDED = ""	# the series a blank line has just ended
+	sect = ""	# "Memory load latency" or "Random load latency"
+	lastlo = lasthi = 0
+	ln = 0
+	while ((r = (getline line < path)) > 0) {
+		if (ln > 0)
+			take_line(prev, ln)
+		ln++
+		prev = line
+	}
+	if (ln > 0) {
+		if (cut)
+			lwarn(ln, "no newline at the end: the file was cut short, its last line is ignored")
+		else
+			take_line(prev, ln)
+	}
+	if (r < 0) {
+		warn(cur_path, 0, "cannot read")
+		status = 1
+	}
+	close(path)
+	if (ln == 0 && r >= 0) {
+		warn(cur_path, 0, "empty file, skipped")
+		nskip++
+		nf--
+		return
+	}
+	if (nwarn > MAXWARN)
+		warn(cur_path, 0, (nwarn - MAXWARN) " more warnings not shown (" nwarn " in all)")
+	if (INCOMPLETE[cur] != "") {
+		warn(cur_path, 0, "the run is marked incomplete (" INCOMPLETE[cur] ")")
+	} else if (OURS[cur] && !CLOSED[cur]) {
+		# A run that went to its end says so last of all; a killed
+		# one cannot mark itself (results-format(7)).
+		INCOMPLETE[cur] = "no closing [COMPLETE: ...] line"
+		warn(cur_path, 0, "the run is incomplete: no closing [COMPLETE: ...] line (the run was killed, or its file cut short)")
+	}
+	if (!((cur, "MHZ") in META) && MHZLINE[cur] != "")
+		META[cur, "MHZ"] = MHZLINE[cur]
+	LOAD[cur] = META[cur, "SYNC_MAX"]
+}
+
+function take_line(line, ln) {
+	sub(/\r$/, "", line)
+	if (ln == 1 && line ~ /^\[lmbench/) {
+		header_line(line)
+		return
+	}
+	if (ln == 1)
+		lwarn(1, "no lmbench header line: OS column left blank")
+	parse_line(line, ln)
+}
+
+# "[lmbench3.0 results for <uname -a>]": OS is words 4 and 6.
+function header_line(line,    w, n) {
+	sub(/\][ \t]*$/, "", line)
+	UNAME[cur] = line
+	sub(/^\[[^ ]* results for /, "", UNAME[cur])
+	n = split(line, w, /[ \t]+/)
+	OS_[cur] = (n >= 4 ? w[4] : "") " " (n >= 6 ? w[6] : "")
+	if (n < 6)
+		lwarn(1, "short header line: OS column may be incomplete")
+}
+
+function parse_line(line, ln,    w, n, t, k, lab, rest, v, unit, x, inser) {
+	if (substr(line, 1, 1) == "[") {
+		bracket_line(line, ln)
+		return
+	}
+	if (line ~ /^[ \t]*$/) {
+		if (ser != "") {
+			ENDED = ser
+			ENDED_X = ser_lastx(cur, ser)
+		}
+		ser = ""
+		lastlo = lasthi = 0
+		return
+	}
+	if (substr(line, 1, 1) == "\"") {
+		start_series(substr(line, 2), ln)
+		return
+	}
+	n = split(trim(line), w, /[ \t]+/)
+	# A point right after the blank line that ended a series, and further
+	# along its x axis: lmbench files never do this, a driver or program
+	# that printed a blank line too many does.  The point is the series',
+	# and the warning says so.  (A point that starts over at a small x is
+	# a series whose title was lost: it is skipped.)
+	if (ser == "" && ENDED != "" && (n == 2 || n == 3) && isnum(w[1]) && isnum(w[2]) &&
+	    isnum(ENDED_X) && w[1] + 0 > ENDED_X + 0) {
+		lwarn(ln, "a blank line inside series '" shown(ENDED) "': its points after it are kept")
+		ser = ENDED
+	}
+	ENDED = ""
+	if (ser == "File system latency") {
+		if (n >= 4 && w[1] ~ /^[0-9]+k$/ && isnum(w[2]) && isnum(w[3]) && isnum(w[4])) {
+			if (out_of_range(ln, w[3], w[4])) {
+				DROPX[cur, ser, w[1]] = 1
+				return
+			}
+			k = add_rec(ser " create", w[1], w[3], "files/s")
+			add_rec(ser " delete", w[1], w[4], "files/s")
+			lastlo = k
+			lasthi = k + 1
+			return
+		}
+	} else if (ser != "" && (n == 2 || n == 3) && isnum(w[1]) && isnum(w[2])) {
+		if (out_of_range(ln, w[1], w[2])) {
+			DROPX[cur, ser, w[1]] = 1
+			return
+		}
+		unit = n == 3 ? unit_of(w[3]) : SUNIT[ser]
+		k = add_rec(ser, w[1], w[2], unit)
+		lastlo = lasthi = k
+		return
+	}
+	inser = ser
+	ser = ""
+	lastlo = lasthi = 0
+	t = trim(line)
+	if (t == "Memory load latency" || t == "Random load latency") {
+		sect = t
+		return
+	}
+	if (t == "Memory read bandwidth" || t == "Memory partial read bandwidth" ||
+	    t == "Memory write bandwidth" || t == "Memory partial write bandwidth" ||
+	    t == "Memory partial read/write bandwidth" ||
+	    t == "Memory bzero bandwidth" || t == "Memory load parallelism" ||
+	    t ~ /^Socket bandwidth using [^ :]+$/) {
+		start_series(t, ln)
+		return
+	}
+	# mhz: "3182 MHz, 0.3143 nanosec clock" (lmbench 1 and 2 said "Mhz")
+	if (t ~ /^[0-9.]+ M[Hh][Zz]/) {
+		if (out_of_range(ln, w[1], ""))
+			return
+		if (isnum(w[1]) && MHZLINE[cur] == "")
+			MHZLINE[cur] = w[1]
+		k = add_rec("MHz", "", w[1], "MHz")
+		lastlo = lasthi = k
+		return
+	}
+	# bw_tcp's transfer report: known, not a figure.
+	if (t ~ /^Avg xfer: /)
+		return
+	k = index(t, ": ")
+	if (k > 1) {
+		lab = substr(t, 1, k - 1)
+		rest = trim(substr(t, k + 2))
+		n = split(rest, w, /[ \t]+/)
+		if (lab ~ /^[ -~]+$/ && n >= 1 && isnum(w[1])) {
+			if (out_of_range(ln, w[1], ""))
+				return
+			unit = ""
+			for (x = 2; x <= n; x++)
+				unit = unit (x > 2 ? " " : "") w[x]
+			k = add_fig(lab, w[1], unit_of(unit))
+			lastlo = lasthi = k
+			return
+		}
+		if (lab ~ /^[ -~]+$/ && lab !~ /[ \t]$/ && (n == 0 || w[1] ~ /^[-+.0-9]/)) {
+			lwarn(ln, "figure '" shown(lab) "' is not a number, skipped")
+			return
+		}
+	}
+	if (inser != "") {
+		# A damaged line inside a series: the series goes on.
+		ser = inser
+		lwarn(ln, "unrecognised line in series '" shown(inser) "' skipped: " shown(line))
+		return
+	}
+	if (n == 2 && isnum(w[1]) && isnum(w[2]))
+		lwarn(ln, "a point outside any series skipped: " shown(line))
+	else
+		lwarn(ln, "unrecognised line skipped: " shown(line))
+}
+
+# The x of the last point of series name in file i, "" if none.
+function ser_lastx(i, name,    n) {
+	n = SN[i, name] + 0
+	if (n == 0)
+		return ""
+	return RX[i, SK[i, name, n]]
+}
+
+# Units, short: what the tables and exports call them.
+function unit_of(u) {
+	if (u == "microseconds")
+		return "us"
+	if (u == "nanoseconds")
+		return "ns"
+	if (u == "MB/sec")
+		return "MB/s"
+	if (u == "KB/sec")
+		return "KB/s"
+	return u
+}
+
+function start_series(title, ln,    n, w, i, t) {
+	TITLE_LN = ln
+	lastlo = lasthi = 0
+	title = trim(title)
+	if (title ~ /^cross-CPU ctxsw /) {
+		# The driver's cross-CPU lat_ctx run: "cross-CPU ctxsw 0k
+		# ovr=1.02" (a title lmbench readers do not match).
+		sub(/[ \t]+ovr=[^ \t]*/, "", title)
+		SUNIT[title] = "us"
+	} else if (title ~ /^size=/) {
+		# lat_ctx: "size=16k ovr=1.46": the overhead is not part of
+		# the name, so runs compare.
+		n = split(title, w, /[ \t]+/)
+		t = ""
+		for (i = 1; i <= n; i++)
+			if (w[i] !~ /^ovr=/)
+				t = t (t == "" ? "" : " ") w[i]
+		title = t
+		if (title ~ /^size=[0-9]+$/)
+			title = title "k"
+		SUNIT[title] = "us"
+	} else if (title ~ /^stride=/) {
+		title = (sect == "" ? "Memory load latency" : sect) " " title
+		SUNIT[title] = "ns"
+	} else if (title ~ /bandwidth/) {
+		SUNIT[title] = "MB/s"
+	} else if (title == "mappings") {
+		SUNIT[title] = "us"
+	} else if (!(title in SUNIT)) {
+		SUNIT[title] = ""
+	}
+	if (title == "")
+		title = "(untitled)"
+	ser = title
+	# A series seen again in the same file starts over: the last wins.
+	SN[cur, ser] = 0
+	if (ser == "File system latency") {
+		SN[cur, ser " create"] = 0
+		SN[cur, ser " delete"] = 0
+	}
+}
+
+# A record: one figure or one series point, kept in file order for the
+# exports.  Series points are also listed per series for the tables.
+function add_rec(name, x, v, unit,    k) {
+	k = ++nrec[cur]
+	RN[cur, k] = name
+	RX[cur, k] = x
+	RV[cur, k] = v
+	RU[cur, k] = unit
+	RSPR[cur, k] = RR[cur, k] = RMIN[cur, k] = RMAX[cur, k] = RC[cur, k] = ""
+	RPL[cur, k] = RXS[cur, k] = FKEY[cur, k] = ""
+	if (name ~ /^cross-CPU ctxsw / || index(name, " (cross CPU)") > 0)
+		RPL[cur, k] = "cross"
+	if (x != "") {
+		SN[cur, name]++
+		SK[cur, name, SN[cur, name]] = k
+	}
+	return k
+}
+
+# A "Label: value unit" line.  The tables look figures up by a key: the
+# label, except for the network ones, where localhost (or 127.0.0.1, ::1)
+# makes the local figure and the first other host the remote one.
+function add_fig(lab, v, unit,    k, key, h, cross) {
+	k = add_rec(lab, "", v, unit)
+	# The driver's cross-CPU runs: "Pipe latency (cross CPU)", "TCP
+	# latency (cross CPU) using localhost": keyed as the lmbench label
+	# with "cross " in front.
+	cross = index(lab, " (cross CPU)")
+	if (cross > 0)
+		lab = substr(lab, 1, cross - 1) substr(lab, cross + 12)
+	key = lab
+	if (lab ~ /^(UDP|TCP|RPC\/udp|RPC\/tcp) latency using / ||
+	    lab ~ /^TCP\/IP connection cost to /) {
+		h = lab
+		sub(/.* /, "", h)
+		sub(/ [^ ]*$/, "", key)
+		if (h == "localhost" || h == "127.0.0.1" || h == "::1")
+			key = "local " key
+		else {
+			if (RHOST[cur] == "")
+				RHOST[cur] = h
+			if (h != RHOST[cur])
+				return k
+			key = "remote " key
+		}
+	} else if (lab ~ /^Socket bandwidth using /) {
+		h = lab
+		sub(/.* /, "", h)
+		key = (h == "localhost" || h == "127.0.0.1" || h == "::1") ? "local Socket bandwidth" : "remote Socket bandwidth"
+	} else if (lab ~ /^Pagefaults on /) {
+		key = "Pagefaults"
+	} else if (lab ~ /^uint64 /) {
+		key = lab
+		sub(/^uint64/, "int64", key)
+	}
+	if (cross > 0)
+		key = "cross " key
+	FIG[cur, key] = k
+	FKEY[cur, k] = key
+	return k
+}
+
+function bracket_line(line, ln,    k, key, val) {
+	if (line ~ /^\[latbw-stat /) {
+		stat_line(line, ln)
+		return
+	}
+	# Other lines of our own, the environment, the date: never results.
+	lastlo = lasthi = 0
+	if (line !~ /^\[[A-Za-z0-9_]+: /)
+		return
+	k = index(line, ": ")
+	key = substr(line, 2, k - 2)
+	val = substr(line, k + 2)
+	sub(/\][ \t]*$/, "", val)
+	val = trim(val)
+	if (key == "MHZ") {
+		# "3182 MHz, 0.3143 nanosec clock"
+		sub(/[ \t].*/, "", val)
+		if (!isnum(val)) {
+			lwarn(ln, "MHZ is not a number, ignored")
+			return
+		}
+		if (!sane(val)) {
+			lwarn(ln, "MHZ is " insane(val) ", ignored")
+			return
+		}
+	} else if (key == "LINE_SIZE" || key == "SYNC_MAX" || key == "PROCESSORS" || key ~ /^CACHE_L(1D|2|3)$/) {
+		if (val !~ /^[0-9]+$/) {
+			if (val != "")
+				lwarn(ln, key " is not a whole number, ignored")
+			return
+		}
+		if (!sane(val)) {
+			lwarn(ln, key " is " insane(val) ", ignored")
+			return
+		}
+	} else if (key == "INCOMPLETE") {
+		INCOMPLETE[cur] = val == "" ? "no reason given" : val
+		return
+	} else if (key == "LMBENCH_VER") {
+		# A file latbw's driver wrote, which ends with its closing line.
+		if (val ~ /^latbw/)
+			OURS[cur] = 1
+		return
+	} else if (key == "COMPLETE") {
+		CLOSED[cur] = 1
+		return
+	} else {
+		return
+	}
+	if (!((cur, key) in META))
+		META[cur, key] = val
+}
+
+# [latbw-stat prog=P case=C [x=X] median=M min=A max=B spread=S% reps=R
+#  n=N copies=K cpus=L unit=U]: the statistics of the figure or point on
+# the line before.
+function stat_line(line, ln,    body, n, w, i, k, f, x, hasx, sp) {
+	body = line
+	sub(/^\[latbw-stat /, "", body)
+	if (body !~ /\][ \t]*$/) {
+		lwarn(ln, "truncated statistics line skipped")
+		lastlo = lasthi = 0
+		return
+	}
+	sub(/\][ \t]*$/, "", body)
+	n = split(body, w, / +/)
+	split("", f)
+	for (i = 1; i <= n; i++) {
+		k = index(w[i], "=")
+		if (k > 1)
+			f[substr(w[i], 1, k - 1)] = substr(w[i], k + 1)
+	}
+	# The statistics of values left out as out of range (lat_fs has two).
+	if (lastlo < 0)
+		return
+	sp = f["spread"]
+	sub(/%$/, "", sp)
+	if (!isnum(sp) || !("reps" in f) || !isnum(f["reps"])) {
+		lwarn(ln, "statistics line without spread or reps skipped")
+		lastlo = lasthi = 0
+		return
+	}
+	if (!sane(sp) || !sane(f["reps"])) {
+		lwarn(ln, "statistics line with a spread or reps out of range skipped")
+		lastlo = lasthi = 0
+		return
+	}
+	hasx = "x" in f
+	x = f["x"]
+	if (lastlo == 0) {
+		# Right after a series title, it describes what the series
+		# subtracts (lat_ctx's overhead): known, not a cell's.
+		if (TITLE_LN == ln - 1 && TITLE_LN > 0)
+			return
+		# mhz's: the driver makes its figure the MHZ header line.
+		if (f["prog"] == "mhz")
+			return
+		# After the blank line that ended a series, the statistics of
+		# its points (latbw's driver writes them there, since lmbench's
+		# readers end a series at its first line that is not a point).
+		if (hasx && ENDED != "") {
+			k = after_series(ENDED, x, f["case"])
+			# (a point left out as out of range: warned about)
+			if (k == 0 && ((cur, ENDED, x) in DROPX))
+				return
+			if (k == 0)
+				lwarn(ln, "statistics line for no point of series '" shown(ENDED) "', skipped")
+			else
+				set_stats(k, sp, f, ln)
+			return
+		}
+		lwarn(ln, "statistics line not after a figure, skipped")
+		return
+	}
+	# The figure it belongs to: the one figure of the line before, or, for
+	# a line of several (lat_fs's "0k 100 <creates> <deletes>", followed
+	# by one statistics line per figure), the next one without statistics
+	# whose name ends with the case ("create", "delete").
+	k = 0
+	for (i = lastlo; i <= lasthi; i++) {
+		if (RR[cur, i] != "")
+			continue
+		if (lastlo == lasthi || RN[cur, i] ~ (" " f["case"] "$")) {
+			k = i
+			break
+		}
+	}
+	if (k == 0) {
+		lwarn(ln, "statistics line not after a figure, skipped")
+		return
+	}
+	if (hasx != (RX[cur, k] != "") || (hasx && x != RX[cur, k] && !(isnum(x) && isnum(RX[cur, k]) && x + 0 == RX[cur, k] + 0))) {
+		lwarn(ln, "statistics line does not match the figure before it, skipped")
+		lastlo = lasthi = 0
+		return
+	}
+	set_stats(k, sp, f, ln)
+}
+
+# The point of series name (for lat_fs's series, its create or delete
+# part, by case) at x that has no statistics yet: its record, or 0.
+function after_series(name, x, c,    n, j, k) {
+	if (name == "File system latency")
+		name = name " " c
+	n = SN[cur, name] + 0
+	for (j = 1; j <= n; j++) {
+		k = SK[cur, name, j]
+		if (RR[cur, k] != "")
+			continue
+		if (RX[cur, k] == x || (isnum(x) && isnum(RX[cur, k]) && x + 0 == RX[cur, k] + 0))
+			return k
+	}
+	return 0
+}
+
+function set_stats(k, sp, f, ln) {
+	RSPR[cur, k] = sp + 0
+	RR[cur, k] = f["reps"]
+	RMIN[cur, k] = sane(f["min"]) ? f["min"] : ""
+	RMAX[cur, k] = sane(f["max"]) ? f["max"] : ""
+	RC[cur, k] = sane(f["copies"]) ? f["copies"] : ""
+	if (RU[cur, k] == "" && f["unit"] != "")
+		RU[cur, k] = f["unit"]
+	place(k, f, ln)
+}
+
+# The placement of record k, from its statistics line's fields f: same,
+# cross or sched (with the share of cross-CPU samples in RXS).  A latency
+# figure under an lmbench label that was measured across CPUs (a hand run
+# of "lat_pipe -C 0,1") moves to the cross-CPU table; one left to the
+# scheduler stays in its cell, with a warning: it is not comparable.
+function place(k, f, ln,    key, sh) {
+	if (f["placement"] !~ /^(same|cross|sched)$/)
+		return
+	RPL[cur, k] = f["placement"]
+	sh = f["cross"]
+	sub(/%$/, "", sh)
+	if (RPL[cur, k] == "sched" && isnum(sh))
+		RXS[cur, k] = sh + 0
+	key = FKEY[cur, k]
+	if (key == "" || key ~ /^cross / || RU[cur, k] == "MB/s" || FIG[cur, key] != k)
+		return
+	if (RPL[cur, k] == "cross") {
+		delete FIG[cur, key]
+		FIG[cur, "cross " key] = k
+		FKEY[cur, k] = "cross " key
+	} else if (RPL[cur, k] == "sched") {
+		lwarn(ln, "'" shown(RN[cur, k]) "' ran where the scheduler put it (" \
+		    (isnum(sh) ? sh "% of samples across CPUs" : "CPUs not seen") \
+		    "), not pinned: not comparable with pinned figures")
+	}
+}

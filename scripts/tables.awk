@@ -1,0 +1,459 @@
+# tables.awk - the tables of scripts/summary: each declared (title,
+# header, columns) and filled row by row, one cell a lookup (cells.awk).
+#
+# Only POSIX awk: it runs under mawk, gawk and the one true awk.
+
+# ---- the tables ----------------------------------------------------------
+
+function out_tables(    i) {
+	printed = 0
+	all_tables()
+	if (printed == 0) {
+		print "summary: no figure in any file" > "/dev/stderr"
+		status = 1
+	}
+}
+
+function all_tables() {
+	t_basic()
+	t_proc()
+	t_ops("integer")
+	t_ops("int64")
+	t_ops("float")
+	t_ops("double")
+	t_ctx()
+	t_local()
+	t_cross()
+	t_remote()
+	t_filevm()
+	t_bw()
+	t_mem()
+	t_sizes()
+	t_checks()
+}
+
+function t_basic(    i, mp) {
+	table_begin("Basic system parameters",
+	    "------------------------------------------------------------------------------",
+	    "Host                 OS Description              Mhz  tlb  cache  mem   scal\n" \
+	    "                                                     pages line   par   load\n" \
+	    "                                                           bytes  \n" \
+	    "--------- ------------- ----------------------- ---- ----- ----- ------ ----")
+	col(" ", 23, 0); col(" ", 4, 1); col(" ", 5, 1); col(" ", 5, 1)
+	col(" ", 6, 1); col(" ", 4, 0)
+	for (i = 1; i <= nf; i++) {
+		row_begin(i)
+		cell(sprintf("%23.23s", tidy(DESC[i])), "", 0)
+		GSP = ""
+		inum(META[i, "MHZ"], 4)
+		inum(fig(i, "tlb"), 5)
+		GSP = ""
+		inum(META[i, "LINE_SIZE"], 5)
+		num(ser_last(i, "Memory load parallelism"), 6)
+		GSP = ""
+		inum(LOAD[i], 4)
+		row_end()
+	}
+	table_end()
+}
+
+function t_proc(    i, rd, wr, rs, ws, io, sp, rr, wrr) {
+	table_begin("Processor, Processes - times in microseconds - smaller is better",
+	    "------------------------------------------------------------------------------",
+	    "Host                 OS  Mhz null null      open slct sig  sig  fork exec sh  \n" \
+	    "                             call  I/O stat clos TCP  inst hndl proc proc proc\n" \
+	    "--------- ------------- ---- ---- ---- ---- ---- ---- ---- ---- ---- ---- ----")
+	col(" ", 4, 0)
+	for (i = 1; i <= 10; i++)
+		col(" ", 4, 1)
+	for (i = 1; i <= nf; i++) {
+		row_begin(i)
+		cell(good(META[i, "MHZ"]) ? sprintf("%4.0f", META[i, "MHZ"]) : spaces(4), "", 0)
+		num(fig(i, "Simple syscall"), 4)
+		# null I/O: the mean of read and write, or the one there is.
+		rd = fig(i, "Simple read"); rs = GSP; rr = GRG
+		wr = fig(i, "Simple write"); ws = GSP; wrr = GRG
+		if (!good(wr)) {
+			wr = fig(i, "Null syscall")
+			ws = GSP; wrr = GRG
+		}
+		GRG = (rr != "" && wrr != "") ? (rr + 0 > wrr + 0 ? rr : wrr) : ""
+		if (good(rd) && good(wr)) {
+			io = (rd + wr) / 2
+			sp = (rs != "" && ws != "") ? (rs + 0 > ws + 0 ? rs : ws) : ""
+		} else if (good(wr)) {
+			io = wr; sp = ws; GRG = wrr
+		} else if (good(rd)) {
+			io = rd; sp = rs; GRG = rr
+		} else {
+			io = ""; sp = ""
+		}
+		GSP = sp
+		num(io, 4)
+		num(fig(i, "Simple stat"), 4)
+		num(fig(i, "Simple open/close"), 4)
+		num(fig(i, "Select on 100 tcp fd's"), 4)
+		num(fig(i, "Signal handler installation"), 4)
+		num(fig(i, "Signal handler overhead"), 4)
+		num(fig(i, "Process fork+exit"), 4)
+		num(fig(i, "Process fork+execve"), 4)
+		num(fig(i, "Process fork+/bin/sh -c"), 4)
+		row_end()
+	}
+	table_end()
+}
+
+function t_ops(kind,    i, ops, n, j) {
+	if (kind == "integer") {
+		table_begin("Basic integer operations - times in nanoseconds - smaller is better",
+		    "-------------------------------------------------------------------",
+		    "Host                 OS  intgr intgr  intgr  intgr  intgr  \n" \
+		    "                          bit   add    mul    div    mod   \n" \
+		    "--------- ------------- ------ ------ ------ ------ ------ ")
+		n = split("bit add mul div mod", ops, " ")
+		for (j = 1; j <= n; j++)
+			col(" ", 6, 1)
+	} else if (kind == "int64") {
+		table_begin("Basic uint64 operations - times in nanoseconds - smaller is better",
+		    "------------------------------------------------------------------",
+		    "Host                 OS int64  int64  int64  int64  int64  \n" \
+		    "                         bit    add    mul    div    mod   \n" \
+		    "--------- ------------- ------ ------ ------ ------ ------ ")
+		n = split("bit add mul div mod", ops, " ")
+		col("  ", 5, 1, 6)
+		for (j = 2; j <= n; j++)
+			col(" ", 6, 1)
+	} else if (kind == "float") {
+		table_begin("Basic float operations - times in nanoseconds - smaller is better",
+		    "-----------------------------------------------------------------",
+		    "Host                 OS  float  float  float  float\n" \
+		    "                         add    mul    div    bogo\n" \
+		    "--------- ------------- ------ ------ ------ ------ ")
+		n = split("add mul div bogomflops", ops, " ")
+		for (j = 1; j <= n; j++)
+			col(" ", 6, 1)
+	} else {
+		table_begin("Basic double operations - times in nanoseconds - smaller is better",
+		    "------------------------------------------------------------------",
+		    "Host                 OS  double double double double\n" \
+		    "                         add    mul    div    bogo\n" \
+		    "--------- ------------- ------  ------ ------ ------ ")
+		n = split("add mul div bogomflops", ops, " ")
+		for (j = 1; j <= n; j++)
+			col(" ", 6, 1)
+	}
+	for (i = 1; i <= nf; i++) {
+		row_begin(i)
+		for (j = 1; j <= n; j++)
+			num(scaled(i, fig(i, kind " " ops[j])), CW[j])
+		row_end()
+	}
+	table_end()
+}
+
+function t_ctx(    i) {
+	table_begin("Context switching - times in microseconds - smaller is better",
+	    "-------------------------------------------------------------------------",
+	    "Host                 OS  2p/0K 2p/16K 2p/64K 8p/16K 8p/64K 16p/16K 16p/64K\n" \
+	    "                         ctxsw  ctxsw  ctxsw ctxsw  ctxsw   ctxsw   ctxsw\n" \
+	    "--------- ------------- ------ ------ ------ ------ ------ ------- -------")
+	col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1)
+	col(" ", 6, 1); col(" ", 7, 1); col(" ", 7, 1)
+	for (i = 1; i <= nf; i++) {
+		row_begin(i)
+		num(ser_at(i, "size=0k", 2), 6)
+		num(ser_at(i, "size=16k", 2), 6)
+		num(ser_at(i, "size=64k", 2), 6)
+		num(ser_at(i, "size=16k", 8), 6)
+		num(ser_at(i, "size=64k", 8), 6)
+		num(ser_at(i, "size=16k", 16), 7)
+		num(ser_at(i, "size=64k", 16), 7)
+		row_end()
+	}
+	table_end()
+}
+
+function t_local(    i) {
+	table_begin("*Local* Communication latencies in microseconds - smaller is better",
+	    "---------------------------------------------------------------------",
+	    "Host                 OS 2p/0K  Pipe AF     UDP  RPC/   TCP  RPC/ TCP\n" \
+	    "                        ctxsw       UNIX         UDP         TCP conn\n" \
+	    "--------- ------------- ----- ----- ---- ----- ----- ----- ----- ----")
+	# TCP conn: made for width 5, shown in 4 (" 77.", lmbench's way).
+	col(" ", 5, 1); col(" ", 5, 1); col(" ", 4, 1); col(" ", 5, 1)
+	col(" ", 5, 1); col(" ", 5, 1); col(" ", 5, 1); col(" ", 4, 1, 5)
+	for (i = 1; i <= nf; i++) {
+		row_begin(i)
+		num(ser_at(i, "size=0k", 2), 5)
+		num(fig(i, "Pipe latency"), 5)
+		num(fig(i, "AF_UNIX sock stream latency"), 4)
+		num(fig(i, "local UDP latency using"), 5)
+		num(fig(i, "local RPC/udp latency using"), 5)
+		num(fig(i, "local TCP latency using"), 5)
+		num(fig(i, "local RPC/tcp latency using"), 5)
+		num(scaled(i, fig(i, "local TCP/IP connection cost to")), 4)
+		row_end()
+	}
+	table_end()
+}
+
+# latbw's own table: the driver's cross-CPU runs (one process per CPU),
+# the wake-up cost between CPUs.  A one-CPU machine has none, and says so.
+function t_cross(    i, n1) {
+	table_begin("Cross-CPU communication latencies (latbw, one party per CPU) in microseconds - smaller is better",
+	    "---------------------------------------------------------------------",
+	    "Host                 OS 2p/0K  Pipe AF     UDP  RPC/   TCP  RPC/ TCP\n" \
+	    "                        ctxsw       UNIX         UDP         TCP conn\n" \
+	    "--------- ------------- ----- ----- ---- ----- ----- ----- ----- ----")
+	col(" ", 5, 1); col(" ", 5, 1); col(" ", 4, 1); col(" ", 5, 1)
+	col(" ", 5, 1); col(" ", 5, 1); col(" ", 5, 1); col(" ", 4, 1)
+	n1 = 0
+	for (i = 1; i <= nf; i++) {
+		row_begin(i)
+		num(ser_at(i, "cross-CPU ctxsw 0k", 2), 5)
+		num(fig(i, "cross Pipe latency"), 5)
+		num(fig(i, "cross AF_UNIX sock stream latency"), 4)
+		num(fig(i, "cross local UDP latency using"), 5)
+		num(fig(i, "cross local RPC/udp latency using"), 5)
+		num(fig(i, "cross local TCP latency using"), 5)
+		num(fig(i, "cross local RPC/tcp latency using"), 5)
+		num(scaled(i, fig(i, "cross local TCP/IP connection cost to")), 4)
+		if (!RVAL[TNR] && META[i, "PROCESSORS"] == "1")
+			ONECPU[++n1] = i
+		row_end()
+	}
+	table_end()
+	if (mode != "table" || n1 == 0)
+		return
+	if (TNR == 0) {
+		print ""
+		print TT[1]
+		print TRULE
+	}
+	for (i = 1; i <= n1; i++)
+		printf "%-9.9s %13.13s one CPU: same-CPU figures only\n", HOST[ONECPU[i]], OS_[ONECPU[i]]
+}
+
+# Checks between figures that must hold whatever the machine: a violated
+# one is flagged (an RPC cannot be faster than the transport it runs on;
+# a 2-process switch is part of a pipe round trip).  5 % of slack for
+# noise.  Same placement only: the lmbench cells together, and the
+# cross-CPU ones together.
+function check_le(i, what, lo, lok, hi, hik,    a, b) {
+	if (lok ~ /^size=|^cross-CPU ctxsw/)
+		a = ser_at(i, lok, 2)
+	else
+		a = fig(i, lok)
+	b = fig(i, hik)
+	if (!good(a) || !good(b) || a + 0 <= (b + 0) * 1.05)
+		return
+	NCHK++
+	CHK[NCHK] = sprintf("%-9.9s %s: %s %s > %s %s", HOST[i], what, lo, trim(fmtnum(a, 6)), hi, trim(fmtnum(b, 6)))
+}
+
+function t_checks(    i, p, pre, what) {
+	NCHK = 0
+	for (i = 1; i <= nf; i++) {
+		for (p = 1; p <= 2; p++) {
+			pre = p == 1 ? "" : "cross "
+			what = p == 1 ? "same CPU" : "cross CPU"
+			check_le(i, what, "TCP", pre "local TCP latency using", "RPC/TCP", pre "local RPC/tcp latency using")
+			check_le(i, what, "UDP", pre "local UDP latency using", "RPC/UDP", pre "local RPC/udp latency using")
+			check_le(i, what, "2p/0K ctxsw", p == 1 ? "size=0k" : "cross-CPU ctxsw 0k", "Pipe", pre "Pipe latency")
+		}
+		check_le(i, "remote", "TCP", "remote TCP latency using", "RPC/TCP", "remote RPC/tcp latency using")
+		check_le(i, "remote", "UDP", "remote UDP latency using", "RPC/UDP", "remote RPC/udp latency using")
+	}
+	if (NCHK == 0 || mode != "table")
+		return
+	print ""
+	print "Consistency checks - figures that cannot be right"
+	print "-------------------------------------------------"
+	for (i = 1; i <= NCHK; i++)
+		print "! " CHK[i]
+}
+
+function t_remote(    i) {
+	table_begin("*Remote* Communication latencies in microseconds - smaller is better",
+	    "---------------------------------------------------------------------",
+	    "Host                 OS   UDP  RPC/  TCP   RPC/ TCP\n" \
+	    "                               UDP         TCP  conn\n" \
+	    "--------- ------------- ----- ----- ----- ----- ----")
+	col(" ", 5, 1); col(" ", 5, 1); col(" ", 5, 1); col(" ", 5, 1); col(" ", 4, 1)
+	for (i = 1; i <= nf; i++) {
+		row_begin(i)
+		num(fig(i, "remote UDP latency using"), 5)
+		num(fig(i, "remote RPC/udp latency using"), 5)
+		num(fig(i, "remote TCP latency using"), 5)
+		num(fig(i, "remote RPC/tcp latency using"), 5)
+		num(scaled(i, fig(i, "remote TCP/IP connection cost to")), 4)
+		row_end()
+	}
+	table_end()
+}
+
+function t_filevm(    i) {
+	table_begin("File & VM system latencies in microseconds - smaller is better",
+	    "-------------------------------------------------------------------------------",
+	    "Host                 OS   0K File      10K File     Mmap    Prot   Page   100fd\n" \
+	    "                        Create Delete Create Delete Latency Fault  Fault  selct\n" \
+	    "--------- ------------- ------ ------ ------ ------ ------- ----- ------- -----")
+	col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1)
+	col(" ", 7, 1); col(" ", 5, 1); col(" ", 7, 1); col(" ", 5, 1)
+	for (i = 1; i <= nf; i++) {
+		row_begin(i)
+		num(scaled(i, per_file(fs_at(i, "create", "0k"))), 6)
+		num(scaled(i, per_file(fs_at(i, "delete", "0k"))), 6)
+		num(scaled(i, per_file(fs_at(i, "create", "10k"))), 6)
+		num(scaled(i, per_file(fs_at(i, "delete", "10k"))), 6)
+		num(ser_last(i, "mappings"), 7)
+		num(fig(i, "Protection fault"), 5)
+		num(fig(i, "Pagefaults"), 7)
+		num(fig(i, "Select on 100 fd's"), 5)
+		row_end()
+	}
+	table_end()
+}
+
+function t_bw(    i) {
+	table_begin("*Local* Communication bandwidths in MB/s - bigger is better",
+	    "-----------------------------------------------------------------------------",
+	    "Host                OS  Pipe AF    TCP  File   Mmap  Bcopy  Bcopy  Mem   Mem\n" \
+	    "                             UNIX      reread reread (libc) (hand) read write\n" \
+	    "--------- ------------- ---- ---- ---- ------ ------ ------ ------ ---- -----")
+	col(" ", 4, 1); col(" ", 4, 1); col(" ", 4, 1); col(" ", 6, 1)
+	col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1); col(" ", 4, 1); col(" ", 5, 1)
+	for (i = 1; i <= nf; i++) {
+		row_begin(i)
+		num(fig(i, "Pipe bandwidth"), 4)
+		num(fig(i, "AF_UNIX sock stream bandwidth"), 4)
+		num(tcp_bw(i), 4)
+		num(ser_last(i, "read bandwidth"), 6)
+		num(ser_last(i, "Mmap read bandwidth"), 6)
+		num(ser_last(i, "libc bcopy unaligned"), 6)
+		num(ser_last(i, "unrolled bcopy unaligned"), 6)
+		num(ser_last(i, "Memory read bandwidth"), 4)
+		num(ser_last(i, "Memory write bandwidth"), 5)
+		row_end()
+	}
+	table_end()
+}
+
+# Within 20% of each other: the difference is at most 20% of the larger.
+function same(a, b,    d, m) {
+	a += 0
+	b += 0
+	d = a - b
+	if (d < 0)
+		d = -d
+	m = a > b ? a : b
+	return m > 0 && d <= 0.2 * m
+}
+
+# A size in bytes, short: 48K, 2M, 260M, 1280K.
+function fmtsize(v) {
+	if (!good(v) || v + 0 <= 0)
+		return ""
+	v += 0
+	if (v >= GIB && v % GIB == 0)
+		return sprintf("%dG", v / GIB)
+	if (v >= MIB && v % MIB == 0)
+		return sprintf("%dM", v / MIB)
+	if (v >= 1024 && v % 1024 == 0)
+		return sprintf("%dK", v / 1024)
+	return sprintf("%d", v)
+}
+
+# The sizes the memory table's points were read at, and the measured ones
+# beside them (our files only: lmbench's have neither).
+function t_sizes(    i) {
+	if (mode == "lib")
+		return
+	table_begin("Cache sizes - the memory latencies above are read inside these",
+	    "------------------------------------------------------------------------",
+	    "Host                 OS    L1d     L2     L3 from   measured by cache\n" \
+	    "                                                      L1     L2     L3\n" \
+	    "--------- ------------- ------ ------ ------ -----  ------ ------ ------")
+	col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1); col(" ", 5, 0)
+	col("  ", 6, 1); col(" ", 6, 1); col(" ", 6, 1)
+	for (i = 1; i <= nf; i++) {
+		row_begin(i)
+		mem_figures(i)
+		cell(sprintf("%6s", fmtsize(MSZ1)), "", MSZ1 > 0)
+		cell(sprintf("%6s", fmtsize(MSZ2)), "", MSZ2 > 0)
+		cell(sprintf("%6s", fmtsize(MSZ3)), "", MSZ3 > 0)
+		cell(sprintf("%-5s", MSRC), "", 0)
+		cell(sprintf("%6s", fmtsize(MMEAS1)), "", good(MMEAS1))
+		cell(sprintf("%6s", fmtsize(MMEAS2)), "", good(MMEAS2))
+		cell(sprintf("%6s", fmtsize(MMEAS3)), "", good(MMEAS3))
+		row_end()
+	}
+	table_end()
+}
+
+function guess(    g) {
+	g = ""
+	if (!good(ML1))
+		return "Bad mhz?"
+	if (good(ML2) && good(MMAIN) && !same(ML1, ML2) && same(ML2, MMAIN))
+		g = "No L2 cache?"
+	else if (good(ML2) && same(ML1, ML2))
+		g = "No L1 cache?"
+	return g
+}
+
+function t_mem(    i, l3, g, bad) {
+	l3 = 0
+	for (i = 1; i <= nf; i++)
+		if (((i, "CACHE_L3") in META) || ((i, "L3 cache") in FIG))
+			l3 = 1
+	if (!l3) {
+		table_begin("Memory latencies in nanoseconds - smaller is better\n" \
+		    "    (WARNING - may not be correct, check graphs)",
+		    "------------------------------------------------------------------------------",
+		    "Host                 OS   Mhz   L1 $   L2 $    Main mem    Rand mem    Guesses\n" \
+		    "--------- -------------   ---   ----   ----    --------    --------    -------")
+		col("  ", 4, 0); col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1)
+		col(" ", 11, 1, 6); col("    ", 0, 0)
+	} else {
+		# Ours: an L3 column, and the heads over their cells.
+		table_begin("Memory latencies in nanoseconds - smaller is better\n" \
+		    "    (WARNING - may not be correct, check graphs)",
+		    "------------------------------------------------------------------------------",
+		    "Host                 OS   Mhz   L1 $   L2 $   L3 $   Main   Rand  Guesses\n" \
+		    "                                                      mem    mem\n" \
+		    "--------- -------------  ---- ------ ------ ------ ------ ------  -------")
+		col("  ", 4, 0); col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1)
+		col(" ", 6, 1); col(" ", 6, 1); col("  ", 0, 0)
+	}
+	for (i = 1; i <= nf; i++) {
+		row_begin(i)
+		mem_figures(i)
+		GSP = ""
+		inum(META[i, "MHZ"], 4)
+		bad = !good(ML1) && (good(ML2) || good(ML3) || good(MMAIN) || good(MRAND))
+		if (bad) {
+			# lmbench's verdict on a curve without an L1 point: the
+			# clock (and so every cell) is suspect.
+			cell(sprintf("%6s", "-"), "", 1)
+			cell(sprintf("%6s", "-"), "", 1)
+			if (l3)
+				cell(sprintf("%6s", "-"), "", 1)
+			cell(sprintf("%6s", "-"), "", 1)
+			cell(sprintf("%" (l3 ? 6 : 11) "s", "-"), "", 1)
+			cell("Bad mhz?", "", 0)
+		} else {
+			GSP = MS1; GRG = MS1R; num(ML1, 6)
+			GSP = MS2; GRG = MS2R; num(ML2, 6)
+			if (l3) {
+				GSP = MS3; GRG = MS3R; num(ML3, 6)
+			}
+			GSP = MSMAIN; GRG = MSMAINR; num(MMAIN, 6)
+			GSP = MSRAND; GRG = MSRANDR; num(MRAND, l3 ? 6 : 11)
+			g = good(ML1) ? guess() : ""
+			cell(g, "", 0)
+		}
+		row_end()
+	}
+	table_end()
+}
