@@ -183,22 +183,42 @@ watchdog() {
 	kill_again KILL $wd_list
 }
 
-# bounded SECS CMD ARGS...: run a command of the driver's own (a remote
-# shell, -S) under a time bound of SECS seconds, its output in
-# $work/cmd.log.  Sets rc and killed.
-bounded() {
-	bd_secs=$1
-	shift
-	bd_flag=$work/flag.cmd
-	: >"$bd_flag"
-	"$@" >"$work/cmd.log" 2>&1 </dev/null &
-	prog_pid=$!
-	watchdog "$prog_pid" "$bd_secs" "$bd_flag" &
-	wait "$prog_pid" 2>/dev/null
+# ---------------------------------------- one run under a time bound
+#
+# Every process the driver waits for is waited for here: a step's
+# program, a server starting or stopping, a remote shell, the filter, a
+# program stopped by a signal.  The watchdog beside it is told to stand
+# down by removing its flag file; each wait has a flag of its own
+# ($work/flag.N), so that a wait begun by the signal handler does not
+# share one with the wait it interrupted.
+
+# wait_bounded PID SECS: wait for PID, a child of the driver, for at most
+# SECS seconds; then the watchdog stops it and what it started (TERM,
+# then KILL 5 s later).  Sets rc (its exit status) and killed (yes when
+# the watchdog stopped it).
+wait_bounded() {
+	bound_waits=$((${bound_waits:-0} + 1))
+	set -- "$1" "$2" "$work/flag.$bound_waits"
+	: >"$3"
+	watchdog "$1" "$2" "$3" &
+	wait "$1" 2>/dev/null
 	rc=$?
-	prog_pid=
 	killed=no
-	[ -f "$bd_flag.killed" ] && killed=yes
-	rm -f "$bd_flag" "$bd_flag.killed"
+	[ -f "$3.killed" ] && killed=yes
+	rm -f "$3" "$3.killed"
+}
+
+# bounded SECS OUT CMD ARGS...: run CMD ARGS (stdin /dev/null, stdout and
+# stderr to OUT) under a time bound of SECS seconds (wait_bounded).  While
+# it runs its PID is in prog_pid, which the signal handler stops first.
+# Sets rc and killed; true when CMD exited 0 and was not stopped.
+bounded() {
+	bound_secs=$1
+	bound_out=$2
+	shift 2
+	"$@" >"$bound_out" 2>&1 </dev/null &
+	prog_pid=$!
+	wait_bounded "$prog_pid" "$bound_secs"
+	prog_pid=
 	[ "$rc" -eq 0 ] && [ "$killed" = no ]
 }

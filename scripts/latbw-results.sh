@@ -245,7 +245,7 @@ cleanup() {
 		# shellcheck disable=SC2086 # "prog name address"
 		set -- $rserver_pending
 		rserver_pending=
-		bounded 5 "$bin/$1" -S "$3"
+		bounded 5 "$work/cmd.log" "$bin/$1" -S "$3"
 	fi
 	if [ -n "${work:-}" ] && [ -d "$work" ]
 	then
@@ -273,10 +273,7 @@ on_signal() {
 	if [ -n "${prog_pid:-}" ]
 	then
 		# TERM now (the program cleans up), KILL if it is not gone in 5 s.
-		: >"$work/flag.stop"
-		watchdog "$prog_pid" 0 "$work/flag.stop" &
-		wait "$prog_pid" 2>/dev/null
-		rm -f "$work/flag.stop" "$work/flag.stop.killed"
+		wait_bounded "$prog_pid" 0
 		prog_pid=
 	fi
 	finish_filter

@@ -19,20 +19,8 @@ start_server() {
 	ss_prog=$1
 	shift
 	server_up=
-	: >"$work/server.log"
-	rp_flag=$work/flag.server
-	: >"$rp_flag"
 	printf '%s\n' "$ss_prog" >"$work/server"
-	"$bin/$ss_prog" -s -i "$local_idle" "$@" >"$work/server.log" 2>&1 </dev/null &
-	prog_pid=$!
-	watchdog "$prog_pid" 30 "$rp_flag" &
-	wait "$prog_pid" 2>/dev/null
-	rc=$?
-	prog_pid=
-	killed=no
-	[ -f "$rp_flag.killed" ] && killed=yes
-	rm -f "$rp_flag" "$rp_flag.killed"
-	if [ "$rc" -eq 0 ] && [ "$killed" = no ]
+	if bounded 30 "$work/server.log" "$bin/$ss_prog" -s -i "$local_idle" "$@"
 	then
 		server_up=$ss_prog
 		return 0
@@ -47,18 +35,16 @@ start_server() {
 stop_server() {
 	st_prog=$1
 	server_up=
-	rp_flag=$work/flag.server
-	: >"$rp_flag"
+	# Started here, not by bounded, so that its PID is not in prog_pid: a
+	# signal that comes meanwhile lets it finish telling the server to
+	# go (the clean-up waits for it).
 	"$bin/$st_prog" -S localhost >"$work/server.log" 2>&1 </dev/null &
-	st_pid=$!
-	watchdog "$st_pid" 30 "$rp_flag" &
-	wait "$st_pid" 2>/dev/null
-	st_rc=$?
-	rm -f "$rp_flag" "$rp_flag.killed" "$work/server"
-	if [ "$st_rc" -ne 0 ]
+	wait_bounded $! 30
+	rm -f "$work/server"
+	if [ "$rc" -ne 0 ]
 	then
 		sed "s/^/[note: /; s/\$/]/" "$work/server.log" | put_own || write_failed
-		own "[failed: $st_prog -S localhost, exit status $st_rc]"
+		own "[failed: $st_prog -S localhost, exit status $rc]"
 	fi
 }
 
@@ -95,7 +81,7 @@ start_remote() {
 	set -- $c_RSH "$sr_name" "$rbin/$sr_prog" -i "$remote_idle" -s "$sr_bind"
 	set +f
 	rserver_pending="$sr_prog $sr_name $sr_addr"
-	if bounded 30 "$@"
+	if bounded 30 "$work/cmd.log" "$@"
 	then
 		rserver_pending=
 		rserver_up="$sr_prog $sr_name $sr_addr"
@@ -110,7 +96,7 @@ start_remote() {
 		say "$sr_what: hung, killed after 30 s"
 		rdown="$rdown $sr_name "
 		# It may have started before the remote shell hung.
-		bounded 5 "$bin/$sr_prog" -S "$sr_addr"
+		bounded 5 "$work/cmd.log" "$bin/$sr_prog" -S "$sr_addr"
 	else
 		case "$rc" in
 		255) sr_why=": the remote shell could not reach $sr_name" ;;
@@ -137,7 +123,7 @@ stop_remote() {
 	sp_name=$2
 	sp_addr=$3
 	rserver_up=
-	bounded 30 "$bin/$sp_prog" -S "$sp_addr" && return 0
+	bounded 30 "$work/cmd.log" "$bin/$sp_prog" -S "$sp_addr" && return 0
 	cmd_notes
 	own "[note: $sp_prog -S $sp_addr: exit status $rc; stopping it through RSH]"
 	sp_here=$rserver_bind
@@ -146,7 +132,7 @@ stop_remote() {
 	# shellcheck disable=SC2086 # RSH is split at blanks, on purpose
 	set -- $c_RSH "$sp_name" "$rbin/$sp_prog" -S "$sp_here"
 	set +f
-	bounded 30 "$@" && return 0
+	bounded 30 "$work/cmd.log" "$@" && return 0
 	cmd_notes
 	own "[failed: $sp_prog -S $sp_here on $sp_name through RSH, exit status $rc; the server exits by itself after $remote_idle s without a client]"
 	say "cannot stop the $sp_prog server on $sp_name; it exits by itself after $remote_idle s idle"

@@ -89,13 +89,11 @@ END { print n, (printed ? (last == "" ? 1 : 0) : -1) > count }
 
 # run_prog DEST PROG ARGS...: run one program under its time bound, its
 # output through the filter appended to DEST (a write that fails stops
-# the run).  Sets rc.
+# the run).  Sets rc and killed (bounded).
 run_prog() {
 	rp_dest=$1
 	rp_prog=$2
 	shift 2
-	rp_flag=$work/flag.$step
-	: >"$rp_flag"
 	rm -f "$work/count"
 	rp_inser=0
 	[ "$title_written" = yes ] && rp_inser=1
@@ -104,34 +102,23 @@ run_prog() {
 		-v pend="$work/pending" -v inser="$rp_inser" "$filter_awk" \
 		<"$work/fifo" >>"$rp_dest" 3>&2 2>"$work/write.err" &
 	filter_pid=$!
-	"$bin/$rp_prog" "$@" >"$work/fifo" 2>&1 </dev/null &
-	prog_pid=$!
-	watchdog "$prog_pid" "$hard_bound" "$rp_flag" &
-	wait "$prog_pid" 2>/dev/null
-	rc=$?
-	prog_pid=
-	killed=no
-	[ -f "$rp_flag.killed" ] && killed=yes
-	rm -f "$rp_flag" "$rp_flag.killed"
+	bounded "$hard_bound" "$work/fifo" "$bin/$rp_prog" "$@"
 	finish_filter || write_failed "$rp_dest"
 }
 
 # Wait for the filter; a grandchild that kept the fifo open must not hang
 # the run, so it is bounded too.  Returns 1 when the filter failed by
-# itself (awk exits non-zero when a write fails), 0 otherwise.
+# itself (awk exits non-zero when a write fails), 0 otherwise.  rc and
+# killed stay the program's.
 finish_filter() {
-	ff_rc=0
-	if [ -n "$filter_pid" ]
-	then
-		: >"$work/flag.filter"
-		watchdog "$filter_pid" 10 "$work/flag.filter" &
-		wait "$filter_pid"
-		ff_rc=$?
-		[ -f "$work/flag.filter.killed" ] && ff_rc=0
-		rm -f "$work/flag.filter" "$work/flag.filter.killed"
-		filter_pid=
-	fi
-	[ "$ff_rc" -eq 0 ]
+	[ -n "$filter_pid" ] || return 0
+	set -- "${rc:-}" "${killed:-}"
+	wait_bounded "$filter_pid" 10
+	filter_pid=
+	set -- "$1" "$2" "$rc" "$killed"
+	rc=$1
+	killed=$2
+	[ "$3" -eq 0 ] || [ "$4" = yes ]
 }
 
 # status_note WHAT: say how a program that did not succeed ended.
