@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "io.h"
 #include "file.h"
 
 #define XFER (64 * 1024)
@@ -42,19 +43,17 @@ static int read_sum(struct bench *b, int fd, uint64_t *sum)
 
 	while (left > 0) {
 		size_t want = left < XFER ? (size_t)left : XFER;
-		ssize_t got = read(fd, st->buf, want);
+		ssize_t got = io_readn(fd, st->buf, want);
 
-		if (got < 0 && errno == EINTR)
-			continue;
 		if (got < 0)
 			return bench_error(b, "read %s: %s", st->op.path,
 					   strerror(errno));
-		if (got == 0)
+		if (got < (ssize_t)want)
 			return bench_error(b, "%s ended %llu bytes early",
-					   st->op.path,
-					   (unsigned long long)left);
-		s += file_sum(st->buf, (size_t)got);
-		left -= (uint64_t)got;
+					   st->op.path, (unsigned long long)
+					   (left - (uint64_t)got));
+		s += file_sum(st->buf, want);
+		left -= want;
 	}
 	*sum = s;
 	return 0;

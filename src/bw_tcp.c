@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "io.h"
 #include "net.h"
 
 #define MAX_MSG (64 << 20)
@@ -101,10 +102,10 @@ static void serve_conn(struct net_server *s, int fd)
 	buf = calloc(1, h.size);
 	if (buf == NULL)
 		return;
-	while (net_read_full(fd, req, sizeof(req)) == 1) {
+	while (io_readn(fd, req, sizeof(req)) == (ssize_t)sizeof(req)) {
 		for (left = get_u64(req); left > 0; left -= chunk) {
 			chunk = left < h.size ? (size_t)left : h.size;
-			if (bench_write_full(fd, buf, chunk) != 0)
+			if (io_writen(fd, buf, chunk) != (ssize_t)chunk)
 				goto out;
 		}
 	}
@@ -143,7 +144,7 @@ static int bw_run(struct bench *b, uint64_t n)
 				   (unsigned long long)n);
 	left = n * st->move;
 	put_u64(req, left);
-	if (bench_write_full(st->fd, req, sizeof(req)) != 0)
+	if (io_writen(st->fd, req, sizeof(req)) != (ssize_t)sizeof(req))
 		return bench_error(b, "write: %s", strerror(errno));
 	while (left > 0) {
 		got = net_read_some(b, st->fd, st->buf,

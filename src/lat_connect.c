@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "io.h"
 #include "net.h"
 
 struct connect_state {
@@ -43,9 +44,7 @@ static int wait_close(struct bench *b, int fd)
 	ssize_t got;
 	char c;
 
-	do
-		got = read(fd, &c, 1);
-	while (got < 0 && errno == EINTR);
+	got = io_readn(fd, &c, 1);
 	close(fd);
 	if (got != 0)
 		return bench_error(b, "the server did not close: %s",

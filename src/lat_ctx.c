@@ -58,19 +58,19 @@ static _Noreturn void ring_member(struct bench *b, unsigned role, int rfd,
 {
 	unsigned long *data, sum = 0;
 	char token;
-	int rc;
+	ssize_t got;
 
 	if (bench_pin(b, role) != 0 || alloc_data(b, &data, words) != 0)
 		_exit(1);
 	for (;;) {
-		rc = ipc_read_full(rfd, &token, 1);
-		if (rc == IPC_EOF)
+		got = ipc_readn(rfd, &token, 1);
+		if (got != 1 && ipc_peer_gone(got))
 			_exit(0);	/* the ring is being taken down */
-		if (rc != 0)
+		if (got != 1)
 			_exit(1);
 		sum += ipc_touch(data, words);
 		BENCH_KEEP(sum);
-		if (ipc_write_full(wfd, &token, 1) != 0)
+		if (ipc_writen(wfd, &token, 1) != 1)
 			_exit(1);	/* the parent reports the broken ring */
 	}
 }
@@ -87,7 +87,7 @@ static void ring_down(struct bench *b)
 		close(st->rfd);
 	st->rfd = st->wfd = -1;
 	for (i = 0; i < st->started; i++)
-		bench_reap(b, st->pids[i], NULL);
+		bench_reap(st->pids[i], NULL);
 	st->started = 0;
 	free(st->pids);
 	st->pids = NULL;
@@ -142,7 +142,7 @@ static int ring_setup(struct bench *b)
 			w = p0[1];
 			next_r = -1;
 		}
-		pid = bench_fork(b);
+		pid = bench_fork();
 		if (pid < 0) {
 			close(prev_r);
 			close(p0[1]);
@@ -188,15 +188,15 @@ static int ring_run(struct bench *b, uint64_t n)
 {
 	struct ctx_state *st = b->priv;
 	char token = 't';
-	int rc;
+	ssize_t got;
 
 	while (n-- > 0) {
-		rc = ipc_write_full(st->wfd, &token, 1);
-		if (rc != 0)
-			return ipc_fail(b, "ring write", rc);
-		rc = ipc_read_full(st->rfd, &token, 1);
-		if (rc != 0)
-			return ipc_fail(b, "ring read", rc);
+		got = ipc_writen(st->wfd, &token, 1);
+		if (got != 1)
+			return ipc_fail(b, "ring write", got);
+		got = ipc_readn(st->rfd, &token, 1);
+		if (got != 1)
+			return ipc_fail(b, "ring read", got);
 		st->sink += ipc_touch(st->data, st->words);
 		BENCH_KEEP(st->sink);
 	}
@@ -220,14 +220,14 @@ static int ovr_run(struct bench *b, uint64_t n)
 {
 	struct ctx_state *st = b->priv;
 	char token = 't';
-	int rc;
+	ssize_t got;
 
 	while (n-- > 0) {
-		rc = ipc_write_full(st->wfd, &token, 1);
-		if (rc == 0)
-			rc = ipc_read_full(st->rfd, &token, 1);
-		if (rc != 0)
-			return ipc_fail(b, "pipe", rc);
+		got = ipc_writen(st->wfd, &token, 1);
+		if (got == 1)
+			got = ipc_readn(st->rfd, &token, 1);
+		if (got != 1)
+			return ipc_fail(b, "pipe", got);
 		st->sink += ipc_touch(st->data, st->words);
 		BENCH_KEEP(st->sink);
 	}

@@ -64,7 +64,7 @@ static _Noreturn void fcntl_child(struct bench *b, int fd, int ready_fd)
 
 	ipc_unwatch_children();
 	if (bench_pin(b, 1) != 0 || lock_byte(fd, 2, F_WRLCK) != 0 ||
-	    ipc_write_full(ready_fd, &c, 1) != 0)
+	    ipc_writen(ready_fd, &c, 1) != 1)
 		_exit(1);
 	close(ready_fd);
 	for (k = 0;; k = (k + 1) % NLOCKS) {
@@ -86,7 +86,7 @@ static void fcntl_cleanup(struct bench *b)
 	 */
 	if (st->child > 0) {
 		kill(st->child, SIGTERM);
-		bench_reap(b, st->child, NULL);
+		bench_reap(st->child, NULL);
 		st->child = 0;
 	}
 	ipc_unwatch_children();
@@ -98,13 +98,14 @@ static void fcntl_cleanup(struct bench *b)
 static int fcntl_setup(struct bench *b)
 {
 	struct fcntl_state *st = b->priv;
-	int ready[2], rc;
+	int ready[2];
+	ssize_t got;
 	char c;
 
 	st->child = 0;
 	st->turn = 0;
 	if (st->path[0] == '\0') {
-		st->fd = bench_tmpfile(b, NULL, "lat_fcntl", st->path,
+		st->fd = bench_tmpfile(NULL, "lat_fcntl", st->path,
 				       sizeof(st->path));
 	} else {
 		st->fd = open(st->path, O_RDWR);
@@ -131,7 +132,7 @@ static int fcntl_setup(struct bench *b)
 		fcntl_cleanup(b);
 		return -1;
 	}
-	st->child = bench_fork(b);
+	st->child = bench_fork();
 	if (st->child == 0) {
 		close(ready[0]);
 		fcntl_child(b, st->fd, ready[1]);
@@ -145,10 +146,10 @@ static int fcntl_setup(struct bench *b)
 		return -1;
 	}
 	/* Start timing only once the child holds its lock. */
-	rc = ipc_read_full(ready[0], &c, 1);
+	got = ipc_readn(ready[0], &c, 1);
 	close(ready[0]);
-	if (rc != 0) {
-		ipc_fail(b, "peer start", rc);
+	if (got != 1) {
+		ipc_fail(b, "peer start", got);
 		fcntl_cleanup(b);
 		return -1;
 	}

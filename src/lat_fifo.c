@@ -60,7 +60,7 @@ static int fifo_setup(struct bench *b)
 
 	st->peer.rfd = st->peer.wfd = -1;
 	if (st->dir[0] == '\0' &&
-	    bench_tmpdir(b, NULL, "lat_fifo", st->dir, sizeof(st->dir)) != 0)
+	    bench_tmpdir(NULL, "lat_fifo", st->dir, sizeof(st->dir)) != 0)
 		return -1;
 	snprintf(down, sizeof(down), "%s/down", st->dir);
 	snprintf(up, sizeof(up), "%s/up", st->dir);
@@ -91,7 +91,7 @@ static void fifo_cleanup(struct bench *b)
 {
 	struct fifo_state *st = b->priv;
 
-	ipc_peer_stop(b, &st->peer);
+	ipc_peer_stop(&st->peer);
 }
 
 static const struct bench_case cases[] = {

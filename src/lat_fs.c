@@ -36,6 +36,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "io.h"
 #include "file.h"
 
 #define MAX_WRITE (64 * 1024)	/* a file's data goes in writes this big */
@@ -97,11 +98,9 @@ static int create_one(struct bench *b, uint64_t i)
 				   " (the file system is full)" : "");
 	while (left > 0) {
 		size_t want = left < MAX_WRITE ? (size_t)left : MAX_WRITE;
-		ssize_t put = write(fd, st->data, want);
+		ssize_t put = io_writen(fd, st->data, want);
 
-		if (put < 0 && errno == EINTR)
-			continue;
-		if (put <= 0) {
+		if (put != (ssize_t)want) {
 			int err = put < 0 ? errno : ENOSPC;
 
 			close(fd);
@@ -109,7 +108,7 @@ static int create_one(struct bench *b, uint64_t i)
 					   strerror(err), err == ENOSPC ?
 					   " (the file system is full)" : "");
 		}
-		left -= (uint64_t)put;
+		left -= want;
 	}
 	if (close(fd) != 0)
 		return bench_error(b, "close %s: %s", st->name,
@@ -135,7 +134,7 @@ static int remove_emptied(struct bench *b)
 
 	if (st->emptied == NULL)
 		return 0;
-	if (bench_remove(b, st->emptied) != 0)
+	if (bench_remove(st->emptied) != 0)
 		rc = bench_error(b, "cannot remove %s: %s", st->emptied,
 				 strerror(errno));
 	free(st->emptied);
@@ -171,11 +170,11 @@ static char *fresh_dir(struct bench *b)
 	struct fs_state *st = b->priv;
 	char path[PATH_MAX], *dir;
 
-	if (bench_tmpdir(b, st->base, "lat_fs", path, sizeof(path)) != 0)
+	if (bench_tmpdir(st->base, "lat_fs", path, sizeof(path)) != 0)
 		return NULL;
 	dir = strdup(path);
 	if (dir == NULL) {
-		bench_remove(b, path);
+		bench_remove(path);
 		bench_error(b, "out of memory");
 	}
 	return dir;
@@ -319,7 +318,7 @@ static int remove_kept(struct bench *b)
 		struct fs_size *sz = &st->size[i];
 
 		for (j = 0; j < sz->made; j++) {
-			if (bench_remove(b, sz->dir[j]) != 0 && rc == 0)
+			if (bench_remove(sz->dir[j]) != 0 && rc == 0)
 				rc = bench_error(b, "cannot remove %s: %s",
 						 sz->dir[j], strerror(errno));
 			free(sz->dir[j]);

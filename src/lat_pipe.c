@@ -50,7 +50,7 @@ static void pipe_cleanup(struct bench *b)
 {
 	struct pipe_state *st = b->priv;
 
-	ipc_peer_stop(b, &st->peer);
+	ipc_peer_stop(&st->peer);
 }
 
 static const struct bench_case cases[] = {

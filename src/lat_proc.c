@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "io.h"
 
 extern char **environ;
 
@@ -48,7 +49,7 @@ static int wait_ok(struct bench *b, pid_t pid)
 {
 	int status;
 
-	if (bench_reap(b, pid, &status) != 0)
+	if (bench_reap(pid, &status) != 0)
 		return bench_error(b, "waitpid: %s", strerror(errno));
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
 		return bench_error(b, "the child failed (status 0x%x)", status);
@@ -58,7 +59,7 @@ static int wait_ok(struct bench *b, pid_t pid)
 static int fork_run(struct bench *b, uint64_t n)
 {
 	while (n-- > 0) {
-		pid_t pid = bench_fork(b);
+		pid_t pid = bench_fork();
 
 		if (pid < 0)
 			return bench_error(b, "fork: %s", strerror(errno));
@@ -92,7 +93,7 @@ static int helper_try(struct bench *b, const char *helper)
 		close(fds[1]);
 		return bench_error(b, "fcntl: %s", strerror(err));
 	}
-	pid = bench_fork(b);
+	pid = bench_fork();
 	if (pid < 0) {
 		err = errno;
 		close(fds[0]);
@@ -108,11 +109,9 @@ static int helper_try(struct bench *b, const char *helper)
 		_exit(127);
 	}
 	close(fds[1]);
-	do
-		got = read(fds[0], &err, sizeof(err));
-	while (got < 0 && errno == EINTR);
+	got = io_readn(fds[0], &err, sizeof(err));
 	close(fds[0]);
-	if (bench_reap(b, pid, &status) != 0)
+	if (bench_reap(pid, &status) != 0)
 		return bench_error(b, "waitpid: %s", strerror(errno));
 	if (got == (ssize_t)sizeof(err) && err == ENOEXEC)
 		return bench_skip(b, "%s: %s (built for another machine, under "
@@ -144,7 +143,7 @@ static int helper_setup(struct bench *b)
 static int spawn_run(struct bench *b, uint64_t n, char *const argv[])
 {
 	while (n-- > 0) {
-		pid_t pid = bench_fork(b);
+		pid_t pid = bench_fork();
 
 		if (pid < 0)
 			return bench_error(b, "fork: %s", strerror(errno));

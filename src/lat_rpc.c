@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "io.h"
 #include "net.h"
 #include "rpc.h"
 
@@ -106,7 +107,7 @@ static void serve_conn(struct net_server *s, int fd)
 		rpc_rm_header(st->out, len);
 		if (stop)
 			net_conn_stop_server(fd, st->out, len + 4);
-		if (bench_write_full(fd, st->out, len + 4) != 0)
+		if (io_writen(fd, st->out, len + 4) != (ssize_t)(len + 4))
 			return;
 	}
 }
@@ -158,7 +159,7 @@ static int call(struct bench *b, uint32_t proc, const uint8_t *args,
 		return bench_error(b, "call does not fit");
 	if (st->tcp) {
 		rpc_rm_header(st->out, len);
-		if (bench_write_full(st->fd, st->out, len + 4) != 0)
+		if (io_writen(st->fd, st->out, len + 4) != (ssize_t)(len + 4))
 			return bench_error(b, "write: %s", strerror(errno));
 	} else if (send(st->fd, st->out + 4, len, 0) != (ssize_t)len) {
 		return bench_error(b, "send: %s", strerror(errno));

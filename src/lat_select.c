@@ -76,7 +76,7 @@ static int fill(struct bench *b, int first)
 static int file_setup(struct bench *b)
 {
 	struct select_state *st = b->priv;
-	int fd = bench_tmpfile(b, NULL, "lat_select", st->path,
+	int fd = bench_tmpfile(NULL, "lat_select", st->path,
 			       sizeof(st->path));
 
 	if (fd < 0)
@@ -89,7 +89,7 @@ static void file_cleanup(struct bench *b)
 	struct select_state *st = b->priv;
 
 	close_all(st);
-	bench_remove(b, st->path);
+	bench_remove(st->path);
 }
 
 /* A TCP connection to ourselves over loopback: the client end is returned

@@ -84,7 +84,7 @@ static void sem_cleanup(struct bench *b)
 	if (st->child > 0) {
 		st->sh->stop = 1;
 		sem_post(&st->sh->to_child);
-		bench_reap(b, st->child, NULL);
+		bench_reap(st->child, NULL);
 		st->child = 0;
 	}
 	ipc_unwatch_children();
@@ -124,7 +124,7 @@ static int sem_setup(struct bench *b)
 		sem_cleanup(b);
 		return -1;
 	}
-	st->child = bench_fork(b);
+	st->child = bench_fork();
 	if (st->child < 0) {
 		st->child = 0;
 		sem_cleanup(b);

@@ -140,7 +140,7 @@ static int prot_setup(struct bench *b)
 			return bench_error(b, "%s: %s", b->argv[0],
 					   strerror(errno));
 	} else {
-		fd = bench_tmpfile(b, NULL, "lat_sig", st->path,
+		fd = bench_tmpfile(NULL, "lat_sig", st->path,
 				   sizeof(st->path));
 		if (fd < 0)
 			return -1;
@@ -177,7 +177,7 @@ static void prot_cleanup(struct bench *b)
 		munmap(fault_page, st->maplen);
 	fault_page = NULL;
 	if (st->path[0] != '\0')
-		bench_remove(b, st->path);
+		bench_remove(st->path);
 	st->path[0] = '\0';
 }
 

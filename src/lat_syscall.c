@@ -97,7 +97,7 @@ static int file_setup(struct bench *b)
 	}
 	if (st->path[0] != '\0')
 		return 0;	/* made by an earlier copy of this process */
-	fd = bench_tmpfile(b, NULL, "lat_syscall", st->path, sizeof(st->path));
+	fd = bench_tmpfile(NULL, "lat_syscall", st->path, sizeof(st->path));
 	if (fd < 0)
 		return -1;
 	close(fd);

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "io.h"
 #include "net.h"
 
 #define MAX_MSG (16 << 20)
@@ -40,8 +41,8 @@ static void serve_conn(struct net_server *s, int fd)
 	buf = malloc(h.size);
 	if (buf == NULL)
 		return;
-	while (net_read_full(fd, buf, h.size) == 1)
-		if (bench_write_full(fd, buf, h.size) != 0)
+	while (io_readn(fd, buf, h.size) == (ssize_t)h.size)
+		if (io_writen(fd, buf, h.size) != (ssize_t)h.size)
 			break;
 	free(buf);
 }
@@ -64,13 +65,13 @@ static int tcp_setup(struct bench *b)
 static int tcp_run(struct bench *b, uint64_t n)
 {
 	struct tcp_state *st = b->priv;
-	int got;
+	ssize_t got;
 
 	while (n-- > 0) {
-		if (bench_write_full(st->fd, st->buf, st->msize) != 0)
+		if (io_writen(st->fd, st->buf, st->msize) != (ssize_t)st->msize)
 			return bench_error(b, "write: %s", strerror(errno));
-		got = net_read_full(st->fd, st->buf, st->msize);
-		if (got != 1)
+		got = io_readn(st->fd, st->buf, st->msize);
+		if (got != (ssize_t)st->msize)
 			return bench_error(b, "read: %s",
 					   net_read_failure(got));
 	}

@@ -43,7 +43,7 @@ static void unix_cleanup(struct bench *b)
 {
 	struct unix_state *st = b->priv;
 
-	ipc_peer_stop(b, &st->peer);
+	ipc_peer_stop(&st->peer);
 }
 
 static const struct bench_case cases[] = {

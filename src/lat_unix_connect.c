@@ -68,7 +68,7 @@ static void connect_cleanup(struct bench *b)
 {
 	struct connect_state *st = b->priv;
 
-	ipc_peer_stop(b, &st->server);
+	ipc_peer_stop(&st->server);
 	if (st->addr.sun_path[0] != '\0')
 		unlink(st->addr.sun_path);
 }
@@ -81,7 +81,7 @@ static int connect_setup(struct bench *b)
 
 	st->server.rfd = st->server.wfd = -1;
 	if (st->dir[0] == '\0' &&
-	    bench_tmpdir(b, NULL, "lat_unix_connect", st->dir,
+	    bench_tmpdir(NULL, "lat_unix_connect", st->dir,
 			 sizeof(st->dir)) != 0)
 		return -1;
 	memset(&st->addr, 0, sizeof(st->addr));
@@ -107,7 +107,7 @@ static int connect_setup(struct bench *b)
 		return -1;
 	}
 	st->server.wfd = ctl[1];
-	pid = bench_fork(b);
+	pid = bench_fork();
 	if (pid == 0) {
 		close(ctl[1]);
 		serve_connections(b, lfd, ctl[0]);

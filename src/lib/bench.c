@@ -14,7 +14,11 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "cpus.h"
+#include "diag.h"
 #include "internal.h"
+#include "io.h"
+#include "proc.h"
 #include "stats.h"
 
 #define DEFAULT_REPS 11
@@ -53,55 +57,11 @@ void bench_switches(long *voluntary, long *involuntary)
 
 /* ---- diagnostics ---------------------------------------------------- */
 
-/*
- * Copy text into out (outlen bytes, always terminated) with every control
- * character written as an escape: \n, \r, \t, \\xHH.  Messages quote
- * arguments and file names, and a newline or a terminal escape in one
- * must not turn a one-line message into several lines or into commands
- * for the terminal.
- */
-static void escape_controls(const char *text, char *out, size_t outlen)
-{
-	static const char hex[] = "0123456789abcdef";
-	size_t o = 0;
-
-	for (; *text != '\0'; text++) {
-		unsigned char c = (unsigned char)*text;
-		char esc[5];
-		size_t n = 0, i;
-
-		if (c >= 0x20 && c != 0x7f) {
-			esc[n++] = (char)c;
-		} else {
-			esc[n++] = '\\';
-			if (c == '\n' || c == '\r' || c == '\t') {
-				esc[n++] = c == '\n' ? 'n' : c == '\r' ? 'r' : 't';
-			} else {
-				esc[n++] = 'x';
-				esc[n++] = hex[c >> 4];
-				esc[n++] = hex[c & 15];
-			}
-		}
-		if (o + n >= outlen)
-			break;
-		for (i = 0; i < n; i++)
-			out[o++] = esc[i];
-	}
-	out[o] = '\0';
-}
-
+/* Messages go through diag (the bottom layer), named after the program. */
 static void vsay(const struct bench *b, const char *prefix, const char *fmt,
 		 va_list ap)
 {
-	char line[1024], safe[1024];
-	int len;
-
-	len = snprintf(line, sizeof(line), "%s: %s", b->spec->prog, prefix);
-	if (len < 0 || (size_t)len >= sizeof(line))
-		len = 0;
-	vsnprintf(line + len, sizeof(line) - (size_t)len, fmt, ap);
-	escape_controls(line, safe, sizeof(safe));
-	fprintf(stderr, "%s\n", safe);
+	diag_vsay(b->spec->prog, prefix, fmt, ap);
 }
 
 int bench_error(struct bench *b, const char *fmt, ...)
@@ -240,7 +200,7 @@ void bench_usage_error(struct bench *b, const char *fmt, ...)
 	vsay(b, "", fmt, ap);
 	va_end(ap);
 	print_usage(b, stderr, 0);
-	bench_cleanup_all();
+	proc_cleanup_all();
 	exit(2);
 }
 
@@ -297,45 +257,18 @@ static long long lib_number(struct bench *b, int flag, const char *arg,
 	return (long long)v;
 }
 
-/* "0", "0,1", "0-3,6": the CPUs -C names. */
+/* -C: "0", "0,1", "0-3,6" (cpus.c reads the list). */
 static void parse_cpus(struct bench *b, const char *arg)
 {
 	struct bench_harness *h = b->h;
-	const char *p = arg;
-	char *end;
-	long lo, hi, c;
 
 	if (strlen(arg) >= sizeof(h->cpus_text))
 		bench_usage_error(b, "-C list too long: '%s'", arg);
-	h->ncpus = 0;
-	while (*p != '\0') {
-		if (*p < '0' || *p > '9')
-			goto bad;
-		lo = strtol(p, &end, 10);
-		hi = lo;
-		if (*end == '-') {
-			p = end + 1;
-			if (*p < '0' || *p > '9')
-				goto bad;
-			hi = strtol(p, &end, 10);
-		}
-		if (lo > hi || hi >= 4096)
-			goto bad;
-		for (c = lo; c <= hi && h->ncpus < BENCH_MAX_CPUS; c++)
-			h->cpus[h->ncpus++] = (int)c;
-		p = end;
-		if (*p == ',')
-			p++;
-		else if (*p != '\0')
-			goto bad;
-	}
+	h->ncpus = cpus_parse(arg, h->cpus, BENCH_MAX_CPUS);
 	if (h->ncpus == 0)
-		goto bad;
+		bench_usage_error(b, "-C wants CPU numbers like 0 or 0,1 or "
+				  "0-3, not '%s'", arg);
 	strcpy(h->cpus_text, arg);
-	return;
-bad:
-	bench_usage_error(b, "-C wants CPU numbers like 0 or 0,1 or 0-3, "
-			  "not '%s'", arg);
 }
 
 static void prog_option(struct bench *b, const struct bench_opt *o,
@@ -791,40 +724,6 @@ static int measure_local(struct bench *b, const struct bench_case *c,
 	return rc;
 }
 
-static int read_full(int fd, void *buf, size_t len)
-{
-	char *p = buf;
-
-	while (len > 0) {
-		ssize_t got = read(fd, p, len);
-
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got <= 0)
-			return -1;
-		p += got;
-		len -= (size_t)got;
-	}
-	return 0;
-}
-
-int bench_write_full(int fd, const void *buf, size_t len)
-{
-	const char *p = buf;
-
-	while (len > 0) {
-		ssize_t put = write(fd, p, len);
-
-		if (put < 0 && errno == EINTR)
-			continue;
-		if (put <= 0)
-			return -1;
-		p += put;
-		len -= (size_t)put;
-	}
-	return 0;
-}
-
 /*
  * One -P copy, in its own process: set up and calibrate, say ready, wait
  * until every copy is ready (the parent closes the go pipe), take the
@@ -850,14 +749,14 @@ static _Noreturn void run_copy(struct bench *b, const struct bench_case *c,
 	} else if (rc == BENCH_SKIPPED) {
 		flag = 'S';
 	}
-	if (bench_write_full(ready_fd, &flag, 1) == 0 && flag == 'R' &&
+	if (io_writen(ready_fd, &flag, 1) == 1 && flag == 'R' &&
 	    read(go_fd, &dummy, 1) == 0 && take_samples(b, c, n, &r) == 0 &&
 	    (c->check == NULL || c->check(b) == 0) &&
-	    bench_write_full(result_fd, &r, sizeof(r)) == 0)
+	    io_writen(result_fd, &r, sizeof(r)) == (ssize_t)sizeof(r))
 		ok = 1;
 	if (rc == 0 && c->cleanup != NULL)
 		c->cleanup(b);
-	bench_cleanup_all();
+	proc_cleanup_all();
 	_exit(ok ? 0 : 1);
 }
 
@@ -914,7 +813,7 @@ static int measure_parallel(struct bench *b, const struct bench_case *c,
 		return bench_error(b, "pipe: %s", strerror(errno));
 	}
 	for (i = 0; i < b->copies; i++) {
-		pid_t pid = bench_fork(b);
+		pid_t pid = bench_fork();
 
 		if (pid < 0) {
 			rc = bench_error(b, "fork: %s", strerror(errno));
@@ -935,7 +834,7 @@ static int measure_parallel(struct bench *b, const struct bench_case *c,
 	for (i = 0; i < started; i++) {
 		char flag;
 
-		if (read_full(ready[0], &flag, 1) != 0)
+		if (io_readn(ready[0], &flag, 1) != 1)
 			break;
 		if (flag == 'R')
 			readies++;
@@ -948,13 +847,14 @@ static int measure_parallel(struct bench *b, const struct bench_case *c,
 		for (i = 0; i < b->copies; i++) {
 			struct bench_result r;
 
-			if (read_full(res[0], &r, sizeof(r)) != 0)
+			if (io_readn(res[0], &r, sizeof(r)) !=
+			    (ssize_t)sizeof(r))
 				break;
 			combine(out, &r, got++);
 		}
 	}
 	for (i = 0; i < started; i++)
-		bench_reap(b, pids[i], NULL);
+		bench_reap(pids[i], NULL);
 	close(ready[0]);
 	close(res[0]);
 	free(pids);
@@ -1004,9 +904,11 @@ double bench_value_of(const struct bench_result *r, double ns)
 /* Write one output line: 0, or -1 if it could not all be written. */
 static int emit(const char *line)
 {
+	size_t len = strlen(line);
+
 	/* One write per line, so lines of concurrent processes never mix. */
 	fflush(stderr);
-	return bench_write_full(STDERR_FILENO, line, strlen(line));
+	return io_writen(STDERR_FILENO, line, len) == (ssize_t)len ? 0 : -1;
 }
 
 void bench_printf(struct bench *b, const char *fmt, ...)
@@ -1024,7 +926,7 @@ void bench_printf(struct bench *b, const char *fmt, ...)
 		return;
 	}
 	/* One line, whatever an operand (a host name) held. */
-	escape_controls(line, safe, sizeof(safe) - 1);
+	diag_escape(line, safe, sizeof(safe) - 1);
 	len = strlen(safe);
 	safe[len] = '\n';
 	safe[len + 1] = '\0';
@@ -1046,28 +948,6 @@ static const char *unit_word(enum bench_unit u)
 	}
 }
 
-/* A -C list's placement: "same" if it names one CPU, else "cross". */
-static const char *list_placement(const char *cpus)
-{
-	const char *p = cpus;
-	long first = -1, c;
-	char *end;
-
-	while (*p != '\0') {
-		if (*p < '0' || *p > '9') {
-			p++;
-			continue;
-		}
-		c = strtol(p, &end, 10);
-		if (first < 0)
-			first = c;
-		else if (c != first)
-			return "cross";
-		p = end;
-	}
-	return "same";
-}
-
 /*
  * The placement fields, after unit: " placement=same" or "=cross" under
  * -C (the list names one CPU, or several); for an unpinned run whose
@@ -1080,7 +960,7 @@ static void format_placement(char *buf, size_t len, const char *cpus,
 {
 	buf[0] = '\0';
 	if (strcmp(cpus, "any") != 0) {
-		snprintf(buf, len, " placement=%s", list_placement(cpus));
+		snprintf(buf, len, " placement=%s", cpus_placement(cpus));
 	} else if (r->placed > 0 && r->same_median > 0.0 &&
 		   r->cross_median > 0.0) {
 		snprintf(buf, len, " placement=sched cross=%.0f%% "
@@ -1187,6 +1067,15 @@ unsigned bench_ncpus(const struct bench *b)
 	return b->h->ncpus;
 }
 
+int bench_pin(struct bench *b, unsigned role)
+{
+	unsigned n = b->h->ncpus;
+
+	if (n == 0)
+		return 0;
+	return cpus_pin(b->h->cpus[(b->copy + role) % n]);
+}
+
 /* ---- main ------------------------------------------------------------ */
 
 int bench_main(int argc, char **argv, const struct bench_spec *spec)
@@ -1198,12 +1087,13 @@ int bench_main(int argc, char **argv, const struct bench_spec *spec)
 
 	memset(&h, 0, sizeof(h));
 	memset(&b, 0, sizeof(b));
+	diag_set_prog(spec->prog);
 	b.spec = spec;
 	b.h = &h;
 	h.loop_ns = -1.0;
 	h.now = bench_now_ns;
 	h.switches = bench_switches;
-	h.party_cpus = bench_party_cpus;
+	h.party_cpus = proc_party_cpus;
 	h.optval = calloc(spec->nopts + 1, sizeof(*h.optval));
 	b.priv = calloc(1, spec->priv_size + 1);
 	if (h.optval == NULL || b.priv == NULL) {
@@ -1217,7 +1107,7 @@ int bench_main(int argc, char **argv, const struct bench_spec *spec)
 	else if (b.argc > 0)
 		bench_usage_error(&b, "unexpected argument '%s'", b.argv[0]);
 	find_self_dir(&b, argv[0]);
-	bench_signals_init(spec->prog, h.bound_secs);
+	proc_signals_init(spec->prog, h.bound_secs);
 	h.clock_ns = measure_clock_cost();
 	if (b.copies == 1 && bench_pin(&b, 0) != 0) {
 		rc = -1;
@@ -1228,7 +1118,7 @@ int bench_main(int argc, char **argv, const struct bench_spec *spec)
 		if (rc == 0)
 			bench_report(&b, b.bc->label, &r);
 	}
-	bench_cleanup_all();
+	proc_cleanup_all();
 	free(h.optval);
 	free(b.priv);
 	if (rc == BENCH_SKIPPED)

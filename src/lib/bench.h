@@ -28,6 +28,29 @@
  * With more than one case and no .parse hook, the first operand names the
  * case.  Sweeps and programs with lines of their own give a .main hook that
  * calls bench_measure() and the output functions below.
+ *
+ * The library in layers.  A module calls only modules of layers below its
+ * own, never one of its layer or above; messages are at the bottom, so
+ * that every layer can say what went wrong without calling up.  The table
+ * is read by tests/t0170-lib-layers.sh, which checks it against the
+ * symbols each object file of src/lib defines and uses (nm): a new module
+ * goes on one of these lines.
+ *
+ *	layer 3: pairs file ipc mem net ops
+ *		paired samples (mhz); the plumbing of benchmark families:
+ *		files, two-process IPC, memory, sockets, arithmetic
+ *	layer 2: bench
+ *		the harness: options, calibration, samples, -P copies,
+ *		output, bench_main; bench_error and bench_usage_error
+ *	layer 1: proc cpus calib cycles levels
+ *		children, temporary files, signals and the time bound
+ *		(proc.h); CPU lists and pinning (cpus.h); calibration
+ *		policy; cycle time and cache levels from samples
+ *	layer 0: diag io parse rpc stats
+ *		messages on stderr (diag.h); full reads and writes (io.h);
+ *		numbers from text; RPC messages; medians and quartiles
+ *
+ * The programs (src/<name>.c) sit on top and may call any of them.
  */
 #ifndef LATBW_BENCH_H
 #define LATBW_BENCH_H
@@ -35,6 +58,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+
+#include "proc.h"
 
 /* The suite's version: the top-level VERSION file, passed in by the
  * Makefile (-DLATBW_VERSION) so that programs and scripts say the same. */
@@ -255,9 +280,7 @@ int bench_opt_isset(const struct bench *b, char flag);
 long long bench_opt_num(const struct bench *b, char flag);
 const char *bench_opt_str(const struct bench *b, char flag);
 
-/* Write all len bytes, retrying short writes and EINTR: 0, or -1 with
- * errno set (a closed peer is EPIPE: the harness ignores SIGPIPE). */
-int bench_write_full(int fd, const void *buf, size_t len);
+/* Reading and writing all of a buffer: io_readn, io_writen in io.h. */
 
 /* Parsing helpers for operands: 0 on success, -1 on bad text. */
 int bench_parse_size(const char *s, uint64_t *bytes);
@@ -265,27 +288,8 @@ int bench_parse_uint(const char *s, uint64_t *v);
 /* Digits with at most one point ("1.5"): no sign, exponent or hex. */
 int bench_parse_decimal(const char *s, double *x);
 
-/* Child processes: fork and register, so every exit path kills and reaps
- * them.  In the child the harness's registry starts empty. */
-pid_t bench_fork(struct bench *b);
-/* Wait for a registered child and unregister it; status as waitpid's. */
-int bench_reap(struct bench *b, pid_t pid, int *status);
-/* Forget a child without waiting (it has been reaped some other way). */
-void bench_forget(struct bench *b, pid_t pid);
-
-/* Temporary files and directories, removed on every exit path.  dir NULL
- * means $TMPDIR or /tmp; names are latbw.<tag>.XXXXXX.  path receives the
- * name (at least PATH_MAX bytes).  bench_tmpfile returns an open fd. */
-int bench_tmpfile(struct bench *b, const char *dir, const char *tag,
-		  char *path, size_t pathlen);
-int bench_tmpdir(struct bench *b, const char *dir, const char *tag,
-		 char *path, size_t pathlen);
-/* Remove a registered file or (empty) directory now, and unregister it. */
-int bench_remove(struct bench *b, const char *path);
-/* Register a path made by other means (a socket, a fifo). */
-void bench_register_path(struct bench *b, const char *path);
-/* The directory temporary files go in by default. */
-const char *bench_tmp_base(void);
+/* Child processes and temporary files: bench_fork, bench_reap,
+ * bench_tmpfile, bench_tmpdir, bench_remove, ... in proc.h (included above). */
 
 /* CPU placement: pin the calling process to the -C list's entry for
  * (copy + role); a no-op without -C.  0 or -1. */

@@ -213,18 +213,18 @@ int file_make(struct bench *b, const char *dir, const char *tag,
 
 	if (file_check_dir(b, dir) != 0)
 		return -1;
-	fd = bench_tmpfile(b, dir, tag, path, pathlen);
+	fd = bench_tmpfile(dir, tag, path, pathlen);
 	if (fd < 0)
 		return -1;
 	if (file_fill(b, fd, path, size) != 0) {
 		close(fd);
-		bench_remove(b, path);
+		bench_remove(path);
 		return -1;
 	}
 	if (fsync(fd) != 0) {
 		bench_error(b, "fsync %s: %s", path, strerror(errno));
 		close(fd);
-		bench_remove(b, path);
+		bench_remove(path);
 		return -1;
 	}
 	return fd;

@@ -4,6 +4,7 @@
 
 #include "bench.h"
 #include "calib.h"
+#include "proc.h"
 
 #define BENCH_MAX_CPUS 256
 
@@ -28,19 +29,9 @@ struct bench_harness {
 	uint64_t (*now)(void);		/* the clock: bench_now_ns, or a test's */
 	/* context switches so far, voluntary and involuntary, or a test's */
 	void (*switches)(long *voluntary, long *involuntary);
-	/* where the parties are: bench_party_cpus, or a test's */
+	/* where the parties are: proc_party_cpus, or a test's */
 	unsigned (*party_cpus)(int *cpu, unsigned max);
 };
-
-/* proc.c */
-void bench_signals_init(const char *prog, unsigned bound_secs);
-void bench_cleanup_all(void);
-/*
- * The CPU each party of the measurement last ran on: this process first,
- * then each registered child.  Stores at most max; returns how many (0
- * where CPUs cannot be seen).
- */
-unsigned bench_party_cpus(int *cpu, unsigned max);
 
 /* bench.c */
 uint64_t bench_now_ns(void);

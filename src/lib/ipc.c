@@ -1,6 +1,6 @@
 /*
  * ipc.c - two-process plumbing for the local communication benchmarks:
- * full reads and writes, the echo and stream peers, the timed ping-pong,
+ * the echo and stream peers, the timed ping-pong,
  * the stream bandwidth programs, and a watch on children for waits that a
  * dead peer would not end.
  */
@@ -12,48 +12,14 @@
 
 #include "ipc.h"
 
-int ipc_read_full(int fd, void *buf, size_t len)
+int ipc_peer_gone(ssize_t got)
 {
-	char *p = buf;
-
-	while (len > 0) {
-		ssize_t got = read(fd, p, len);
-
-		if (got < 0 && errno == EINTR && !ipc_child_died())
-			continue;
-		if (got == 0)
-			return IPC_EOF;
-		if (got < 0)
-			return errno == ECONNRESET ? IPC_EOF : IPC_ERR;
-		p += got;
-		len -= (size_t)got;
-	}
-	return 0;
+	return got >= 0 || errno == EPIPE || errno == ECONNRESET;
 }
 
-int ipc_write_full(int fd, const void *buf, size_t len)
+int ipc_fail(struct bench *b, const char *what, ssize_t got)
 {
-	const char *p = buf;
-
-	while (len > 0) {
-		ssize_t put = write(fd, p, len);
-
-		if (put < 0 && errno == EINTR && !ipc_child_died())
-			continue;
-		if (put < 0)
-			return (errno == EPIPE || errno == ECONNRESET) ?
-				IPC_EOF : IPC_ERR;
-		if (put == 0)
-			return IPC_EOF;
-		p += put;
-		len -= (size_t)put;
-	}
-	return 0;
-}
-
-int ipc_fail(struct bench *b, const char *what, int rc)
-{
-	if (rc == IPC_EOF)
+	if (ipc_peer_gone(got))
 		return bench_error(b, "%s: the peer process went away "
 				   "(end of file or broken pipe)", what);
 	if (errno == EINTR && ipc_child_died())
@@ -69,25 +35,28 @@ int ipc_fail(struct bench *b, const char *what, int rc)
 void ipc_serve_echo(struct bench *b, int rfd, int wfd, size_t msg)
 {
 	char *buf = malloc(msg);
-	int rc;
+	ssize_t got;
 
 	if (buf == NULL) {
 		bench_error(b, "peer: out of memory");
 		_exit(1);
 	}
 	for (;;) {
-		rc = ipc_read_full(rfd, buf, msg);
-		if (rc == IPC_EOF)
-			_exit(0);
-		if (rc == 0)
-			rc = ipc_write_full(wfd, buf, msg);
-		if (rc == IPC_EOF)
-			_exit(1);
-		if (rc != 0) {
-			ipc_fail(b, "peer", rc);
-			_exit(1);
+		got = ipc_readn(rfd, buf, msg);
+		if (got != (ssize_t)msg) {
+			if (ipc_peer_gone(got))
+				_exit(0);
+			break;
+		}
+		got = ipc_writen(wfd, buf, msg);
+		if (got != (ssize_t)msg) {
+			if (ipc_peer_gone(got))
+				_exit(1);
+			break;
 		}
 	}
+	ipc_fail(b, "peer", got);
+	_exit(1);
 }
 
 void ipc_serve_stream(struct bench *b, int rfd, int wfd, size_t msg)
@@ -95,7 +64,7 @@ void ipc_serve_stream(struct bench *b, int rfd, int wfd, size_t msg)
 	char *buf = malloc(msg);
 	uint64_t want;
 	size_t chunk;
-	int rc;
+	ssize_t got;
 
 	if (buf == NULL) {
 		bench_error(b, "peer: out of memory");
@@ -104,34 +73,38 @@ void ipc_serve_stream(struct bench *b, int rfd, int wfd, size_t msg)
 	/* Touch the buffer now, so no page fault lands in a timed write. */
 	memset(buf, 'x', msg);
 	for (;;) {
-		rc = ipc_read_full(rfd, &want, sizeof(want));
-		if (rc == IPC_EOF)
-			_exit(0);
-		while (rc == 0 && want > 0) {
-			chunk = want < msg ? (size_t)want : msg;
-			rc = ipc_write_full(wfd, buf, chunk);
-			want -= chunk;
+		got = ipc_readn(rfd, &want, sizeof(want));
+		if (got != (ssize_t)sizeof(want)) {
+			if (ipc_peer_gone(got))
+				_exit(0);
+			break;
 		}
-		if (rc == IPC_EOF)
-			_exit(1);
-		if (rc != 0) {
-			ipc_fail(b, "peer", rc);
+		for (; want > 0; want -= chunk) {
+			chunk = want < msg ? (size_t)want : msg;
+			got = ipc_writen(wfd, buf, chunk);
+			if (got == (ssize_t)chunk)
+				continue;
+			if (ipc_peer_gone(got))
+				_exit(1);
+			ipc_fail(b, "peer", got);
 			_exit(1);
 		}
 	}
+	ipc_fail(b, "peer", got);
+	_exit(1);
 }
 
 int ipc_peer_start(struct bench *b, struct ipc_peer *p, int child_rfd,
 		   int child_wfd, ipc_serve_fn *serve, size_t msg)
 {
-	pid_t pid = bench_fork(b);
+	pid_t pid = bench_fork();
 
 	if (pid < 0) {
 		bench_error(b, "fork: %s", strerror(errno));
 		close(child_rfd);
 		if (child_wfd != child_rfd)
 			close(child_wfd);
-		ipc_peer_stop(b, p);
+		ipc_peer_stop(p);
 		return -1;
 	}
 	if (pid == 0) {
@@ -150,7 +123,7 @@ int ipc_peer_start(struct bench *b, struct ipc_peer *p, int child_rfd,
 	return 0;
 }
 
-void ipc_peer_stop(struct bench *b, struct ipc_peer *p)
+void ipc_peer_stop(struct ipc_peer *p)
 {
 	if (p->rfd >= 0)
 		close(p->rfd);
@@ -158,22 +131,22 @@ void ipc_peer_stop(struct bench *b, struct ipc_peer *p)
 		close(p->wfd);
 	p->rfd = p->wfd = -1;
 	if (p->pid > 0)
-		bench_reap(b, p->pid, NULL);
+		bench_reap(p->pid, NULL);
 	p->pid = 0;
 }
 
 int ipc_pingpong(struct bench *b, const struct ipc_peer *p, char *buf,
 		 size_t msg, uint64_t n)
 {
-	int rc;
+	ssize_t got;
 
 	while (n-- > 0) {
-		rc = ipc_write_full(p->wfd, buf, msg);
-		if (rc != 0)
-			return ipc_fail(b, "write", rc);
-		rc = ipc_read_full(p->rfd, buf, msg);
-		if (rc != 0)
-			return ipc_fail(b, "read", rc);
+		got = ipc_writen(p->wfd, buf, msg);
+		if (got != (ssize_t)msg)
+			return ipc_fail(b, "write", got);
+		got = ipc_readn(p->rfd, buf, msg);
+		if (got != (ssize_t)msg)
+			return ipc_fail(b, "read", got);
 	}
 	return 0;
 }
@@ -182,18 +155,17 @@ int ipc_stream_take(struct bench *b, const struct ipc_peer *p, char *buf,
 		    size_t msg, uint64_t total)
 {
 	ssize_t got;
-	int rc;
 
-	rc = ipc_write_full(p->wfd, &total, sizeof(total));
-	if (rc != 0)
-		return ipc_fail(b, "write", rc);
+	got = ipc_writen(p->wfd, &total, sizeof(total));
+	if (got != (ssize_t)sizeof(total))
+		return ipc_fail(b, "write", got);
 	/* Every byte is really read, into a buffer the size of a message. */
 	while (total > 0) {
 		got = read(p->rfd, buf, total < msg ? (size_t)total : msg);
 		if (got < 0 && errno == EINTR)
 			continue;
 		if (got <= 0)
-			return ipc_fail(b, "read", got == 0 ? IPC_EOF : IPC_ERR);
+			return ipc_fail(b, "read", got);
 		total -= (uint64_t)got;
 	}
 	return 0;
@@ -218,7 +190,7 @@ static void stream_cleanup(struct bench *b)
 {
 	struct stream_state *st = b->priv;
 
-	ipc_peer_stop(b, &st->peer);
+	ipc_peer_stop(&st->peer);
 	free(st->buf);
 	st->buf = NULL;
 }
@@ -367,7 +339,7 @@ int ipc_echo_start(struct bench *b, struct ipc_peer *p, int child_rfd,
 		return -1;
 	buf = calloc(1, msg);
 	if (buf == NULL) {
-		ipc_peer_stop(b, p);
+		ipc_peer_stop(p);
 		return bench_error(b, "out of memory");
 	}
 	/*
@@ -377,6 +349,6 @@ int ipc_echo_start(struct bench *b, struct ipc_peer *p, int child_rfd,
 	rc = ipc_pingpong(b, p, buf, msg, 1);
 	free(buf);
 	if (rc != 0)
-		ipc_peer_stop(b, p);
+		ipc_peer_stop(p);
 	return rc;
 }

@@ -17,22 +17,35 @@
 #include <sys/types.h>
 
 #include "bench.h"
+#include "io.h"
 
-/* Results of ipc_read_full / ipc_write_full besides 0 (all moved). */
-enum {
-	IPC_ERR = -1,	/* a system call failed: errno says why */
-	IPC_EOF = -2,	/* end of file (or EPIPE): the other side went away */
-};
-
-/* Move exactly len bytes, retrying short transfers and EINTR. */
-int ipc_read_full(int fd, void *buf, size_t len);
-int ipc_write_full(int fd, const void *buf, size_t len);
+int ipc_child_died(void);	/* see ipc_watch_children below */
 
 /*
- * Turn an IPC_ERR / IPC_EOF from `what` ("read", "write", ...) into a
- * message naming the cause: -1, for `return ipc_fail(...)`.
+ * Move exactly n bytes: io_readn and io_writen (io.h: n when all moved,
+ * fewer at end of file, -1 with errno), except that a wait interrupted
+ * because a watched child died (ipc_watch_children) is not resumed.
  */
-int ipc_fail(struct bench *b, const char *what, int rc);
+static inline ssize_t ipc_readn(int fd, void *buf, size_t n)
+{
+	return io_readn_unless(fd, buf, n, ipc_child_died);
+}
+static inline ssize_t ipc_writen(int fd, const void *buf, size_t n)
+{
+	return io_writen_unless(fd, buf, n, ipc_child_died);
+}
+
+/*
+ * Whether a transfer that returned got (short of what was asked) failed
+ * because the other side went away: end of file, EPIPE or ECONNRESET.
+ */
+int ipc_peer_gone(ssize_t got);
+
+/*
+ * Turn a failed transfer of `what` ("read", "write", ...) that returned
+ * got into a message naming the cause: -1, for `return ipc_fail(...)`.
+ */
+int ipc_fail(struct bench *b, const char *what, ssize_t got);
 
 /* What a peer does with its two descriptors (msg: bytes per message). */
 typedef void ipc_serve_fn(struct bench *b, int rfd, int wfd, size_t msg);
@@ -66,7 +79,7 @@ int ipc_peer_start(struct bench *b, struct ipc_peer *p, int child_rfd,
 int ipc_echo_start(struct bench *b, struct ipc_peer *p, int child_rfd,
 		   int child_wfd, size_t msg);
 /* Close the parent's ends (the peer sees end of file) and reap the peer. */
-void ipc_peer_stop(struct bench *b, struct ipc_peer *p);
+void ipc_peer_stop(struct ipc_peer *p);
 
 /* The timed side of the echo: n round trips of msg bytes through buf. */
 int ipc_pingpong(struct bench *b, const struct ipc_peer *p, char *buf,
@@ -100,7 +113,7 @@ int ipc_stream_main(int argc, char **argv, const char *prog,
  * EINTR would not.
  */
 int ipc_watch_children(struct bench *b, void (*wake)(void *), void *arg);
-int ipc_child_died(void);
+/* (int ipc_child_died(void): declared above.) */
 void ipc_unwatch_children(void);
 
 /*

@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "io.h"
 #include "net.h"
 
 /* ---- the command line ---------------------------------------------- */
@@ -221,32 +222,9 @@ int net_udp_connect(struct bench *b, const char *host, unsigned port,
 	return net_no_server(b, host, port, err == EAGAIN ? 0 : err);
 }
 
-int net_read_full(int fd, void *buf, size_t len)
-{
-	char *p = buf;
-	size_t done = 0;
-
-	while (done < len) {
-		ssize_t got = read(fd, p + done, len - done);
-
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0)
-			return -1;
-		if (got == 0) {
-			if (done == 0)
-				return 0;
-			errno = ECONNRESET;
-			return -1;
-		}
-		done += (size_t)got;
-	}
-	return 1;
-}
-
 const char *net_read_failure(ssize_t got)
 {
-	if (got == 0)
+	if (got >= 0)
 		return "the server closed the connection (it went away, or "
 		       "already serves its most connections at once)";
 	if (errno == ECONNRESET)
@@ -416,7 +394,7 @@ static _Noreturn void serve(struct net_server *s, int ready_fd)
 		guard_init(&s->udp, fds[1]);
 	if (chdir("/") != 0)
 		_exit(1);
-	if (bench_write_full(ready_fd, &ok, 1) != 0)
+	if (io_writen(ready_fd, &ok, 1) != 1)
 		_exit(1);
 	keep[0] = fds[0];
 	keep[1] = fds[1];
@@ -487,9 +465,7 @@ static int server_start(struct net_server *s)
 		serve(s, p[1]);
 	}
 	close(p[1]);
-	do
-		got = read(p[0], &c, 1);
-	while (got < 0 && errno == EINTR);
+	got = io_readn(p[0], &c, 1);
 	close(p[0]);
 	if (got == 1 && c == 'R')
 		return 0;
@@ -511,7 +487,7 @@ _Noreturn void net_conn_stop_server(int fd, const void *ack, size_t acklen)
 
 		nanosleep(&ts, NULL);
 	}
-	bench_write_full(fd, ack, acklen);
+	io_writen(fd, ack, acklen);
 	close(fd);
 	/* Every other connection of this server (our process group). */
 	signal(SIGTERM, SIG_IGN);
@@ -571,7 +547,7 @@ static int send_hello(int fd, uint32_t magic, uint32_t what, uint32_t size,
 {
 	uint32_t h[4] = { htonl(magic), htonl(what), htonl(size), htonl(arg) };
 
-	return bench_write_full(fd, h, sizeof(h));
+	return io_writen(fd, h, sizeof(h)) == (ssize_t)sizeof(h) ? 0 : -1;
 }
 
 int net_tcp_open(struct bench *b, uint32_t size, uint32_t arg, int rcvbuf)
@@ -594,7 +570,7 @@ int net_conn_hello(struct net_server *s, int fd, struct net_hello *h)
 {
 	uint32_t w[4];
 
-	if (net_read_full(fd, w, sizeof(w)) != 1 ||
+	if (io_readn(fd, w, sizeof(w)) != (ssize_t)sizeof(w) ||
 	    ntohl(w[0]) != s->cmd->prog->magic)
 		return 0;
 	h->magic = ntohl(w[0]);
@@ -618,13 +594,14 @@ int net_stop_tcp(struct bench *b)
 {
 	const struct net_cmd *cmd = net_cmd(b);
 	char ack;
-	int fd, got;
+	ssize_t got;
+	int fd;
 
 	fd = net_tcp_connect(b, cmd->host, cmd->port, 0, NULL, NULL);
 	if (fd < 0)
 		return -1;
 	got = send_hello(fd, cmd->prog->magic, NET_HELLO_STOP, 0, 0) == 0 ?
-	      net_read_full(fd, &ack, 1) : -1;
+	      io_readn(fd, &ack, 1) : -1;
 	close(fd);
 	if (got != 1 || ack != 'K')
 		return not_stopped(b);

@@ -174,18 +174,16 @@ int net_set_timeouts(int fd, unsigned secs);
 int net_set_bufsize(int fd, int bytes);
 int net_nodelay(int fd);
 
-/* Read exactly len bytes: 1, 0 on EOF before the first byte, -1 on error
- * (EOF in the middle is an error with errno ECONNRESET). */
-int net_read_full(int fd, void *buf, size_t len);
 /* Client: read what there is, at least one byte and at most len: the
  * count, or -1 (said: an error, or the server closed the connection). */
 ssize_t net_read_some(struct bench *b, int fd, void *buf, size_t len);
-/* (Writing all of a buffer: bench_write_full in bench.h.) */
+/* (Reading or writing all of a buffer: io_readn, io_writen in io.h.) */
 
 /*
- * Why a client's read of got bytes (0: end of file, < 0: errno) failed,
- * in words: a server that closed or reset the connection went away, or
- * refused one connection too many (NET_MAX_CONNS).
+ * Why a client's read failed, in words, from what the read returned (0 or
+ * more: end of file after that many bytes; -1: errno): a server that
+ * closed or reset the connection went away, or refused one connection too
+ * many (NET_MAX_CONNS).
  */
 const char *net_read_failure(ssize_t got);
 

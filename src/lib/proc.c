@@ -5,7 +5,8 @@
  * way out (normal exit, error, the time bound, SIGINT, SIGTERM, SIGHUP)
  * kills and reaps the children and removes the files.  The registry is
  * static because a signal handler has no other way to reach it; it holds
- * plain arrays and is cleaned with async-signal-safe calls only.
+ * plain arrays and is cleaned with async-signal-safe calls only.  It
+ * knows nothing of the harness: it calls diag, io and the C library only.
  */
 #if defined(__linux__)
 #define _GNU_SOURCE
@@ -27,8 +28,9 @@
 #include <sys/prctl.h>
 #endif
 
-#include "bench.h"
-#include "internal.h"
+#include "diag.h"
+#include "io.h"
+#include "proc.h"
 
 #define MAX_KIDS 4096
 #define MAX_PATHS 512	/* lat_fs keeps a directory per round until its deletes */
@@ -157,7 +159,7 @@ static void remove_paths(int close_dirs)
 	}
 }
 
-void bench_cleanup_all(void)
+void proc_cleanup_all(void)
 {
 	end_children();
 	remove_paths(1);
@@ -165,16 +167,7 @@ void bench_cleanup_all(void)
 
 static void write_str(const char *s)
 {
-	size_t len = strlen(s);
-
-	while (len > 0) {
-		ssize_t w = write(STDERR_FILENO, s, len);
-
-		if (w <= 0)
-			break;
-		s += w;
-		len -= (size_t)w;
-	}
+	io_writen(STDERR_FILENO, s, strlen(s));	/* async-signal-safe */
 }
 
 static void on_fatal_signal(int sig)
@@ -195,7 +188,7 @@ static void on_fatal_signal(int sig)
 	errno = saved;
 }
 
-void bench_signals_init(const char *prog, unsigned bound_secs)
+void proc_signals_init(const char *prog, unsigned bound_secs)
 {
 	static const int fatal[] = { SIGINT, SIGTERM, SIGHUP, SIGALRM };
 	struct sigaction sa;
@@ -216,13 +209,12 @@ void bench_signals_init(const char *prog, unsigned bound_secs)
 		alarm(bound_secs);
 }
 
-pid_t bench_fork(struct bench *b)
+pid_t bench_fork(void)
 {
 	pid_t parent = getpid();
 	pid_t pid;
 	int i;
 
-	(void)b;
 	pid = fork();
 	if (pid < 0)
 		return pid;
@@ -246,12 +238,11 @@ pid_t bench_fork(struct bench *b)
 	return 0;
 }
 
-int bench_reap(struct bench *b, pid_t pid, int *status)
+int bench_reap(pid_t pid, int *status)
 {
 	int st = 0;
 	pid_t r;
 
-	(void)b;
 	do
 		r = waitpid(pid, &st, 0);
 	while (r < 0 && errno == EINTR);
@@ -261,9 +252,8 @@ int bench_reap(struct bench *b, pid_t pid, int *status)
 	return r < 0 ? -1 : 0;
 }
 
-void bench_forget(struct bench *b, pid_t pid)
+void bench_forget(pid_t pid)
 {
-	(void)b;
 	unregister_kid(pid);
 }
 
@@ -284,11 +274,10 @@ static struct reg_path *free_slot(void)
 	return NULL;
 }
 
-void bench_register_path(struct bench *b, const char *path)
+void bench_register_path(const char *path)
 {
 	struct reg_path *p = free_slot();
 
-	(void)b;
 	if (p == NULL || strlen(path) >= sizeof(p->path))
 		return;
 	strcpy(p->path, path);
@@ -296,65 +285,63 @@ void bench_register_path(struct bench *b, const char *path)
 	p->used = 1;
 }
 
-static int make_template(struct bench *b, const char *dir, const char *tag,
+static int make_template(const char *dir, const char *tag,
 			 char *path, size_t pathlen)
 {
 	int len;
 
-	len = snprintf(path, pathlen, "%s/latbw.%s.XXXXXX",
-		       dir != NULL ? dir : bench_tmp_base(), tag);
-	if (len < 0 || (size_t)len >= pathlen || (size_t)len >= PATH_MAX) {
-		bench_error(b, "temporary file name too long in %s", dir);
-		return -1;
-	}
+	if (dir == NULL)
+		dir = bench_tmp_base();
+	len = snprintf(path, pathlen, "%s/latbw.%s.XXXXXX", dir, tag);
+	if (len < 0 || (size_t)len >= pathlen || (size_t)len >= PATH_MAX)
+		return diag_error("temporary file name too long in %s", dir);
 	return 0;
 }
 
-int bench_tmpfile(struct bench *b, const char *dir, const char *tag,
-		  char *path, size_t pathlen)
+int bench_tmpfile(const char *dir, const char *tag, char *path,
+		  size_t pathlen)
 {
 	struct reg_path *p = free_slot();
 	int fd;
 
 	if (p == NULL)
-		return bench_error(b, "too many temporary files");
-	if (make_template(b, dir, tag, path, pathlen) != 0)
+		return diag_error("too many temporary files");
+	if (make_template(dir, tag, path, pathlen) != 0)
 		return -1;
 	fd = mkstemp(path);
 	if (fd < 0)
-		return bench_error(b, "cannot create a file in %s: %s",
-				   dir != NULL ? dir : bench_tmp_base(),
-				   strerror(errno));
+		return diag_error("cannot create a file in %s: %s",
+				  dir != NULL ? dir : bench_tmp_base(),
+				  strerror(errno));
 	strcpy(p->path, path);
 	p->dir = NULL;
 	p->used = 1;
 	return fd;
 }
 
-int bench_tmpdir(struct bench *b, const char *dir, const char *tag,
-		 char *path, size_t pathlen)
+int bench_tmpdir(const char *dir, const char *tag, char *path,
+		 size_t pathlen)
 {
 	struct reg_path *p = free_slot();
 
 	if (p == NULL)
-		return bench_error(b, "too many temporary files");
-	if (make_template(b, dir, tag, path, pathlen) != 0)
+		return diag_error("too many temporary files");
+	if (make_template(dir, tag, path, pathlen) != 0)
 		return -1;
 	if (mkdtemp(path) == NULL)
-		return bench_error(b, "cannot create a directory in %s: %s",
-				   dir != NULL ? dir : bench_tmp_base(),
-				   strerror(errno));
+		return diag_error("cannot create a directory in %s: %s",
+				  dir != NULL ? dir : bench_tmp_base(),
+				  strerror(errno));
 	strcpy(p->path, path);
 	p->dir = opendir(path);
 	p->used = 1;
 	return 0;
 }
 
-int bench_remove(struct bench *b, const char *path)
+int bench_remove(const char *path)
 {
 	int i, rc = 0;
 
-	(void)b;
 	for (i = 0; i < MAX_PATHS; i++) {
 		if (!paths[i].used || strcmp(paths[i].path, path) != 0)
 			continue;
@@ -415,7 +402,7 @@ static int kid_cpu(pid_t pid)
  * path nothing.  What it gives is the CPU each party ran on last in the
  * sample (a child that moved during the sample shows where it ended).
  */
-unsigned bench_party_cpus(int *cpu, unsigned max)
+unsigned proc_party_cpus(int *cpu, unsigned max)
 {
 #if defined(__linux__)
 	unsigned n = 0;
@@ -438,28 +425,5 @@ unsigned bench_party_cpus(int *cpu, unsigned max)
 	(void)cpu;
 	(void)max;
 	return 0;
-#endif
-}
-
-int bench_pin(struct bench *b, unsigned role)
-{
-	unsigned n = bench_ncpus(b);
-
-	if (n == 0)
-		return 0;
-#if defined(__linux__)
-	{
-		cpu_set_t set;
-		int cpu = b->h->cpus[(b->copy + role) % n];
-
-		CPU_ZERO(&set);
-		CPU_SET(cpu, &set);
-		if (sched_setaffinity(0, sizeof(set), &set) != 0)
-			return bench_error(b, "cannot pin to CPU %d: %s", cpu,
-					   strerror(errno));
-	}
-	return 0;
-#else
-	return bench_error(b, "CPU placement (-C) is not supported here");
 #endif
 }

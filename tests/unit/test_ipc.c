@@ -44,6 +44,7 @@ int main(void)
 	char buf[8192], msg[7] = "abcdef";
 	unsigned long words[4] = { 1, 2, 3, 4 };
 	int fds[2], down[2], up[2], i;
+	ssize_t got;
 
 	memset(&h, 0, sizeof(h));
 	memset(&b, 0, sizeof(b));
@@ -52,17 +53,19 @@ int main(void)
 	signal(SIGPIPE, SIG_IGN);
 
 	CHECK("pipe", pipe(fds) == 0);
-	CHECK("a full write", ipc_write_full(fds[1], "hello", 5) == 0);
-	CHECK("a full read", ipc_read_full(fds[0], buf, 5) == 0 &&
+	CHECK("a full write moves all of it",
+	      ipc_writen(fds[1], "hello", 5) == 5);
+	CHECK("a full read moves all of it", ipc_readn(fds[0], buf, 5) == 5 &&
 	      memcmp(buf, "hello", 5) == 0);
-	ipc_write_full(fds[1], "ab", 2);
+	ipc_writen(fds[1], "ab", 2);
 	close(fds[1]);
-	CHECK("a short read then end of file is IPC_EOF",
-	      ipc_read_full(fds[0], buf, 5) == IPC_EOF);
+	CHECK("a short read then end of file: the bytes read, and gone",
+	      (got = ipc_readn(fds[0], buf, 5)) == 2 && ipc_peer_gone(got));
 	CHECK("pipe", pipe(fds) == 0);
 	close(fds[0]);
-	CHECK("a write with no reader is IPC_EOF (EPIPE)",
-	      ipc_write_full(fds[1], "x", 1) == IPC_EOF);
+	CHECK("a write with no reader is -1, EPIPE, and gone",
+	      (got = ipc_writen(fds[1], "x", 1)) == -1 && errno == EPIPE &&
+	      ipc_peer_gone(got));
 	close(fds[1]);
 
 	/* The stream peer moves exactly what is asked for. */
@@ -80,7 +83,7 @@ int main(void)
 	      ipc_stream_take(&b, &p, buf, 3000, 10) == 0);
 	nap_ms(50);
 	CHECK("... exactly too", drained(p.rfd));
-	ipc_peer_stop(&b, &p);
+	ipc_peer_stop(&p);
 	CHECK("the peer is reaped", p.pid == 0 && p.rfd == -1);
 
 	/* The echo peer, and a peer killed mid-run. */
@@ -95,18 +98,18 @@ int main(void)
 	kill(p.pid, SIGKILL);
 	CHECK("a killed peer fails the ping-pong (no hang, no figure)",
 	      ipc_pingpong(&b, &p, msg, sizeof(msg), 100) == -1);
-	ipc_peer_stop(&b, &p);
+	ipc_peer_stop(&p);
 
 	/* The SIGCHLD watch. */
 	CHECK("watching children", ipc_watch_children(&b, NULL, NULL) == 0);
 	CHECK("no child died yet", !ipc_child_died());
-	p.pid = bench_fork(&b);
+	p.pid = bench_fork();
 	if (p.pid == 0)
 		_exit(0);
 	for (i = 0; i < 200 && !ipc_child_died(); i++)
 		nap_ms(5);
 	CHECK("a child's exit is seen", ipc_child_died());
-	bench_reap(&b, p.pid, NULL);
+	bench_reap(p.pid, NULL);
 	ipc_unwatch_children();
 	CHECK("unwatching clears it", !ipc_child_died());
 

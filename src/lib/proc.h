@@ -1,0 +1,51 @@
+/*
+ * proc.h - child processes, temporary files, signals and the time bound:
+ * the registry every way out of a program cleans up.  Below the harness:
+ * it calls only diag.  bench.h includes it: the bench_* functions here are
+ * part of the harness API the programs use.
+ */
+#ifndef LATBW_PROC_H
+#define LATBW_PROC_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+/* Child processes: fork and register, so every exit path kills and reaps
+ * them.  In the child the registry starts empty. */
+pid_t bench_fork(void);
+/* Wait for a registered child and unregister it; status as waitpid's. */
+int bench_reap(pid_t pid, int *status);
+/* Forget a child without waiting (it has been reaped some other way). */
+void bench_forget(pid_t pid);
+
+/* Temporary files and directories, removed on every exit path.  dir NULL
+ * means $TMPDIR or /tmp; names are latbw.<tag>.XXXXXX.  path receives the
+ * name (at least PATH_MAX bytes).  bench_tmpfile returns an open fd; both
+ * say what went wrong and return -1 on failure. */
+int bench_tmpfile(const char *dir, const char *tag, char *path,
+		  size_t pathlen);
+int bench_tmpdir(const char *dir, const char *tag, char *path,
+		 size_t pathlen);
+/* Remove a registered file or (empty) directory now, and unregister it. */
+int bench_remove(const char *path);
+/* Register a path made by other means (a socket, a fifo). */
+void bench_register_path(const char *path);
+/* The directory temporary files go in by default. */
+const char *bench_tmp_base(void);
+
+/* For the harness (bench.c) only. */
+
+/* Catch SIGINT, SIGTERM, SIGHUP (clean up, die of the signal) and, after
+ * bound_secs (0: never), SIGALRM (clean up, say so, exit 1); ignore
+ * SIGPIPE.  prog names the program in the messages. */
+void proc_signals_init(const char *prog, unsigned bound_secs);
+/* Kill and reap every registered child, remove every registered path. */
+void proc_cleanup_all(void);
+/*
+ * The CPU each party of the measurement last ran on: this process first,
+ * then each registered child.  Stores at most max; returns how many (0
+ * where CPUs cannot be seen).
+ */
+unsigned proc_party_cpus(int *cpu, unsigned max);
+
+#endif
