@@ -1,8 +1,8 @@
 /*
  * ipc.c - two-process plumbing for the local communication benchmarks:
- * the echo and stream peers, the timed ping-pong,
- * the stream bandwidth programs, and a watch on children for waits that a
- * dead peer would not end.
+ * the echo and stream peers, the timed ping-pong, the stream bandwidth
+ * programs, and a watch on children for waits that a dead peer would not
+ * end.  Full reads and writes are io.c's (ipc_readn, ipc_writen in ipc.h).
  */
 #include <errno.h>
 #include <signal.h>

@@ -654,7 +654,7 @@ static int same_addr(const struct sockaddr_storage *a,
 		     const struct sockaddr_storage *b, int with_port)
 {
 	const void *pa, *pb;
-	size_t la, lb;
+	size_t la = 0, lb = 0;
 
 	if (a->ss_family != b->ss_family ||
 	    (with_port && addr_port(a) != addr_port(b)))
