@@ -27,14 +27,14 @@ proc_state() {
 	ps_start=
 	if [ -r /proc/self/stat ]
 	then
-		ps_line=
-		{ IFS= read -r ps_line <"/proc/$1/stat"; } 2>/dev/null
+		stat_fields=
+		{ IFS= read -r stat_fields <"/proc/$1/stat"; } 2>/dev/null
 		# The command name (field 2) is in parentheses and may hold
 		# blanks and parentheses: the fields after its last ") ".
-		ps_line=${ps_line##*") "}
+		stat_fields=${stat_fields##*") "}
 		set -f
 		# shellcheck disable=SC2086 # fields, split on purpose
-		set -- $ps_line
+		set -- $stat_fields
 		set +f
 		[ "$#" -ge 20 ] || return 0
 		ps_state=$1
@@ -108,40 +108,40 @@ kill_tree() {
 	case "$ps_state" in
 	Z* | X* | x*) return 0 ;;
 	esac
-	kt_taken=" $2 "
-	kt_list="$2:$3"
-	while read -r kt_p kt_pp
+	tree_pids=" $2 "
+	tree_list="$2:$3"
+	while read -r tree_pid tree_ppid
 	do
-		case "$kt_taken" in
-		*" $kt_pp "*) ;;
+		case "$tree_pids" in
+		*" $tree_ppid "*) ;;
 		*) continue ;;
 		esac
-		proc_state "$kt_p"
-		if [ -n "$ps_start" ] && [ "$ps_ppid" = "$kt_pp" ]
+		proc_state "$tree_pid"
+		if [ -n "$ps_start" ] && [ "$ps_ppid" = "$tree_ppid" ]
 		then
-			kt_taken="$kt_taken$kt_p "
-			kt_list="$kt_list $kt_p:$ps_start"
+			tree_pids="$tree_pids$tree_pid "
+			tree_list="$tree_list $tree_pid:$ps_start"
 		fi
 	done <<EOF
 $(descendants "$2")
 EOF
-	for kt_e in $kt_list
+	for tree_entry in $tree_list
 	do
-		kill "-$1" "${kt_e%%:*}" 2>/dev/null
+		kill "-$1" "${tree_entry%%:*}" 2>/dev/null
 	done
-	printf '%s\n' "$kt_list"
+	printf '%s\n' "$tree_list"
 }
 
 # kill_again SIG PID:START...: signal each process that is still the one
 # that started at START.
 kill_again() {
-	ka_sig=$1
+	again_signal=$1
 	shift
-	for ka_e in "$@"
+	for again_entry in "$@"
 	do
-		if same_proc "${ka_e%%:*}" "${ka_e#*:}"
+		if same_proc "${again_entry%%:*}" "${again_entry#*:}"
 		then
-			kill "-$ka_sig" "${ka_e%%:*}" 2>/dev/null
+			kill "-$again_signal" "${again_entry%%:*}" 2>/dev/null
 		fi
 	done
 }
@@ -154,33 +154,33 @@ kill_again() {
 # program bounds itself with its -B: an orphan does not run for ever).
 watchdog() {
 	proc_state "$1"
-	wd_start=$ps_start
-	[ "$ps_ppid" = "$driver_pid" ] || wd_start=
-	wd_t=0
-	while [ "$wd_t" -lt "$2" ]
+	watched_start=$ps_start
+	[ "$ps_ppid" = "$driver_pid" ] || watched_start=
+	waited_secs=0
+	while [ "$waited_secs" -lt "$2" ]
 	do
 		sleep 1
 		[ -f "$3" ] && driver_alive || exit 0
-		wd_t=$((wd_t + 1))
+		waited_secs=$((waited_secs + 1))
 	done
 	# The mark first: the driver reads it as soon as the program dies of
 	# the TERM, which may be before kill_tree returns.
 	: >"$3.killed"
-	wd_list=$(kill_tree TERM "$1" "$wd_start")
-	if [ -z "$wd_list" ]
+	signalled_list=$(kill_tree TERM "$1" "$watched_start")
+	if [ -z "$signalled_list" ]
 	then
 		rm -f "$3.killed"
 		exit 0
 	fi
-	wd_t=0
-	while [ "$wd_t" -lt 5 ]
+	waited_secs=0
+	while [ "$waited_secs" -lt 5 ]
 	do
 		sleep 1
 		[ -f "$3" ] && driver_alive || exit 0
-		wd_t=$((wd_t + 1))
+		waited_secs=$((waited_secs + 1))
 	done
 	# shellcheck disable=SC2086 # a list of pid:start words
-	kill_again KILL $wd_list
+	kill_again KILL $signalled_list
 }
 
 # ---------------------------------------- one run under a time bound

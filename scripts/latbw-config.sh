@@ -200,12 +200,12 @@ read_config() {
 	then
 		config_error "config file $1: $(printf '%s\n' "$parsed" | sed -n '$p')"
 	fi
-	while IFS= read -r pline
+	while IFS= read -r parsed_line
 	do
-		[ -n "$pline" ] || continue
-		cfg_origin="config file $1 line ${pline%% *}"
-		kv=${pline#* }
-		set_key "${kv%%=*}" "${kv#*=}"
+		[ -n "$parsed_line" ] || continue
+		cfg_origin="config file $1 line ${parsed_line%% *}"
+		key_value=${parsed_line#* }
+		set_key "${key_value%%=*}" "${key_value#*=}"
 	done <<EOF
 $parsed
 EOF

@@ -7,7 +7,9 @@
 
 # -------------------------------------------------------- machine facts
 
-kv() {
+# key_line KEY VALUE: the header line "[KEY: VALUE]"; none when VALUE is
+# empty (what the system does not say is left out, not guessed).
+key_line() {
 	[ -n "$2" ] && printf '[%s: %s]\n' "$1" "$2"
 }
 
@@ -42,12 +44,12 @@ machine_header() {
 		awk -v midr="$(read_line /sys/devices/system/cpu/cpu0/regs/identification/midr_el1)" \
 			-f "$script_dir/cpuinfo.awk" /proc/cpuinfo
 	else
-		kv CPU_MODEL "$(sysctl -n machdep.cpu.brand_string hw.model 2>/dev/null | sed -n 1p)"
+		key_line CPU_MODEL "$(sysctl -n machdep.cpu.brand_string hw.model 2>/dev/null | sed -n 1p)"
 	fi
 	ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null)
-	kv PROCESSORS "$ncpu"
-	kv CPUS_ONLINE "$(read_line /sys/devices/system/cpu/online)"
-	kv SMT "$(read_line /sys/devices/system/cpu/smt/control)"
+	key_line PROCESSORS "$ncpu"
+	key_line CPUS_ONLINE "$(read_line /sys/devices/system/cpu/online)"
+	key_line SMT "$(read_line /sys/devices/system/cpu/smt/control)"
 	# Cache sizes as the system reports them (the cache program measures).
 	for d in /sys/devices/system/cpu/cpu0/cache/index*
 	do
@@ -58,8 +60,8 @@ machine_header() {
 		Instruction) name=L${lvl}I ;;
 		*) name=L$lvl ;;
 		esac
-		kv "CACHE_$name" "$(to_bytes "$(read_line "$d/size")")"
-		kv "CACHE_${name}_SHARED_CPUS" "$(read_line "$d/shared_cpu_list")"
+		key_line "CACHE_$name" "$(to_bytes "$(read_line "$d/size")")"
+		key_line "CACHE_${name}_SHARED_CPUS" "$(read_line "$d/shared_cpu_list")"
 		[ -z "${cline:-}" ] && cline=$(read_line "$d/coherency_line_size")
 	done
 	if ! [ -d /sys/devices/system/cpu/cpu0/cache/index0 ]
@@ -69,72 +71,72 @@ machine_header() {
 			s=$(getconf "${v%:*}" 2>/dev/null)
 			case "$s" in
 			'' | 0 | *[!0-9]*) ;;
-			*) kv "CACHE_${v#*:}" "$s" ;;
+			*) key_line "CACHE_${v#*:}" "$s" ;;
 			esac
 		done
 	fi
-	kv CACHE_COHERENCY_BYTES "${cline:-}"
+	key_line CACHE_COHERENCY_BYTES "${cline:-}"
 	if [ -r /proc/meminfo ]
 	then
 		awk '$1 == "MemTotal:" { printf "[MEM_TOTAL: %.0f]\n", $2 * 1024 }
 		     $1 == "MemAvailable:" { printf "[MEM_AVAILABLE: %.0f]\n", $2 * 1024 }' /proc/meminfo
 	else
-		kv MEM_TOTAL "$(sysctl -n hw.physmem hw.memsize 2>/dev/null | sed -n 1p)"
+		key_line MEM_TOTAL "$(sysctl -n hw.physmem hw.memsize 2>/dev/null | sed -n 1p)"
 	fi
 	if command -v systemd-detect-virt >/dev/null 2>&1
 	then
-		kv VIRT "$(systemd-detect-virt --vm 2>/dev/null)"
-		kv CONTAINER "$(systemd-detect-virt --container 2>/dev/null)"
+		key_line VIRT "$(systemd-detect-virt --vm 2>/dev/null)"
+		key_line CONTAINER "$(systemd-detect-virt --container 2>/dev/null)"
 	elif [ -r /proc/cpuinfo ] && grep -q '^flags' /proc/cpuinfo
 	then
 		# x86 only: other architectures have no such flag.
 		if grep -q '^flags.* hypervisor' /proc/cpuinfo
 		then
-			kv VIRT "yes (hypervisor flag in /proc/cpuinfo)"
+			key_line VIRT "yes (hypervisor flag in /proc/cpuinfo)"
 		else
-			kv VIRT "none (no hypervisor flag in /proc/cpuinfo)"
+			key_line VIRT "none (no hypervisor flag in /proc/cpuinfo)"
 		fi
 	fi
-	kv HYPERVISOR "$(read_line /sys/hypervisor/type)"
-	kv DMI_VENDOR "$(read_line /sys/class/dmi/id/sys_vendor)"
-	kv DMI_PRODUCT "$(read_line /sys/class/dmi/id/product_name)"
+	key_line HYPERVISOR "$(read_line /sys/hypervisor/type)"
+	key_line DMI_VENDOR "$(read_line /sys/class/dmi/id/sys_vendor)"
+	key_line DMI_PRODUCT "$(read_line /sys/class/dmi/id/product_name)"
 	# Boards without DMI (arm, riscv) name themselves in the device tree
 	# (a NUL-terminated string).
 	if [ -r /sys/firmware/devicetree/base/model ]
 	then
-		kv BOARD "$(tr -d '\000' </sys/firmware/devicetree/base/model)"
+		key_line BOARD "$(tr -d '\000' </sys/firmware/devicetree/base/model)"
 	fi
-	kv CLOCKSOURCE "$(read_line /sys/devices/system/clocksource/clocksource0/current_clocksource)"
-	kv CMDLINE "$(read_line /proc/cmdline)"
+	key_line CLOCKSOURCE "$(read_line /sys/devices/system/clocksource/clocksource0/current_clocksource)"
+	key_line CMDLINE "$(read_line /proc/cmdline)"
 	# The mode in use is the bracketed word of "always [madvise] never".
 	for f in enabled:THP defrag:THP_DEFRAG
 	do
-		kv "${f#*:}" "$(read_line "/sys/kernel/mm/transparent_hugepage/${f%:*}" |
+		key_line "${f#*:}" "$(read_line "/sys/kernel/mm/transparent_hugepage/${f%:*}" |
 			sed -n 's/.*\[\([^]]*\)\].*/\1/p')"
 	done
-	kv GOVERNOR "$(read_line /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor)"
-	kv CPUFREQ_DRIVER "$(read_line /sys/devices/system/cpu/cpu0/cpufreq/scaling_driver)"
+	key_line GOVERNOR "$(read_line /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor)"
+	key_line CPUFREQ_DRIVER "$(read_line /sys/devices/system/cpu/cpu0/cpufreq/scaling_driver)"
 	for f in /sys/devices/system/cpu/vulnerabilities/*
 	do
 		[ -r "$f" ] || continue
-		kv "VULN_$(basename "$f")" "$(read_line "$f")"
+		key_line "VULN_$(basename "$f")" "$(read_line "$f")"
 	done
 }
 
 # ------------------------------------------------------------ the run
 
 write_after() {
-	kv LOAD_AFTER "$(load_avg)"
+	key_line LOAD_AFTER "$(load_avg)"
 	# shellcheck disable=SC2046 # two numbers
 	set -- $(cpu_stat)
 	if [ "$#" -eq 2 ]
 	then
-		kv STEAL_AFTER "$(steal_pct "$1" "$2")"
+		key_line STEAL_AFTER "$(steal_pct "$1" "$2")"
 		if [ -n "$steal0" ]
 		then
-			kv STEAL_RUN "$(steal_pct $(($1 - steal0)) $(($2 - total0)))"
+			key_line STEAL_RUN "$(steal_pct $(($1 - steal0)) $(($2 - total0)))"
 		fi
 	fi
-	kv ELAPSED "$(($(now) - t0)) s"
+	key_line ELAPSED "$(($(now) - t0)) s"
 	printf '[%s]\n' "$(date)"
 }

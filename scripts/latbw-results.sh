@@ -83,9 +83,9 @@ put_own() {
 	sanitize >>"$results" 2>"$work/write.err"
 }
 
-# own LINE...: append our own lines to the results file; inside a series,
-# after it (held in $work/pending: see the filter below).
-own() {
+# write_own LINE...: append our own lines to the results file; inside a
+# series, after it (held in $work/pending: see the filter below).
+write_own() {
 	if [ "${title_written:-no}" = yes ]
 	then
 		printf '%s\n' "$@" | sanitize >>"$work/pending"
@@ -109,7 +109,7 @@ flush_pending() {
 # scratch space and exit 1.  While it stops, the writes that fail again
 # (a server's notes) are let go: it returns 1 to them.
 write_failed() {
-	wf_file=${1:-$results}
+	failed_file=${1:-$results}
 	if [ -n "${write_failing:-}" ]
 	then
 		return 1
@@ -118,21 +118,21 @@ write_failed() {
 	trap '' INT TERM HUP
 	# awk names the error ("write failure (No space left on device)");
 	# dash's printf does not, so a full file system is looked for.
-	wf_why=$(sed -n 's/.*(\([^()]*\))[^()]*$/\1/p' "$work/write.err" 2>/dev/null | sed -n '$p')
-	if [ -z "$wf_why" ]
+	failure_reason=$(sed -n 's/.*(\([^()]*\))[^()]*$/\1/p' "$work/write.err" 2>/dev/null | sed -n '$p')
+	if [ -z "$failure_reason" ]
 	then
-		wf_why="write error"
-		wf_free=$(df -P "${wf_file%/*}" 2>/dev/null | awk 'NR == 2 { print $4 }')
-		[ "$wf_free" = 0 ] && wf_why="write error, its file system is full"
+		failure_reason="write error"
+		free_blocks=$(df -P "${failed_file%/*}" 2>/dev/null | awk 'NR == 2 { print $4 }')
+		[ "$free_blocks" = 0 ] && failure_reason="write error, its file system is full"
 	fi
-	say "cannot write $wf_file ($wf_why): run stopped at step $step of $nsteps; the results file is incomplete"
+	say "cannot write $failed_file ($failure_reason): run stopped at step $step of $nsteps; the results file is incomplete"
 	if [ -n "${results:-}" ] && [ -f "$results" ]
 	then
 		# shellcheck disable=SC2094 # its last byte, then appended to
 		{
 			[ -n "$(tail -c 1 "$results")" ] && printf '\n'
 			printf '[INCOMPLETE: a write failed (%s) at step %s of %s]\n' \
-				"$wf_why" "$step" "$nsteps" | sanitize
+				"$failure_reason" "$step" "$nsteps" | sanitize
 		} >>"$results" 2>/dev/null
 	fi
 	cleanup
@@ -160,27 +160,27 @@ owner_line() {
 # still run, or when the file does not say, or when its PIDs are not
 # ours to see (another PID namespace: a container sharing the directory).
 run_gone() {
-	rg_pid=
-	rg_start=
-	rg_boot=
-	rg_ns=
-	{ read -r rg_pid rg_start rg_boot rg_ns <"$1"; } 2>/dev/null
-	case "$rg_pid" in
+	owner_pid=
+	owner_start=
+	owner_boot=
+	owner_ns=
+	{ read -r owner_pid owner_start owner_boot owner_ns <"$1"; } 2>/dev/null
+	case "$owner_pid" in
 	'' | *[!0-9]*) return 1 ;;
 	esac
-	[ "$rg_start" = - ] && rg_start=
-	[ "$rg_boot" = - ] && rg_boot=
-	[ "$rg_ns" = - ] && rg_ns=
-	if [ -n "$rg_boot" ] && [ -n "$boot_id" ] && [ "$rg_boot" != "$boot_id" ]
+	[ "$owner_start" = - ] && owner_start=
+	[ "$owner_boot" = - ] && owner_boot=
+	[ "$owner_ns" = - ] && owner_ns=
+	if [ -n "$owner_boot" ] && [ -n "$boot_id" ] && [ "$owner_boot" != "$boot_id" ]
 	then
 		return 0
 	fi
-	[ "$rg_ns" = "${pid_ns:-}" ] || return 1
-	if [ -n "$rg_start" ]
+	[ "$owner_ns" = "${pid_ns:-}" ] || return 1
+	if [ -n "$owner_start" ]
 	then
-		! same_proc "$rg_pid" "$rg_start"
+		! same_proc "$owner_pid" "$owner_start"
 	else
-		! ps -p "$rg_pid" >/dev/null 2>&1
+		! ps -p "$owner_pid" >/dev/null 2>&1
 	fi
 }
 
@@ -189,25 +189,25 @@ run_gone() {
 # MB megabytes).  A directory without an owner (being made this instant,
 # or made by an older driver) is left alone.
 remove_stale() {
-	for rs_dir in "$1"/latbw-run.*
+	for stale_dir in "$1"/latbw-run.*
 	do
-		if ! [ -f "$rs_dir/owner" ] || ! run_gone "$rs_dir/owner"
+		if ! [ -f "$stale_dir/owner" ] || ! run_gone "$stale_dir/owner"
 		then
 			continue
 		fi
-		rs_fs=
-		{ IFS= read -r rs_fs <"$rs_dir/fsdir"; } 2>/dev/null
-		case "$rs_fs" in
+		stale_fsdir=
+		{ IFS= read -r stale_fsdir <"$stale_dir/fsdir"; } 2>/dev/null
+		case "$stale_fsdir" in
 		*/latbw-run.*)
-			if [ -d "$rs_fs" ] && [ -f "$rs_fs/owner" ] &&
-				[ "$(cat "$rs_fs/owner")" = "$(cat "$rs_dir/owner")" ]
+			if [ -d "$stale_fsdir" ] && [ -f "$stale_fsdir/owner" ] &&
+				[ "$(cat "$stale_fsdir/owner")" = "$(cat "$stale_dir/owner")" ]
 			then
-				rm -rf "$rs_fs" 2>/dev/null
+				rm -rf "$stale_fsdir" 2>/dev/null
 			fi
 			;;
 		esac
-		rm -rf "$rs_dir" 2>/dev/null
-		[ -d "$rs_dir" ] || say "removed $rs_dir, left by a run that was killed"
+		rm -rf "$stale_dir" 2>/dev/null
+		[ -d "$stale_dir" ] || say "removed $stale_dir, left by a run that was killed"
 	done
 }
 
@@ -219,11 +219,11 @@ guardian() {
 	do
 		sleep 1
 		driver_alive && continue
-		gd_prog=
-		{ IFS= read -r gd_prog <"$work/server"; } 2>/dev/null
-		case "$gd_prog" in
+		guarded_server=
+		{ IFS= read -r guarded_server <"$work/server"; } 2>/dev/null
+		case "$guarded_server" in
 		'' | */*) ;;
-		*) "$bin/$gd_prog" -B 10 -S localhost >/dev/null 2>&1 </dev/null ;;
+		*) "$bin/$guarded_server" -B 10 -S localhost >/dev/null 2>&1 </dev/null ;;
 		esac
 		rm -rf "$work" "$fsdir_work" 2>/dev/null
 		exit 0
@@ -289,7 +289,7 @@ on_signal() {
 		fi
 		title_written=no
 		flush_pending
-		own "[INCOMPLETE: interrupted by SIG$sig after step $step of $nsteps]"
+		write_own "[INCOMPLETE: interrupted by SIG$sig after step $step of $nsteps]"
 		write_after | put_own
 		say "interrupted by SIG$sig; partial results in $results"
 	fi

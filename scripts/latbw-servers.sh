@@ -16,35 +16,35 @@ local_idle=10
 # It exits by itself after local_idle seconds without a client; its name
 # is in work/server while it may be up, for the guardian.
 start_server() {
-	ss_prog=$1
+	server_prog=$1
 	shift
 	server_up=
-	printf '%s\n' "$ss_prog" >"$work/server"
-	if bounded 30 "$work/server.log" "$bin/$ss_prog" -s -i "$local_idle" "$@"
+	printf '%s\n' "$server_prog" >"$work/server"
+	if bounded 30 "$work/server.log" "$bin/$server_prog" -s -i "$local_idle" "$@"
 	then
-		server_up=$ss_prog
+		server_up=$server_prog
 		return 0
 	fi
 	rm -f "$work/server"
 	sed "s/^/[note: /; s/\$/]/" "$work/server.log" | put_own || write_failed
-	status_note "$ss_prog -s"
-	no_server="$no_server $ss_prog "
+	status_note "$server_prog -s"
+	no_server="$no_server $server_prog "
 	return 1
 }
 
 stop_server() {
-	st_prog=$1
+	server_prog=$1
 	server_up=
 	# Started here, not by bounded, so that its PID is not in prog_pid: a
 	# signal that comes meanwhile lets it finish telling the server to
 	# go (the clean-up waits for it).
-	"$bin/$st_prog" -S localhost >"$work/server.log" 2>&1 </dev/null &
+	"$bin/$server_prog" -S localhost >"$work/server.log" 2>&1 </dev/null &
 	wait_bounded $! 30
 	rm -f "$work/server"
 	if [ "$rc" -ne 0 ]
 	then
 		sed "s/^/[note: /; s/\$/]/" "$work/server.log" | put_own || write_failed
-		own "[failed: $st_prog -S localhost, exit status $rc]"
+		write_own "[failed: $server_prog -S localhost, exit status $rc]"
 	fi
 }
 
@@ -60,56 +60,56 @@ cmd_notes() {
 # mean another address over there, such as 127.0.1.1 from /etc/hosts).
 # It exits by itself after remote_idle seconds without a client.
 start_remote() {
-	sr_prog=$1
-	sr_name=$2
-	sr_addr=$3
+	remote_prog=$1
+	remote_host=$2
+	remote_address=$3
 	rserver_up=
 	case "$rdown" in
-	*" $sr_name "*)
-		own "[skipped: $sr_prog -s on $sr_name, the remote shell did not reach it]"
-		no_server="$no_server $sr_prog@$sr_addr "
+	*" $remote_host "*)
+		write_own "[skipped: $remote_prog -s on $remote_host, the remote shell did not reach it]"
+		no_server="$no_server $remote_prog@$remote_address "
 		return 1
 		;;
 	esac
-	case "$sr_addr" in
-	*:*) sr_bind=$sr_addr ;;
-	*[!0-9.]*) sr_bind=0.0.0.0 ;;
-	*) sr_bind=$sr_addr ;;
+	case "$remote_address" in
+	*:*) remote_bind=$remote_address ;;
+	*[!0-9.]*) remote_bind=0.0.0.0 ;;
+	*) remote_bind=$remote_address ;;
 	esac
 	set -f
 	# shellcheck disable=SC2086 # RSH is split at blanks, on purpose
-	set -- $c_RSH "$sr_name" "$rbin/$sr_prog" -i "$remote_idle" -s "$sr_bind"
+	set -- $c_RSH "$remote_host" "$rbin/$remote_prog" -i "$remote_idle" -s "$remote_bind"
 	set +f
-	rserver_pending="$sr_prog $sr_name $sr_addr"
+	rserver_pending="$remote_prog $remote_host $remote_address"
 	if bounded 30 "$work/cmd.log" "$@"
 	then
 		rserver_pending=
-		rserver_up="$sr_prog $sr_name $sr_addr"
-		rserver_bind=$sr_bind
+		rserver_up="$remote_prog $remote_host $remote_address"
+		rserver_bind=$remote_bind
 		return 0
 	fi
 	cmd_notes
-	sr_what="$sr_prog -s $sr_bind on $sr_name through RSH ($c_RSH)"
+	remote_command="$remote_prog -s $remote_bind on $remote_host through RSH ($c_RSH)"
 	if [ "$killed" = yes ]
 	then
-		own "[failed: $sr_what, hung, killed after 30 s]"
-		say "$sr_what: hung, killed after 30 s"
-		rdown="$rdown $sr_name "
+		write_own "[failed: $remote_command, hung, killed after 30 s]"
+		say "$remote_command: hung, killed after 30 s"
+		rdown="$rdown $remote_host "
 		# It may have started before the remote shell hung.
-		bounded 5 "$work/cmd.log" "$bin/$sr_prog" -S "$sr_addr"
+		bounded 5 "$work/cmd.log" "$bin/$remote_prog" -S "$remote_address"
 	else
 		case "$rc" in
-		255) sr_why=": the remote shell could not reach $sr_name" ;;
-		126 | 127) sr_why=": $rbin/$sr_prog not found there (the remote side needs the same programs in the same path)" ;;
-		*) sr_why= ;;
+		255) exit_meaning=": the remote shell could not reach $remote_host" ;;
+		126 | 127) exit_meaning=": $rbin/$remote_prog not found there (the remote side needs the same programs in the same path)" ;;
+		*) exit_meaning= ;;
 		esac
-		own "[failed: $sr_what, exit status $rc$sr_why]"
-		say "$sr_what: failed (exit status $rc$sr_why)"
-		[ "$rc" -eq 255 ] && rdown="$rdown $sr_name "
+		write_own "[failed: $remote_command, exit status $rc$exit_meaning]"
+		say "$remote_command: failed (exit status $rc$exit_meaning)"
+		[ "$rc" -eq 255 ] && rdown="$rdown $remote_host "
 	fi
 	rserver_pending=
 	failures=$((failures + 1))
-	no_server="$no_server $sr_prog@$sr_addr "
+	no_server="$no_server $remote_prog@$remote_address "
 	return 1
 }
 
@@ -119,22 +119,22 @@ start_remote() {
 stop_remote() {
 	# shellcheck disable=SC2086 # "prog name address", no blanks inside
 	set -- $rserver_up
-	sp_prog=$1
-	sp_name=$2
-	sp_addr=$3
+	remote_prog=$1
+	remote_host=$2
+	remote_address=$3
 	rserver_up=
-	bounded 30 "$work/cmd.log" "$bin/$sp_prog" -S "$sp_addr" && return 0
+	bounded 30 "$work/cmd.log" "$bin/$remote_prog" -S "$remote_address" && return 0
 	cmd_notes
-	own "[note: $sp_prog -S $sp_addr: exit status $rc; stopping it through RSH]"
-	sp_here=$rserver_bind
-	[ "$sp_here" = 0.0.0.0 ] && sp_here=127.0.0.1
+	write_own "[note: $remote_prog -S $remote_address: exit status $rc; stopping it through RSH]"
+	stop_address=$rserver_bind
+	[ "$stop_address" = 0.0.0.0 ] && stop_address=127.0.0.1
 	set -f
 	# shellcheck disable=SC2086 # RSH is split at blanks, on purpose
-	set -- $c_RSH "$sp_name" "$rbin/$sp_prog" -S "$sp_here"
+	set -- $c_RSH "$remote_host" "$rbin/$remote_prog" -S "$stop_address"
 	set +f
 	bounded 30 "$work/cmd.log" "$@" && return 0
 	cmd_notes
-	own "[failed: $sp_prog -S $sp_here on $sp_name through RSH, exit status $rc; the server exits by itself after $remote_idle s without a client]"
-	say "cannot stop the $sp_prog server on $sp_name; it exits by itself after $remote_idle s idle"
+	write_own "[failed: $remote_prog -S $stop_address on $remote_host through RSH, exit status $rc; the server exits by itself after $remote_idle s without a client]"
+	say "cannot stop the $remote_prog server on $remote_host; it exits by itself after $remote_idle s idle"
 	failures=$((failures + 1))
 }

@@ -91,19 +91,19 @@ END { print n, (printed ? (last == "" ? 1 : 0) : -1) > count }
 # output through the filter appended to DEST (a write that fails stops
 # the run).  Sets rc and killed (bounded).
 run_prog() {
-	rp_dest=$1
-	rp_prog=$2
+	prog_dest=$1
+	prog_name=$2
 	shift 2
 	rm -f "$work/count"
-	rp_inser=0
-	[ "$title_written" = yes ] && rp_inser=1
-	awk -v prog="$rp_prog" -v title="$cur_title" -v join="$cur_join" -v me="$me" \
-		-v tty="$tty" -v count="$work/count" -v cross="${rp_cross:-0}" \
-		-v pend="$work/pending" -v inser="$rp_inser" "$filter_awk" \
-		<"$work/fifo" >>"$rp_dest" 3>&2 2>"$work/write.err" &
+	in_series=0
+	[ "$title_written" = yes ] && in_series=1
+	awk -v prog="$prog_name" -v title="$cur_title" -v join="$cur_join" -v me="$me" \
+		-v tty="$tty" -v count="$work/count" -v cross="${cross_cpu:-0}" \
+		-v pend="$work/pending" -v inser="$in_series" "$filter_awk" \
+		<"$work/fifo" >>"$prog_dest" 3>&2 2>"$work/write.err" &
 	filter_pid=$!
-	bounded "$hard_bound" "$work/fifo" "$bin/$rp_prog" "$@"
-	finish_filter || write_failed "$rp_dest"
+	bounded "$hard_bound" "$work/fifo" "$bin/$prog_name" "$@"
+	finish_filter || write_failed "$prog_dest"
 }
 
 # Wait for the filter; a grandchild that kept the fifo open must not hang
@@ -125,36 +125,36 @@ finish_filter() {
 status_note() {
 	if [ "$killed" = yes ]
 	then
-		own "[failed: $1, hung, killed after $hard_bound s]"
+		write_own "[failed: $1, hung, killed after $hard_bound s]"
 		say "$1: hung, killed after $hard_bound s"
 		failures=$((failures + 1))
 	elif [ "$rc" -eq 3 ]
 	then
-		own "[skipped: $1, cannot run here]"
+		write_own "[skipped: $1, cannot run here]"
 		say "$1: cannot run here, skipped"
 	else
-		own "[failed: $1, exit status $rc]"
+		write_own "[failed: $1, exit status $rc]"
 		say "$1: failed (exit status $rc)"
 		failures=$((failures + 1))
 	fi
 }
 
 progress() {
-	p_el=$(($(now) - t0))
-	if [ "$wdone" -gt 0 ] && [ "$p_el" -gt 0 ]
+	elapsed=$(($(now) - t0))
+	if [ "$wdone" -gt 0 ] && [ "$elapsed" -gt 0 ]
 	then
-		p_left="~$(mmss $((p_el * (wtotal - wdone) / wdone))) left"
+		time_left="~$(mmss $((elapsed * (wtotal - wdone) / wdone))) left"
 	else
-		p_left="time left unknown"
+		time_left="time left unknown"
 	fi
 	if [ "$tty" = 1 ]
 	then
 		printf '\r\033[K[%d/%d] %.40s  %s elapsed, %s' "$step" "$nsteps" \
-			"$1" "$(mmss "$p_el")" "$p_left" >&2
+			"$1" "$(mmss "$elapsed")" "$time_left" >&2
 		progress_shown=1
 	else
 		printf '%s: [%d/%d] %s (%s elapsed, %s)\n' "$me" "$step" \
-			"$nsteps" "$1" "$(mmss "$p_el")" "$p_left" >&2
+			"$nsteps" "$1" "$(mmss "$elapsed")" "$time_left" >&2
 	fi
 }
 
@@ -176,74 +176,74 @@ expand_args() {
 
 # do_step KIND TAGS WEIGHT FLAGS TEXT
 do_step() {
-	ds_kind=$1
-	ds_flags=$4
-	ds_text=$5
-	ds_prog=${ds_text%% *}
+	step_kind=$1
+	step_flags=$4
+	step_text=$5
+	step_prog=${step_text%% *}
 	step=$((step + 1))
 	# An alternative runs only when the step before could not run here.
-	ds_alt=${prev_cannot:-no}
+	alternative_wanted=${prev_cannot:-no}
 	prev_cannot=no
-	case "$ds_flags" in
-	*A*) [ "$ds_alt" = yes ] || return ;;
+	case "$step_flags" in
+	*A*) [ "$alternative_wanted" = yes ] || return ;;
 	esac
-	case "$ds_kind" in
-	server) progress "$ds_prog -s" ;;
-	stop) progress "$ds_prog -S localhost" ;;
+	case "$step_kind" in
+	server) progress "$step_prog -s" ;;
+	stop) progress "$step_prog -S localhost" ;;
 	rserver | rstop)
 		# shellcheck disable=SC2086 # "prog name address", no blanks inside
-		set -- $ds_text
-		ds_rname=$2
-		ds_raddr=$3
-		if [ "$ds_kind" = rserver ]
+		set -- $step_text
+		step_host=$2
+		step_address=$3
+		if [ "$step_kind" = rserver ]
 		then
-			progress "$ds_prog -s on $ds_rname"
+			progress "$step_prog -s on $step_host"
 		else
-			progress "$ds_prog -S $ds_raddr"
+			progress "$step_prog -S $step_address"
 		fi
 		;;
-	*) progress "$ds_text" ;;
+	*) progress "$step_text" ;;
 	esac
-	if ! [ -x "$bin/$ds_prog" ]
+	if ! [ -x "$bin/$step_prog" ]
 	then
 		case "$missing" in
-		*" $ds_prog "*) ;;
+		*" $step_prog "*) ;;
 		*)
-			missing="$missing $ds_prog "
-			own "[skipped: $ds_prog, not built]"
-			say "$ds_prog: not built, skipped"
+			missing="$missing $step_prog "
+			write_own "[skipped: $step_prog, not built]"
+			say "$step_prog: not built, skipped"
 			;;
 		esac
 		return
 	fi
-	case "$ds_kind" in
+	case "$step_kind" in
 	server)
 		# shellcheck disable=SC2086 # "prog -C list", no blanks inside
-		start_server $ds_text
+		start_server $step_text
 		return
 		;;
 	stop)
-		[ "$server_up" = "$ds_prog" ] && stop_server "$ds_prog"
+		[ "$server_up" = "$step_prog" ] && stop_server "$step_prog"
 		return
 		;;
 	rserver)
-		start_remote "$ds_prog" "$ds_rname" "$ds_raddr"
+		start_remote "$step_prog" "$step_host" "$step_address"
 		return
 		;;
 	rstop)
-		[ "$rserver_up" = "$ds_prog $ds_rname $ds_raddr" ] && stop_remote
+		[ "$rserver_up" = "$step_prog $step_host $step_address" ] && stop_remote
 		return
 		;;
 	esac
 	# A remote step's server is known by program and address (its last
 	# word), a local one by program.
-	ds_key=$ds_prog
+	server_key=$step_prog
 	case " $2 " in
-	*" remote "*) ds_key="$ds_prog@${ds_text##* }" ;;
+	*" remote "*) server_key="$step_prog@${step_text##* }" ;;
 	esac
 	case "$no_server" in
-	*" $ds_key "*)
-		own "[skipped: $ds_text, its server did not start]"
+	*" $server_key "*)
+		write_own "[skipped: $step_text, its server did not start]"
 		return
 		;;
 	esac
@@ -258,41 +258,41 @@ do_step() {
 	# A step may cap its samples ("N5": -N 5) in a default run, where the
 	# programs would otherwise take up to 33 on a noisy machine; REPS and
 	# quick mode decide for themselves.
-	ds_reps=$reps
-	case "$ds_flags" in
+	step_reps=$reps
+	case "$step_flags" in
 	*N[0-9]*)
 		if [ -z "$reps" ]
 		then
-			ds_reps=${ds_flags#*N}
-			ds_reps=${ds_reps%%[!0-9]*}
+			step_reps=${step_flags#*N}
+			step_reps=${step_reps%%[!0-9]*}
 		fi
 		;;
 	esac
-	[ -n "$ds_reps" ] && set -- "$@" -N "$ds_reps"
+	[ -n "$step_reps" ] && set -- "$@" -N "$step_reps"
 	[ -n "$usecs" ] && set -- "$@" -E "$usecs"
-	case "$ds_flags" in
+	case "$step_flags" in
 	*P*) [ "$c_SYNC_MAX" -gt 1 ] && set -- "$@" -P "$c_SYNC_MAX" ;;
 	esac
-	ds_args=$(expand_args "${ds_text#"$ds_prog"}")
+	step_words=$(expand_args "${step_text#"$step_prog"}")
 	while IFS= read -r w
 	do
 		[ -n "$w" ] && set -- "$@" "$w"
 	done <<EOF
-$ds_args
+$step_words
 EOF
-	case "$ds_kind" in
+	case "$step_kind" in
 	mhz | line)
 		: >"$work/capture"
-		run_prog "$work/capture" "$ds_prog" "$@"
-		header_key "$ds_kind"
+		run_prog "$work/capture" "$step_prog" "$@"
+		header_key "$step_kind"
 		;;
 	*)
-		rp_cross=0
-		case "$ds_flags" in
-		*X*) rp_cross=1 ;;
+		cross_cpu=0
+		case "$step_flags" in
+		*X*) cross_cpu=1 ;;
 		esac
-		run_prog "$results" "$ds_prog" "$@"
-		rp_cross=0
+		run_prog "$results" "$step_prog" "$@"
+		cross_cpu=0
 		;;
 	esac
 	# The filter's count of result lines, and whether its last line was
@@ -300,22 +300,22 @@ EOF
 	nlines=0
 	if [ -f "$work/count" ]
 	then
-		read -r nlines ds_blank <"$work/count"
-		if [ "$ds_kind" = run ] && [ "$ds_blank" != -1 ]
+		read -r nlines ends_blank <"$work/count"
+		if [ "$step_kind" = run ] && [ "$ends_blank" != -1 ]
 		then
-			last_blank=$ds_blank
+			last_blank=$ends_blank
 		fi
 	fi
 	if [ "$rc" -ne 0 ] || [ "$killed" = yes ]
 	then
-		status_note "$ds_text"
+		status_note "$step_text"
 		if [ "$rc" -eq 3 ] && [ "$killed" = no ]
 		then
 			prev_cannot=yes
 		fi
-	elif [ "$nlines" = 0 ] && [ "$ds_kind" = run ]
+	elif [ "$nlines" = 0 ] && [ "$step_kind" = run ]
 	then
-		own "[note: $ds_text, no result line]"
+		write_own "[note: $step_text, no result line]"
 	fi
 }
 
@@ -323,24 +323,24 @@ EOF
 header_key() {
 	case "$1" in
 	mhz)
-		hk=$(awk '/^[0-9]+ MHz, [0-9.]+ nanosec clock$/ { print; exit }' "$work/capture")
-		if [ -n "$hk" ]
+		header_value=$(awk '/^[0-9]+ MHz, [0-9.]+ nanosec clock$/ { print; exit }' "$work/capture")
+		if [ -n "$header_value" ]
 		then
-			put printf '[MHZ: %s]\n' "$hk" || write_failed
+			put printf '[MHZ: %s]\n' "$header_value" || write_failed
 		fi
 		put awk '!/^[0-9]+ MHz, [0-9.]+ nanosec clock$/' "$work/capture" ||
 			write_failed
 		;;
 	line)
 		# The line size is the last whole number of the first result line.
-		hk=$(awk '$0 != "" && substr($0, 1, 1) != "[" {
+		header_value=$(awk '$0 != "" && substr($0, 1, 1) != "[" {
 			n = split($0, w, /[^0-9]+/)
 			for (i = n; i > 0; i--) if (w[i] != "") { print w[i]; exit }
 			exit
 		}' "$work/capture")
-		if [ -n "$hk" ]
+		if [ -n "$header_value" ]
 		then
-			put printf '[LINE_SIZE: %s]\n' "$hk" || write_failed
+			put printf '[LINE_SIZE: %s]\n' "$header_value" || write_failed
 		fi
 		# shellcheck disable=SC2016 # awk program text
 		put awk 'substr($0, 1, 1) == "["' "$work/capture" || write_failed
