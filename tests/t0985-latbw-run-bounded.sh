@@ -1,0 +1,141 @@
+#!/bin/sh
+# latbw-run's bounded-run helper (scripts/latbw-bound.sh), sourced on its
+# own as latbw-run sources it: bounded runs a command under a time bound
+# and says how it ended (rc, killed); the watchdog stops what overruns,
+# and what it started, and nothing else; no flag file is left.  And the
+# driver's parts stay small: latbw-run and each part about 600 lines at
+# most, each part sourced by latbw-run.
+. "$(dirname "$0")/lib.sh"
+
+# in_driver CASE: $TRASH/CASE.sh, sourced in a shell that has sourced the
+# part, with the settings the part uses (work: $TRASH/work; driver_pid and
+# driver_start: that shell's; T: $TRASH); then "rc killed prog_pid" goes
+# to $TRASH/got and what is left in work to $TRASH/left.
+in_driver() {
+	rm -rf "$TRASH/work" "$TRASH/got" "$TRASH/left"
+	mkdir "$TRASH/work" &&
+	sh -c '
+		. "$1/scripts/latbw-bound.sh"
+		T=$2
+		work=$T/work
+		driver_pid=$$
+		proc_state "$driver_pid"
+		driver_start=$ps_start
+		rc=
+		killed=
+		prog_pid=
+		. "$T/$3.sh"
+		printf "%s %s %s\n" "$rc" "$killed" "${prog_pid:--}" >"$T/got"
+		# A watchdog polls once a second: it goes when its flag does.
+		wait
+		ls -A "$work" >"$T/left"
+	' sh "$TOP" "$TRASH" "$1"
+}
+
+# got WANT: in_driver's case printed WANT ("rc killed prog_pid") and left
+# nothing in work.
+got() {
+	[ "$(cat "$TRASH/got")" = "$1" ] ||
+		fail "got '$(cat "$TRASH/got")', want '$1'" || return 1
+	[ ! -s "$TRASH/left" ] || fail "left in work: $(cat "$TRASH/left")"
+}
+
+# The cases (T is $TRASH).
+cat >"$TRASH/exit0.sh" <<'CASE'
+bounded 30 "$T/out" sh -c 'echo out; echo err >&2' && echo yes >"$T/status"
+CASE
+cat >"$TRASH/exit3.sh" <<'CASE'
+bounded 30 "$T/out" sh -c 'exit 3' || echo no >"$T/status"
+CASE
+cat >"$TRASH/stdin.sh" <<'CASE'
+bounded 30 "$T/out" wc -c
+CASE
+cat >"$TRASH/overrun.sh" <<'CASE'
+bounded 1 "$T/out" sh -c 'echo $$ >"$1/pid"; exec sleep 60' sh "$T"
+CASE
+cat >"$TRASH/noterm.sh" <<'CASE'
+bounded 1 "$T/out" sh -c 'trap "" TERM; sleep 61 & echo $! >"$1/pid"; wait' sh "$T"
+CASE
+cat >"$TRASH/other.sh" <<'CASE'
+sh -c 'exit 7' &
+wait_bounded $! 30
+CASE
+cat >"$TRASH/now.sh" <<'CASE'
+sleep 62 &
+wait_bounded $! 0
+CASE
+cat >"$TRASH/stranger.sh" <<'CASE'
+# This shell is not a child of itself: the watchdog takes it for a
+# process it did not start, and signals nothing.
+watchdog $$ 0 "$work/flag.x" &
+wait $!
+echo "$?" >"$T/status"
+CASE
+
+test_expect 'a command that exits 0: true, rc 0, not killed, its output in OUT' '
+	in_driver exit0 &&
+	got "0 no -" &&
+	[ "$(cat "$TRASH/status")" = yes ] &&
+	printf "out\nerr\n" >"$TRASH/want" &&
+	diff -u "$TRASH/want" "$TRASH/out"
+'
+
+test_expect 'a command that exits 3: false, rc 3, not killed' '
+	in_driver exit3 &&
+	got "3 no -" &&
+	[ "$(cat "$TRASH/status")" = no ]
+'
+
+test_expect 'a command reads no input: stdin is /dev/null' '
+	in_driver stdin &&
+	got "0 no -" &&
+	[ "$(tr -d " " <"$TRASH/out")" = 0 ]
+'
+
+test_expect 'a command that overruns is stopped by TERM: killed, rc 143' '
+	in_driver overrun &&
+	got "143 yes -" &&
+	! kill -0 "$(cat "$TRASH/pid")" 2>/dev/null
+'
+
+test_expect 'one that ignores TERM is killed 5 s later, with what it started' '
+	in_driver noterm &&
+	got "137 yes -" &&
+	eventually "! kill -0 $(cat "$TRASH/pid") 2>/dev/null"
+'
+
+test_expect 'wait_bounded waits for a child started otherwise, and keeps its status' '
+	in_driver other &&
+	got "7 no -"
+'
+
+test_expect 'wait_bounded PID 0 stops it at once (as the signal handler does)' '
+	in_driver now &&
+	got "143 yes -"
+'
+
+test_expect 'a process the driver did not start is not signalled' '
+	in_driver stranger &&
+	[ "$(cat "$TRASH/status")" = 0 ] &&
+	got "  -" &&
+	[ ! -e "$TRASH/work/flag.x.killed" ]
+'
+
+test_expect 'latbw-run and each of its parts: at most about 600 lines' '
+	for f in "$TOP"/scripts/latbw-run "$TOP"/scripts/latbw-*.sh
+	do
+		n=$(wc -l <"$f")
+		[ "$n" -le 650 ] || fail "$(basename "$f"): $n lines" || return 1
+	done
+'
+
+test_expect 'every part scripts/latbw-*.sh is sourced by latbw-run' '
+	for f in "$TOP"/scripts/latbw-*.sh
+	do
+		p=$(basename "$f")
+		grep -q "^\. \"\$script_dir/$p\"\$" "$TOP/scripts/latbw-run" ||
+			fail "latbw-run does not source $p" || return 1
+	done
+'
+
+test_done
