@@ -5,59 +5,76 @@
 
 # ---- looking figures up for the tables ----------------------------------
 #
-# Each returns the value text ("" if none) and leaves the figure's spread
-# in GSP ("" if none), its range in GRG (for compare) and its copies in GCP.
+# Each returns the number k of the record that holds the figure (RV[i, k]
+# its value, RSPR[i, k] its spread, ...), or "" if file i has none; a
+# cell shows it with fnum(i, k, w) (layout.awk), val(i, k) is its value.
+
+# The value of record k of file i, "" for no record.
+function val(i, k) {
+	return k == "" ? "" : RV[i, k]
+}
+
+# Record k's placement as a -s row shows it: "same", "cross", "s64%" (the
+# scheduler's choice, 64% of samples across CPUs), "" if not known.
+function ptext(i, k) {
+	if (RPL[i, k] == "sched")
+		return RXS[i, k] == "" ? "sched" : sprintf("s%.0f%%", RXS[i, k])
+	return RPL[i, k]
+}
+
+# The cell of record k of file i: its value, spread, range and placement
+# (blank for no record); fnum_as shows v instead of its value (a rate as
+# a time: the same spread in percent).
+function fnum(i, k, w) {
+	fnum_as(i, k, val(i, k), w)
+}
+
+function fnum_as(i, k, v, w) {
+	if (k == "")
+		num("", w)
+	else
+		numsp(v, RSPR[i, k], rrange(i, k), ptext(i, k), w)
+}
+
+function finum(i, k, w) {
+	if (k == "")
+		inum("", w)
+	else
+		inumsp(val(i, k), RSPR[i, k], ptext(i, k), w)
+}
 
 # The range of record k's repetitions, (max - min) / value in percent, ""
 # without a statistics line.
 function rrange(i, k) {
-	if (RMIN[i, k] == "" || RMAX[i, k] == "" || !good(RV[i, k]))
+	if (k == "" || RMIN[i, k] == "" || RMAX[i, k] == "" || !good(RV[i, k]))
 		return ""
 	return (RMAX[i, k] - RMIN[i, k]) / RV[i, k] * 100
 }
 
-function fig(i, key,    k) {
-	GSP = GCP = GPL = ""
-	if (!((i, key) in FIG))
-		return ""
-	k = FIG[i, key]
-	GSP = RSPR[i, k]
-	GRG = rrange(i, k)
-	GCP = RC[i, k]
-	GPL = ptext(i, k)
-	return RV[i, k]
+# A single figure: "Pipe latency: 4.1 microseconds".
+function fig(i, key) {
+	return ((i, key) in FIG) ? FIG[i, key] : ""
 }
 
-function rec(i, k) {
-	GSP = RSPR[i, k]
-	GRG = rrange(i, k)
-	GCP = RC[i, k]
-	GPL = ptext(i, k)
-	return RV[i, k]
-}
-
+# The last point of a series.
 function ser_last(i, name,    n) {
-	GSP = GCP = ""
 	n = SN[i, name] + 0
-	if (n == 0)
-		return ""
-	return rec(i, SK[i, name, n])
+	return n == 0 ? "" : SK[i, name, n]
 }
 
 # The point at x (numerically, as lmbench's sizes are "%.5f").
 function ser_at(i, name, x,    n, j, k, d) {
-	GSP = GCP = GPL = ""
 	n = SN[i, name] + 0
 	for (j = n; j >= 1; j--) {
 		k = SK[i, name, j]
 		if (RX[i, k] == x)
-			return rec(i, k)
+			return k
 		if (isnum(RX[i, k]) && isnum(x)) {
 			d = RX[i, k] - x
 			if (d < 0)
 				d = -d
 			if (d < 0.000005)
-				return rec(i, k)
+				return k
 		}
 	}
 	return ""
@@ -66,7 +83,6 @@ function ser_at(i, name, x,    n, j, k, d) {
 # The largest sweep point (MB of 2^20 bytes) in (lo, hi] bytes, with room
 # for the rounding of "%.5f" sizes.
 function ser_inside(i, name, lo, hi,    n, j, k, b, best, bk) {
-	GSP = GCP = ""
 	n = SN[i, name] + 0
 	best = -1
 	for (j = 1; j <= n; j++) {
@@ -79,9 +95,7 @@ function ser_inside(i, name, lo, hi,    n, j, k, b, best, bk) {
 			bk = k
 		}
 	}
-	if (best < 0)
-		return ""
-	return rec(i, bk)
+	return best < 0 ? "" : bk
 }
 
 # lat_mem_rd -t: the first plain "stride=N" curve of the random section.
@@ -122,79 +136,102 @@ function level_curve(i,    k, n, t, best, rank, r) {
 	return best != "" ? best : "Memory load latency stride=128"
 }
 
-# Columns that divide by "scal load" are blank for runs of several copies.
-function scaled(i, v) {
-	if (LOAD[i] + 0 > 1 || GCP + 0 > 1) {
-		GSP = ""
+# Columns that divide by "scal load" are blank for runs of several copies:
+# record k, or "" for such a run (or figure).
+function scaled(i, k) {
+	if (k == "" || LOAD[i] + 0 > 1 || RC[i, k] + 0 > 1)
 		return ""
-	}
-	return v
+	return k
 }
 
-# File create/delete rates (files per second) as microseconds per file.
-function per_file(v) {
-	if (!good(v))
-		return ""
-	return 1000000 / v
+# The cell of file system latency `what` (create, delete) for files of
+# size x: lat_fs writes a rate (files per second), the cell shows
+# microseconds per file.
+function fs_cell(i, what, x, w,    k) {
+	k = scaled(i, fs_at(i, what, x))
+	fnum_as(i, k, good(val(i, k)) ? 1000000 / val(i, k) : "", w)
 }
 
 function fs_at(i, what, x,    n, j, k) {
-	GSP = GCP = ""
 	n = SN[i, "File system latency " what] + 0
 	for (j = n; j >= 1; j--) {
 		k = SK[i, "File system latency " what, j]
 		if (RX[i, k] == x)
-			return rec(i, k)
+			return k
 	}
 	return ""
 }
 
-# TCP bandwidth: the last point of the sweep, or the single figure of
-# lmbench 2 ("Socket bandwidth using localhost: 94.98 MB/sec").
-function tcp_bw(i,    v) {
-	v = ser_last(i, "Socket bandwidth using localhost")
-	if (v == "")
-		v = ser_last(i, "Socket bandwidth using 127.0.0.1")
-	if (v == "")
-		v = fig(i, "local Socket bandwidth")
-	return v
+# The null I/O cell: the mean of read and write (the larger of their
+# spreads and ranges), or the one there is.
+function null_io(i, w,    r, k, rd, wr) {
+	r = fig(i, "Simple read")
+	k = fig(i, "Simple write")
+	if (!good(val(i, k)))
+		k = fig(i, "Null syscall")
+	rd = val(i, r)
+	wr = val(i, k)
+	if (good(rd) && good(wr))
+		numsp((rd + wr) / 2, larger(RSPR[i, r], RSPR[i, k]),
+		    larger(rrange(i, r), rrange(i, k)), ptext(i, k), w)
+	else if (good(wr))
+		fnum(i, k, w)
+	else
+		fnum(i, good(rd) ? r : "", w)
 }
 
-# The memory latencies of file i into ML1, ML2, ML3, MMAIN, MRAND (and
-# their spreads MS1 ...).  Each level is read inside its size: L1 and L2
-# at lmbench's points (1 KB, 128 KB) where they lie at or below half the
-# size (and above the level before), else at the last sweep point there;
-# L3 at the last point at or below half its size; main memory at the
-# first point at or beyond 4 times the last level (the last point, if it
-# is at least twice that, when the sweep stops short), on the curve
-# level_curve() picks.  The sizes are the ones the system reports (the
-# CACHE_ header lines: sysfs), so the points stay where they are from run
-# to run; a level it does not report takes the size latbw's cache program
-# measured ("L2 cache: 524288 bytes ..."), which moves with what the
-# run could use of a shared cache.  MSZ1..3 are the sizes used (0: none),
-# MSRC where they came from, MMEAS1..3 the measured ones.  Without any
-# size (not one of our files): lmbench's fixed points on lmbench's
-# stride=128 curve.
-function mem_figures(i,    c, l1, l2, l3, big, last, rc, m, k, n, j, b, best) {
+# The larger of two percentages, "" if either is unknown.
+function larger(a, b) {
+	if (a == "" || b == "")
+		return ""
+	return a + 0 > b + 0 ? a : b
+}
+
+# TCP bandwidth: the last point of the sweep, or the single figure of
+# lmbench 2 ("Socket bandwidth using localhost: 94.98 MB/sec").
+function tcp_bw(i,    k) {
+	k = ser_last(i, "Socket bandwidth using localhost")
+	if (k == "")
+		k = ser_last(i, "Socket bandwidth using 127.0.0.1")
+	if (k == "")
+		k = fig(i, "local Socket bandwidth")
+	return k
+}
+
+# The memory latencies of file i: M["L1"], M["L2"], M["L3"], M["main"],
+# M["rand"] are the records of its points ("" for none).  Each level is
+# read inside its size: L1 and L2 at lmbench's points (1 KB, 128 KB) where
+# they lie at or below half the size (and above the level before), else
+# at the last sweep point there; L3 at the last point at or below half
+# its size; main memory at the first point at or beyond 4 times the last
+# level (the last point, if it is at least twice that, when the sweep
+# stops short), on the curve level_curve() picks.  The sizes are the ones
+# the system reports (the CACHE_ header lines: sysfs), so the points stay
+# where they are from run to run; a level it does not report takes the
+# size latbw's cache program measured ("L2 cache: 524288 bytes ..."),
+# which moves with what the run could use of a shared cache.
+# M["size1"] .. M["size3"] are the sizes used (0: none), M["from"] where
+# they came from, M["meas1"] .. M["meas3"] the measured ones.  Without
+# any size (not one of our files): lmbench's fixed points on lmbench's
+# stride=128 curve.  A sweep too short for main memory is warned about
+# unless quiet (the memory table warns, the sizes table is quiet).
+function mem_figures(i, M, quiet,    c, l1, l2, l3, big, last, rc, m, k, n, j, b, best) {
+	split("", M)
 	c = "Memory load latency stride=128"
 	rc = rand_curve(i)
-	ML1 = ML2 = ML3 = MMAIN = MRAND = ""
-	MS1 = MS2 = MS3 = MSMAIN = MSRAND = ""
-	MSRC = ""
-	MMEAS1 = fig(i, "L1 cache")
-	MMEAS2 = fig(i, "L2 cache")
-	MMEAS3 = fig(i, "L3 cache")
-	l1 = mem_size(i, "CACHE_L1D", MMEAS1)
-	l2 = mem_size(i, "CACHE_L2", MMEAS2)
-	l3 = mem_size(i, "CACHE_L3", MMEAS3)
-	MSZ1 = l1; MSZ2 = l2; MSZ3 = l3
+	M["L1"] = M["L2"] = M["L3"] = M["main"] = M["rand"] = M["from"] = ""
+	M["meas1"] = val(i, fig(i, "L1 cache"))
+	M["meas2"] = val(i, fig(i, "L2 cache"))
+	M["meas3"] = val(i, fig(i, "L3 cache"))
+	M["size1"] = l1 = mem_size(i, "CACHE_L1D", M["meas1"], M)
+	M["size2"] = l2 = mem_size(i, "CACHE_L2", M["meas2"], M)
+	M["size3"] = l3 = mem_size(i, "CACHE_L3", M["meas3"], M)
 	if (!l1 && !l2 && !l3) {
-		ML1 = ser_at(i, c, "0.00098"); MS1 = GSP; MS1R = GRG
-		ML2 = ser_at(i, c, "0.12500"); MS2 = GSP; MS2R = GRG
-		MMAIN = ser_last(i, c); MSMAIN = GSP; MSMAINR = GRG
-		if (rc != "") {
-			MRAND = ser_last(i, rc); MSRAND = GSP; MSRANDR = GRG
-		}
+		M["L1"] = ser_at(i, c, "0.00098")
+		M["L2"] = ser_at(i, c, "0.12500")
+		M["main"] = ser_last(i, c)
+		if (rc != "")
+			M["rand"] = ser_last(i, rc)
 		return
 	}
 	c = level_curve(i)
@@ -202,21 +239,18 @@ function mem_figures(i,    c, l1, l2, l3, big, last, rc, m, k, n, j, b, best) {
 	# level, so that lmbench's getsummary, which reads them on the same
 	# curve, shows the same figure; the largest point inside it where not.
 	if (l1) {
-		ML1 = lm_point(i, c, "0.00098", 0, l1 / 2)
-		if (ML1 == "")
-			ML1 = ser_inside(i, c, 0, l1 / 2)
-		MS1 = GSP; MS1R = GRG
+		M["L1"] = lm_point(i, c, "0.00098", 0, l1 / 2)
+		if (M["L1"] == "")
+			M["L1"] = ser_inside(i, c, 0, l1 / 2)
 	}
 	if (l2) {
 		m = l2 / 2 > l1 ? l2 / 2 : l2
-		ML2 = lm_point(i, c, "0.12500", l1, m)
-		if (ML2 == "")
-			ML2 = ser_inside(i, c, l1, m)
-		MS2 = GSP; MS2R = GRG
+		M["L2"] = lm_point(i, c, "0.12500", l1, m)
+		if (M["L2"] == "")
+			M["L2"] = ser_inside(i, c, l1, m)
 	}
-	if (l3) {
-		ML3 = ser_inside(i, c, l2, l3 / 2 > l2 ? l3 / 2 : l3); MS3 = GSP; MS3R = GRG
-	}
+	if (l3)
+		M["L3"] = ser_inside(i, c, l2, l3 / 2 > l2 ? l3 / 2 : l3)
 	big = l3 > l2 ? l3 : (l2 > l1 ? l2 : l1)
 	# Main memory: the first point at or past 4 times the last level.
 	n = SN[i, c] + 0
@@ -233,17 +267,17 @@ function mem_figures(i,    c, l1, l2, l3, big, last, rc, m, k, n, j, b, best) {
 	}
 	last = ser_lastx(i, c)
 	if (best >= 0) {
-		MMAIN = rec(i, m); MSMAIN = GSP; MSMAINR = GRG
+		M["main"] = m
 	} else if (last != "" && last * MIB >= 2 * big * 0.995) {
-		MMAIN = ser_last(i, c); MSMAIN = GSP; MSMAINR = GRG
-	} else if (last != "") {
+		M["main"] = ser_last(i, c)
+	} else if (last != "" && !quiet) {
 		warn(PATHS[i], 0, sprintf("the memory sweep ends at %s MB, short of twice the last-level cache (2 x %.2f MB): Main mem left blank", last, big / MIB))
 	}
 	if (rc != "") {
 		last = ser_lastx(i, rc)
 		if (last != "" && last * MIB >= 2 * big * 0.995) {
-			MRAND = ser_last(i, rc); MSRAND = GSP; MSRANDR = GRG
-		} else if (last != "") {
+			M["rand"] = ser_last(i, rc)
+		} else if (last != "" && !quiet) {
 			warn(PATHS[i], 0, sprintf("the random sweep ends at %s MB, short of twice the last-level cache (2 x %.2f MB): Rand mem left blank", last, big / MIB))
 		}
 	}
@@ -252,7 +286,6 @@ function mem_figures(i,    c, l1, l2, l3, big, last, rc, m, k, n, j, b, best) {
 # The point of curve c at x (MB), if x lies in (lo, hi] bytes, as
 # ser_inside counts; "" if not, or if the curve has no such point.
 function lm_point(i, c, x, lo, hi,    b) {
-	GSP = GCP = ""
 	b = x * MIB
 	if (b <= lo * 1.005 || b > hi * 1.005)
 		return ""
@@ -260,8 +293,8 @@ function lm_point(i, c, x, lo, hi,    b) {
 }
 
 # The size of one level for mem_figures: the header's KEY (the system's),
-# else the measured size, else 0; MSRC says which were used.
-function mem_size(i, key, measured,    src, v) {
+# else the measured size, else 0; M["from"] says which were used.
+function mem_size(i, key, measured, M,    src, v) {
 	if ((i, key) in META && META[i, key] + 0 > 0) {
 		src = "sysfs"
 		v = META[i, key] + 0
@@ -271,9 +304,9 @@ function mem_size(i, key, measured,    src, v) {
 	} else {
 		return 0
 	}
-	if (MSRC == "")
-		MSRC = src
-	else if (MSRC != src)
-		MSRC = "mixed"
+	if (M["from"] == "")
+		M["from"] = src
+	else if (M["from"] != src)
+		M["from"] = "mixed"
 	return v
 }

@@ -84,9 +84,11 @@ function fmtspread(s, w,    t, m) {
 # (fmtcell: CF[c], "" for the same).
 # Rows are filled cell by cell; a row is kept only if one of its counting
 # cells holds a value.  Row r is file RH[r]; cell c of it is CELL[r, c]
-# (the text), CSP[r, c] (the spread), CRG[r, c] (the range), CRAW[r, c]
-# (the value, "" for a blank or a text cell) and CKIND[r, c] ("n" number,
-# "i" integer, "t" text).
+# (the text), CSP[r, c] (the spread), CRG[r, c] (the range), CPLC[r, c]
+# (the placement), CRAW[r, c] (the value, "" for a blank or a text cell)
+# and CKIND[r, c] ("n" number, "i" integer, "t" text).  A cell of a
+# record (a figure with its spread, range and placement) is put by fnum()
+# and finum() in cells.awk.
 
 function table_begin(titles, rule, header,    n, i) {
 	NT = split(titles, TT, "\n")
@@ -111,29 +113,43 @@ function row_begin(i) {
 	RVAL[TNR] = 0
 }
 
-# Put the next cell: its text, and the spread ("" if none).
-function cell(text, sp, isval) {
+# Put the next cell: its text, whether it holds a value (isval), its kind,
+# value, spread, range and placement.
+function put_cell(text, isval, kind, v, sp, rg, pl) {
 	RC_++
 	CELL[TNR, RC_] = text
 	CSP[TNR, RC_] = (isval && sp != "") ? sp : ""
-	CRAW[TNR, RC_] = CRG[TNR, RC_] = ""
-	CPLC[TNR, RC_] = (isval && GPL != "") ? GPL : ""
-	CKIND[TNR, RC_] = "t"
+	CRG[TNR, RC_] = (isval && sp != "") ? rg : ""
+	CRAW[TNR, RC_] = isval ? v : ""
+	CPLC[TNR, RC_] = (isval && pl != "") ? pl : ""
+	CKIND[TNR, RC_] = kind
 	if (isval && CCOUNT[RC_])
 		RVAL[TNR] = 1
 }
 
+# A text cell; isval: it counts as a value (the row is kept for it).
+function cell(text, isval) {
+	put_cell(text, isval, "t", "", "", "", "")
+}
+
+# A number cell of value v, with its spread sp, range rg and placement pl
+# ("" for none); blank unless v is a good value.
+function numsp(v, sp, rg, pl, w) {
+	put_cell(fmtcell(v, CF[RC_ + 1] != "" ? CF[RC_ + 1] : w, w), good(v), "n", v, sp, rg, pl)
+}
+
+# A number cell without a spread (a header figure).
 function num(v, w) {
-	cell(fmtcell(v, CF[RC_ + 1] != "" ? CF[RC_ + 1] : w, w), GSP, good(v))
-	CRAW[TNR, RC_] = good(v) ? v : ""
-	CRG[TNR, RC_] = (good(v) && GSP != "") ? GRG : ""
-	CKIND[TNR, RC_] = "n"
+	numsp(v, "", "", "", w)
+}
+
+# An integer cell, with its spread sp ("" for none).
+function inumsp(v, sp, pl, w) {
+	put_cell(fmtint(v, w), good(v), "i", v, sp, "", pl)
 }
 
 function inum(v, w) {
-	cell(fmtint(v, w), GSP, good(v))
-	CRAW[TNR, RC_] = good(v) ? v : ""
-	CKIND[TNR, RC_] = "i"
+	inumsp(v, "", "", w)
 }
 
 function row_end() {
@@ -269,15 +285,7 @@ function blocks(ncol, w,    nb, c, used, cw) {
 	return nb
 }
 
-# Whether row r has a spread in columns from..to (of BCOL[] when inblock).
-# Record k's placement as a -s row shows it: "same", "cross", "s64%" (the
-# scheduler's choice, 64% of samples across CPUs), "" if not known.
-function ptext(i, k) {
-	if (RPL[i, k] == "sched")
-		return RXS[i, k] == "" ? "sched" : sprintf("s%.0f%%", RXS[i, k])
-	return RPL[i, k]
-}
-
+# Whether row r has a placement in columns from..to (of BCOL[] when inblock).
 function has_place(r, from, to, inblock,    j) {
 	for (j = from; j <= to; j++)
 		if (CPLC[r, inblock ? BCOL[j] : j] != "")
@@ -300,6 +308,7 @@ function place_text(r, from, to, inblock,    s, j, c, w, t) {
 	return rstrip(s)
 }
 
+# Whether row r has a spread in columns from..to (of BCOL[] when inblock).
 function has_spread(r, from, to, inblock,    j) {
 	for (j = from; j <= to; j++)
 		if (CSP[r, inblock ? BCOL[j] : j] != "")

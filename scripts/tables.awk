@@ -32,7 +32,7 @@ function all_tables() {
 	t_checks()
 }
 
-function t_basic(    i, mp) {
+function t_basic(    i) {
 	table_begin("Basic system parameters",
 	    "------------------------------------------------------------------------------",
 	    "Host                 OS Description              Mhz  tlb  cache  mem   scal\n" \
@@ -43,21 +43,18 @@ function t_basic(    i, mp) {
 	col(" ", 6, 1); col(" ", 4, 0)
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
-		cell(sprintf("%23.23s", tidy(DESC[i])), "", 0)
-		GSP = ""
+		cell(sprintf("%23.23s", tidy(DESC[i])), 0)
 		inum(META[i, "MHZ"], 4)
-		inum(fig(i, "tlb"), 5)
-		GSP = ""
+		finum(i, fig(i, "tlb"), 5)
 		inum(META[i, "LINE_SIZE"], 5)
-		num(ser_last(i, "Memory load parallelism"), 6)
-		GSP = ""
+		fnum(i, ser_last(i, "Memory load parallelism"), 6)
 		inum(LOAD[i], 4)
 		row_end()
 	}
 	table_end()
 }
 
-function t_proc(    i, rd, wr, rs, ws, io, sp, rr, wrr) {
+function t_proc(    i) {
 	table_begin("Processor, Processes - times in microseconds - smaller is better",
 	    "------------------------------------------------------------------------------",
 	    "Host                 OS  Mhz null null      open slct sig  sig  fork exec sh  \n" \
@@ -68,36 +65,17 @@ function t_proc(    i, rd, wr, rs, ws, io, sp, rr, wrr) {
 		col(" ", 4, 1)
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
-		cell(good(META[i, "MHZ"]) ? sprintf("%4.0f", META[i, "MHZ"]) : spaces(4), "", 0)
-		num(fig(i, "Simple syscall"), 4)
-		# null I/O: the mean of read and write, or the one there is.
-		rd = fig(i, "Simple read"); rs = GSP; rr = GRG
-		wr = fig(i, "Simple write"); ws = GSP; wrr = GRG
-		if (!good(wr)) {
-			wr = fig(i, "Null syscall")
-			ws = GSP; wrr = GRG
-		}
-		GRG = (rr != "" && wrr != "") ? (rr + 0 > wrr + 0 ? rr : wrr) : ""
-		if (good(rd) && good(wr)) {
-			io = (rd + wr) / 2
-			sp = (rs != "" && ws != "") ? (rs + 0 > ws + 0 ? rs : ws) : ""
-		} else if (good(wr)) {
-			io = wr; sp = ws; GRG = wrr
-		} else if (good(rd)) {
-			io = rd; sp = rs; GRG = rr
-		} else {
-			io = ""; sp = ""
-		}
-		GSP = sp
-		num(io, 4)
-		num(fig(i, "Simple stat"), 4)
-		num(fig(i, "Simple open/close"), 4)
-		num(fig(i, "Select on 100 tcp fd's"), 4)
-		num(fig(i, "Signal handler installation"), 4)
-		num(fig(i, "Signal handler overhead"), 4)
-		num(fig(i, "Process fork+exit"), 4)
-		num(fig(i, "Process fork+execve"), 4)
-		num(fig(i, "Process fork+/bin/sh -c"), 4)
+		cell(good(META[i, "MHZ"]) ? sprintf("%4.0f", META[i, "MHZ"]) : spaces(4), 0)
+		fnum(i, fig(i, "Simple syscall"), 4)
+		null_io(i, 4)
+		fnum(i, fig(i, "Simple stat"), 4)
+		fnum(i, fig(i, "Simple open/close"), 4)
+		fnum(i, fig(i, "Select on 100 tcp fd's"), 4)
+		fnum(i, fig(i, "Signal handler installation"), 4)
+		fnum(i, fig(i, "Signal handler overhead"), 4)
+		fnum(i, fig(i, "Process fork+exit"), 4)
+		fnum(i, fig(i, "Process fork+execve"), 4)
+		fnum(i, fig(i, "Process fork+/bin/sh -c"), 4)
 		row_end()
 	}
 	table_end()
@@ -145,7 +123,7 @@ function t_ops(kind,    i, ops, n, j) {
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
 		for (j = 1; j <= n; j++)
-			num(scaled(i, fig(i, kind " " ops[j])), CW[j])
+			fnum(i, scaled(i, fig(i, kind " " ops[j])), CW[j])
 		row_end()
 	}
 	table_end()
@@ -161,13 +139,13 @@ function t_ctx(    i) {
 	col(" ", 6, 1); col(" ", 7, 1); col(" ", 7, 1)
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
-		num(ser_at(i, "size=0k", 2), 6)
-		num(ser_at(i, "size=16k", 2), 6)
-		num(ser_at(i, "size=64k", 2), 6)
-		num(ser_at(i, "size=16k", 8), 6)
-		num(ser_at(i, "size=64k", 8), 6)
-		num(ser_at(i, "size=16k", 16), 7)
-		num(ser_at(i, "size=64k", 16), 7)
+		fnum(i, ser_at(i, "size=0k", 2), 6)
+		fnum(i, ser_at(i, "size=16k", 2), 6)
+		fnum(i, ser_at(i, "size=64k", 2), 6)
+		fnum(i, ser_at(i, "size=16k", 8), 6)
+		fnum(i, ser_at(i, "size=64k", 8), 6)
+		fnum(i, ser_at(i, "size=16k", 16), 7)
+		fnum(i, ser_at(i, "size=64k", 16), 7)
 		row_end()
 	}
 	table_end()
@@ -184,14 +162,14 @@ function t_local(    i) {
 	col(" ", 5, 1); col(" ", 5, 1); col(" ", 5, 1); col(" ", 4, 1, 5)
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
-		num(ser_at(i, "size=0k", 2), 5)
-		num(fig(i, "Pipe latency"), 5)
-		num(fig(i, "AF_UNIX sock stream latency"), 4)
-		num(fig(i, "local UDP latency using"), 5)
-		num(fig(i, "local RPC/udp latency using"), 5)
-		num(fig(i, "local TCP latency using"), 5)
-		num(fig(i, "local RPC/tcp latency using"), 5)
-		num(scaled(i, fig(i, "local TCP/IP connection cost to")), 4)
+		fnum(i, ser_at(i, "size=0k", 2), 5)
+		fnum(i, fig(i, "Pipe latency"), 5)
+		fnum(i, fig(i, "AF_UNIX sock stream latency"), 4)
+		fnum(i, fig(i, "local UDP latency using"), 5)
+		fnum(i, fig(i, "local RPC/udp latency using"), 5)
+		fnum(i, fig(i, "local TCP latency using"), 5)
+		fnum(i, fig(i, "local RPC/tcp latency using"), 5)
+		fnum(i, scaled(i, fig(i, "local TCP/IP connection cost to")), 4)
 		row_end()
 	}
 	table_end()
@@ -210,14 +188,14 @@ function t_cross(    i, n1) {
 	n1 = 0
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
-		num(ser_at(i, "cross-CPU ctxsw 0k", 2), 5)
-		num(fig(i, "cross Pipe latency"), 5)
-		num(fig(i, "cross AF_UNIX sock stream latency"), 4)
-		num(fig(i, "cross local UDP latency using"), 5)
-		num(fig(i, "cross local RPC/udp latency using"), 5)
-		num(fig(i, "cross local TCP latency using"), 5)
-		num(fig(i, "cross local RPC/tcp latency using"), 5)
-		num(scaled(i, fig(i, "cross local TCP/IP connection cost to")), 4)
+		fnum(i, ser_at(i, "cross-CPU ctxsw 0k", 2), 5)
+		fnum(i, fig(i, "cross Pipe latency"), 5)
+		fnum(i, fig(i, "cross AF_UNIX sock stream latency"), 4)
+		fnum(i, fig(i, "cross local UDP latency using"), 5)
+		fnum(i, fig(i, "cross local RPC/udp latency using"), 5)
+		fnum(i, fig(i, "cross local TCP latency using"), 5)
+		fnum(i, fig(i, "cross local RPC/tcp latency using"), 5)
+		fnum(i, scaled(i, fig(i, "cross local TCP/IP connection cost to")), 4)
 		if (!RVAL[TNR] && META[i, "PROCESSORS"] == "1")
 			ONECPU[++n1] = i
 		row_end()
@@ -241,10 +219,10 @@ function t_cross(    i, n1) {
 # cross-CPU ones together.
 function check_le(i, what, lo, lok, hi, hik,    a, b) {
 	if (lok ~ /^size=|^cross-CPU ctxsw/)
-		a = ser_at(i, lok, 2)
+		a = val(i, ser_at(i, lok, 2))
 	else
-		a = fig(i, lok)
-	b = fig(i, hik)
+		a = val(i, fig(i, lok))
+	b = val(i, fig(i, hik))
 	if (!good(a) || !good(b) || a + 0 <= (b + 0) * 1.05)
 		return
 	NCHK++
@@ -282,11 +260,11 @@ function t_remote(    i) {
 	col(" ", 5, 1); col(" ", 5, 1); col(" ", 5, 1); col(" ", 5, 1); col(" ", 4, 1)
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
-		num(fig(i, "remote UDP latency using"), 5)
-		num(fig(i, "remote RPC/udp latency using"), 5)
-		num(fig(i, "remote TCP latency using"), 5)
-		num(fig(i, "remote RPC/tcp latency using"), 5)
-		num(scaled(i, fig(i, "remote TCP/IP connection cost to")), 4)
+		fnum(i, fig(i, "remote UDP latency using"), 5)
+		fnum(i, fig(i, "remote RPC/udp latency using"), 5)
+		fnum(i, fig(i, "remote TCP latency using"), 5)
+		fnum(i, fig(i, "remote RPC/tcp latency using"), 5)
+		fnum(i, scaled(i, fig(i, "remote TCP/IP connection cost to")), 4)
 		row_end()
 	}
 	table_end()
@@ -302,14 +280,14 @@ function t_filevm(    i) {
 	col(" ", 7, 1); col(" ", 5, 1); col(" ", 7, 1); col(" ", 5, 1)
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
-		num(scaled(i, per_file(fs_at(i, "create", "0k"))), 6)
-		num(scaled(i, per_file(fs_at(i, "delete", "0k"))), 6)
-		num(scaled(i, per_file(fs_at(i, "create", "10k"))), 6)
-		num(scaled(i, per_file(fs_at(i, "delete", "10k"))), 6)
-		num(ser_last(i, "mappings"), 7)
-		num(fig(i, "Protection fault"), 5)
-		num(fig(i, "Pagefaults"), 7)
-		num(fig(i, "Select on 100 fd's"), 5)
+		fs_cell(i, "create", "0k", 6)
+		fs_cell(i, "delete", "0k", 6)
+		fs_cell(i, "create", "10k", 6)
+		fs_cell(i, "delete", "10k", 6)
+		fnum(i, ser_last(i, "mappings"), 7)
+		fnum(i, fig(i, "Protection fault"), 5)
+		fnum(i, fig(i, "Pagefaults"), 7)
+		fnum(i, fig(i, "Select on 100 fd's"), 5)
 		row_end()
 	}
 	table_end()
@@ -325,15 +303,15 @@ function t_bw(    i) {
 	col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1); col(" ", 4, 1); col(" ", 5, 1)
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
-		num(fig(i, "Pipe bandwidth"), 4)
-		num(fig(i, "AF_UNIX sock stream bandwidth"), 4)
-		num(tcp_bw(i), 4)
-		num(ser_last(i, "read bandwidth"), 6)
-		num(ser_last(i, "Mmap read bandwidth"), 6)
-		num(ser_last(i, "libc bcopy unaligned"), 6)
-		num(ser_last(i, "unrolled bcopy unaligned"), 6)
-		num(ser_last(i, "Memory read bandwidth"), 4)
-		num(ser_last(i, "Memory write bandwidth"), 5)
+		fnum(i, fig(i, "Pipe bandwidth"), 4)
+		fnum(i, fig(i, "AF_UNIX sock stream bandwidth"), 4)
+		fnum(i, tcp_bw(i), 4)
+		fnum(i, ser_last(i, "read bandwidth"), 6)
+		fnum(i, ser_last(i, "Mmap read bandwidth"), 6)
+		fnum(i, ser_last(i, "libc bcopy unaligned"), 6)
+		fnum(i, ser_last(i, "unrolled bcopy unaligned"), 6)
+		fnum(i, ser_last(i, "Memory read bandwidth"), 4)
+		fnum(i, ser_last(i, "Memory write bandwidth"), 5)
 		row_end()
 	}
 	table_end()
@@ -366,7 +344,7 @@ function fmtsize(v) {
 
 # The sizes the memory table's points were read at, and the measured ones
 # beside them (our files only: lmbench's have neither).
-function t_sizes(    i) {
+function t_sizes(    i, M) {
 	if (mode == "lib")
 		return
 	table_begin("Cache sizes - the memory latencies above are read inside these",
@@ -378,31 +356,33 @@ function t_sizes(    i) {
 	col("  ", 6, 1); col(" ", 6, 1); col(" ", 6, 1)
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
-		mem_figures(i)
-		cell(sprintf("%6s", fmtsize(MSZ1)), "", MSZ1 > 0)
-		cell(sprintf("%6s", fmtsize(MSZ2)), "", MSZ2 > 0)
-		cell(sprintf("%6s", fmtsize(MSZ3)), "", MSZ3 > 0)
-		cell(sprintf("%-5s", MSRC), "", 0)
-		cell(sprintf("%6s", fmtsize(MMEAS1)), "", good(MMEAS1))
-		cell(sprintf("%6s", fmtsize(MMEAS2)), "", good(MMEAS2))
-		cell(sprintf("%6s", fmtsize(MMEAS3)), "", good(MMEAS3))
+		mem_figures(i, M, 1)
+		cell(sprintf("%6s", fmtsize(M["size1"])), M["size1"] > 0)
+		cell(sprintf("%6s", fmtsize(M["size2"])), M["size2"] > 0)
+		cell(sprintf("%6s", fmtsize(M["size3"])), M["size3"] > 0)
+		cell(sprintf("%-5s", M["from"]), 0)
+		cell(sprintf("%6s", fmtsize(M["meas1"])), good(M["meas1"]))
+		cell(sprintf("%6s", fmtsize(M["meas2"])), good(M["meas2"]))
+		cell(sprintf("%6s", fmtsize(M["meas3"])), good(M["meas3"]))
 		row_end()
 	}
 	table_end()
 }
 
-function guess(    g) {
+# lmbench's guess at what is wrong with a memory row: the L1, L2 and main
+# memory latencies.
+function guess(l1, l2, main,    g) {
 	g = ""
-	if (!good(ML1))
+	if (!good(l1))
 		return "Bad mhz?"
-	if (good(ML2) && good(MMAIN) && !same(ML1, ML2) && same(ML2, MMAIN))
+	if (good(l2) && good(main) && !same(l1, l2) && same(l2, main))
 		g = "No L2 cache?"
-	else if (good(ML2) && same(ML1, ML2))
+	else if (good(l2) && same(l1, l2))
 		g = "No L1 cache?"
 	return g
 }
 
-function t_mem(    i, l3, g, bad) {
+function t_mem(    i, l3, g, bad, M, l1) {
 	l3 = 0
 	for (i = 1; i <= nf; i++)
 		if (((i, "CACHE_L3") in META) || ((i, "L3 cache") in FIG))
@@ -428,30 +408,30 @@ function t_mem(    i, l3, g, bad) {
 	}
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
-		mem_figures(i)
-		GSP = ""
+		mem_figures(i, M)
 		inum(META[i, "MHZ"], 4)
-		bad = !good(ML1) && (good(ML2) || good(ML3) || good(MMAIN) || good(MRAND))
+		l1 = val(i, M["L1"])
+		bad = !good(l1) && (good(val(i, M["L2"])) || good(val(i, M["L3"])) ||
+		    good(val(i, M["main"])) || good(val(i, M["rand"])))
 		if (bad) {
 			# lmbench's verdict on a curve without an L1 point: the
 			# clock (and so every cell) is suspect.
-			cell(sprintf("%6s", "-"), "", 1)
-			cell(sprintf("%6s", "-"), "", 1)
+			cell(sprintf("%6s", "-"), 1)
+			cell(sprintf("%6s", "-"), 1)
 			if (l3)
-				cell(sprintf("%6s", "-"), "", 1)
-			cell(sprintf("%6s", "-"), "", 1)
-			cell(sprintf("%" (l3 ? 6 : 11) "s", "-"), "", 1)
-			cell("Bad mhz?", "", 0)
+				cell(sprintf("%6s", "-"), 1)
+			cell(sprintf("%6s", "-"), 1)
+			cell(sprintf("%" (l3 ? 6 : 11) "s", "-"), 1)
+			cell("Bad mhz?", 0)
 		} else {
-			GSP = MS1; GRG = MS1R; num(ML1, 6)
-			GSP = MS2; GRG = MS2R; num(ML2, 6)
-			if (l3) {
-				GSP = MS3; GRG = MS3R; num(ML3, 6)
-			}
-			GSP = MSMAIN; GRG = MSMAINR; num(MMAIN, 6)
-			GSP = MSRAND; GRG = MSRANDR; num(MRAND, l3 ? 6 : 11)
-			g = good(ML1) ? guess() : ""
-			cell(g, "", 0)
+			fnum(i, M["L1"], 6)
+			fnum(i, M["L2"], 6)
+			if (l3)
+				fnum(i, M["L3"], 6)
+			fnum(i, M["main"], 6)
+			fnum(i, M["rand"], l3 ? 6 : 11)
+			g = good(l1) ? guess(l1, val(i, M["L2"]), val(i, M["main"])) : ""
+			cell(g, 0)
 		}
 		row_end()
 	}

@@ -75,6 +75,16 @@ test_expect 'a sweep that ends between 2x and 4x the last level: its last point 
 		fail "$(cat "$TRASH/out" "$TRASH/err")"
 '
 
+test_expect 'a sweep that ends short of 2x the last level: Main mem blank, said once' '
+	# L3 at the last point up to 130M: 64M, 26.0; no point from 520M on
+	sed "/^[0-9]\{3,\}\.00000 /d" "$D/run.1" >"$D/cut.1" &&
+	summary "$D/cut.1" &&
+	[ "$(mem_row cut)" = "cut         Linux 6.1.0  3000 1.0100 4.2000   26.0              " ] &&
+	[ "$(grep -c "the memory sweep ends at 64.00000 MB, short of twice the last-level cache (2 x 260.00 MB): Main mem left blank" "$TRASH/err")" -eq 1 ] &&
+	[ "$(wc -l <"$TRASH/err")" -eq 1 ] ||
+		fail "$(cat "$TRASH/out" "$TRASH/err")"
+'
+
 test_expect 'an lmbench file has no sizes: no sizes table' '
 	summary "$SAMPLE" && grep -q "^Memory latencies" "$TRASH/out" &&
 	! grep -q "^Cache sizes" "$TRASH/out"
