@@ -1,9 +1,9 @@
 # compare.awk - the tables of scripts/compare: each side's figures and
 # their change against the first side, judged against the noise.
 #
-# scripts/compare runs "awk -f compare.awk -f read.awk -f cells.awk
-# -f layout.awk -f tables.awk" with LC_ALL=C, mode=lib and me=compare:
-# read.awk reads the files, tables.awk builds the tables (layout.awk keeps
+# scripts/compare runs "awk -f compare.awk -f read.awk -f stats.awk
+# -f cells.awk -f layout.awk -f tables.awk" with LC_ALL=C, mode=lib and
+# me=compare: read.awk (with stats.awk) reads the files, tables.awk builds the tables (layout.awk keeps
 # them, not printing them); this file's END comes first, prints, and
 # exits.  Standard input: "S<TAB>arg" starts a side, then the
 # lines of summary's file list for that argument.

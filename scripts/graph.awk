@@ -1,8 +1,8 @@
 # graph.awk - the SVG plots of scripts/graph.
 #
-# scripts/graph runs "awk -f graph.awk -f read.awk" with LC_ALL=C,
-# mode=lib and me=graph: read.awk reads the files (its list on standard
-# input); this file's END comes first, writes the plots, and exits.
+# scripts/graph runs "awk -f graph.awk -f read.awk -f stats.awk" with
+# LC_ALL=C, mode=lib and me=graph: read.awk (with stats.awk) reads the
+# files (its list on standard input); this file's END comes first, writes the plots, and exits.
 #
 # Variables, in the environment (a path: -v would take its backslashes for
 # escapes), else -v:

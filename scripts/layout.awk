@@ -14,6 +14,20 @@ BEGIN {
 	width += 0
 }
 
+# ---- text ----------------------------------------------------------------
+
+function spaces(n,    s) {
+	s = ""
+	while (n-- > 0)
+		s = s " "
+	return s
+}
+
+function rstrip(s) {
+	sub(/[ ]+$/, "", s)
+	return s
+}
+
 # ---- how a number is written into a column ---------------------------------
 #
 # Exactly as lmbench 3's getsummary writes it, so that a cell reads the same

@@ -7,7 +7,8 @@
 # each named file that could not be read (so the exit status can say so)
 # and a line "W" for each one skipped with a warning: scripts/summary
 # writes that list.  Results files are read with getline, never executed
-# or evaluated.
+# or evaluated.  The statistics lines ([latbw-stat ...]) are read by
+# stats.awk, always loaded with this file.
 #
 # Variables (awk -v: fixed words and flags only):
 #   mode    table (default), json, csv, fmt (scripts/summary's modes, see
@@ -123,18 +124,6 @@ function out_of_range(ln, a, b,    why, v) {
 	lwarn(ln, "'" shown(v) "' is " why ": left out")
 	lastlo = lasthi = -1
 	return 1
-}
-
-function spaces(n,    s) {
-	s = ""
-	while (n-- > 0)
-		s = s " "
-	return s
-}
-
-function rstrip(s) {
-	sub(/[ ]+$/, "", s)
-	return s
 }
 
 function trim(s) {
@@ -566,142 +555,3 @@ function bracket_line(line, ln,    k, key, val) {
 		META[cur, key] = val
 }
 
-# [latbw-stat prog=P case=C [x=X] median=M min=A max=B spread=S% reps=R
-#  n=N copies=K cpus=L unit=U]: the statistics of the figure or point on
-# the line before.
-function stat_line(line, ln,    body, n, w, i, k, f, x, hasx, sp) {
-	body = line
-	sub(/^\[latbw-stat /, "", body)
-	if (body !~ /\][ \t]*$/) {
-		lwarn(ln, "truncated statistics line skipped")
-		lastlo = lasthi = 0
-		return
-	}
-	sub(/\][ \t]*$/, "", body)
-	n = split(body, w, / +/)
-	split("", f)
-	for (i = 1; i <= n; i++) {
-		k = index(w[i], "=")
-		if (k > 1)
-			f[substr(w[i], 1, k - 1)] = substr(w[i], k + 1)
-	}
-	# The statistics of values left out as out of range (lat_fs has two).
-	if (lastlo < 0)
-		return
-	sp = f["spread"]
-	sub(/%$/, "", sp)
-	if (!isnum(sp) || !("reps" in f) || !isnum(f["reps"])) {
-		lwarn(ln, "statistics line without spread or reps skipped")
-		lastlo = lasthi = 0
-		return
-	}
-	if (!sane(sp) || !sane(f["reps"])) {
-		lwarn(ln, "statistics line with a spread or reps out of range skipped")
-		lastlo = lasthi = 0
-		return
-	}
-	hasx = "x" in f
-	x = f["x"]
-	if (lastlo == 0) {
-		# Right after a series title, it describes what the series
-		# subtracts (lat_ctx's overhead): known, not a cell's.
-		if (TITLE_LN == ln - 1 && TITLE_LN > 0)
-			return
-		# mhz's: the driver makes its figure the MHZ header line.
-		if (f["prog"] == "mhz")
-			return
-		# After the blank line that ended a series, the statistics of
-		# its points (latbw's driver writes them there, since lmbench's
-		# readers end a series at its first line that is not a point).
-		if (hasx && ENDED != "") {
-			k = after_series(ENDED, x, f["case"])
-			# (a point left out as out of range: warned about)
-			if (k == 0 && ((cur, ENDED, x) in DROPX))
-				return
-			if (k == 0)
-				lwarn(ln, "statistics line for no point of series '" shown(ENDED) "', skipped")
-			else
-				set_stats(k, sp, f, ln)
-			return
-		}
-		lwarn(ln, "statistics line not after a figure, skipped")
-		return
-	}
-	# The figure it belongs to: the one figure of the line before, or, for
-	# a line of several (lat_fs's "0k 100 <creates> <deletes>", followed
-	# by one statistics line per figure), the next one without statistics
-	# whose name ends with the case ("create", "delete").
-	k = 0
-	for (i = lastlo; i <= lasthi; i++) {
-		if (RR[cur, i] != "")
-			continue
-		if (lastlo == lasthi || RN[cur, i] ~ (" " f["case"] "$")) {
-			k = i
-			break
-		}
-	}
-	if (k == 0) {
-		lwarn(ln, "statistics line not after a figure, skipped")
-		return
-	}
-	if (hasx != (RX[cur, k] != "") || (hasx && x != RX[cur, k] && !(isnum(x) && isnum(RX[cur, k]) && x + 0 == RX[cur, k] + 0))) {
-		lwarn(ln, "statistics line does not match the figure before it, skipped")
-		lastlo = lasthi = 0
-		return
-	}
-	set_stats(k, sp, f, ln)
-}
-
-# The point of series name (for lat_fs's series, its create or delete
-# part, by case) at x that has no statistics yet: its record, or 0.
-function after_series(name, x, c,    n, j, k) {
-	if (name == "File system latency")
-		name = name " " c
-	n = SN[cur, name] + 0
-	for (j = 1; j <= n; j++) {
-		k = SK[cur, name, j]
-		if (RR[cur, k] != "")
-			continue
-		if (RX[cur, k] == x || (isnum(x) && isnum(RX[cur, k]) && x + 0 == RX[cur, k] + 0))
-			return k
-	}
-	return 0
-}
-
-function set_stats(k, sp, f, ln) {
-	RSPR[cur, k] = sp + 0
-	RR[cur, k] = f["reps"]
-	RMIN[cur, k] = sane(f["min"]) ? f["min"] : ""
-	RMAX[cur, k] = sane(f["max"]) ? f["max"] : ""
-	RC[cur, k] = sane(f["copies"]) ? f["copies"] : ""
-	if (RU[cur, k] == "" && f["unit"] != "")
-		RU[cur, k] = f["unit"]
-	place(k, f, ln)
-}
-
-# The placement of record k, from its statistics line's fields f: same,
-# cross or sched (with the share of cross-CPU samples in RXS).  A latency
-# figure under an lmbench label that was measured across CPUs (a hand run
-# of "lat_pipe -C 0,1") moves to the cross-CPU table; one left to the
-# scheduler stays in its cell, with a warning: it is not comparable.
-function place(k, f, ln,    key, sh) {
-	if (f["placement"] !~ /^(same|cross|sched)$/)
-		return
-	RPL[cur, k] = f["placement"]
-	sh = f["cross"]
-	sub(/%$/, "", sh)
-	if (RPL[cur, k] == "sched" && isnum(sh))
-		RXS[cur, k] = sh + 0
-	key = FKEY[cur, k]
-	if (key == "" || key ~ /^cross / || RU[cur, k] == "MB/s" || FIG[cur, key] != k)
-		return
-	if (RPL[cur, k] == "cross") {
-		delete FIG[cur, key]
-		FIG[cur, "cross " key] = k
-		FKEY[cur, k] = "cross " key
-	} else if (RPL[cur, k] == "sched") {
-		lwarn(ln, "'" shown(RN[cur, k]) "' ran where the scheduler put it (" \
-		    (isnum(sh) ? sh "% of samples across CPUs" : "CPUs not seen") \
-		    "), not pinned: not comparable with pinned figures")
-	}
-}

@@ -1,10 +1,10 @@
 # summary.awk - scripts/summary's main part: what to print once the files
 # are read.
 #
-# scripts/summary runs "awk -f summary.awk -f read.awk -f cells.awk
-# -f layout.awk -f tables.awk -f export.awk" with LC_ALL=C: read.awk reads
-# the results files its list names into records (see there for the input
-# and the records), and this file's END prints them in the format asked:
+# scripts/summary runs "awk -f summary.awk -f read.awk -f stats.awk
+# -f cells.awk -f layout.awk -f tables.awk -f export.awk" with LC_ALL=C:
+# read.awk reads the results files its list names into records (see there
+# for the input and the records; stats.awk reads the statistics lines), and this file's END prints them in the format asked:
 # the LMBENCH-style tables (tables.awk, laid out by layout.awk, each cell
 # looked up by cells.awk), JSON or CSV (export.awk).
 #
@@ -19,9 +19,9 @@
 #   LATBW_WIDTH  width: 0, or the widest line a table may have (-w)
 #   LATBW_CWD    cwd (see read.awk)
 #
-# scripts/compare and scripts/graph use read.awk (and compare the tables:
-# cells.awk, layout.awk, tables.awk) with mode=lib: table_end() keeps each
-# table (keep_table) instead of printing it, and their own END, which
+# scripts/compare and scripts/graph use read.awk and stats.awk (and
+# compare the tables: cells.awk, layout.awk, tables.awk) with mode=lib:
+# table_end() keeps each table (keep_table) instead of printing it, and their own END, which
 # comes first, does the rest and exits.
 #
 # Only POSIX awk: it runs under mawk, gawk and the one true awk.

@@ -14,7 +14,8 @@
 # mode=fmt: input on standard input, cells on standard output.
 fmt_awk() {
 	LC_ALL=C "$1" -v mode=fmt -f "$TOP/scripts/summary.awk" \
-		-f "$TOP/scripts/read.awk" -f "$TOP/scripts/cells.awk" \
+		-f "$TOP/scripts/read.awk" -f "$TOP/scripts/stats.awk" \
+		-f "$TOP/scripts/cells.awk" \
 		-f "$TOP/scripts/layout.awk" -f "$TOP/scripts/tables.awk" \
 		-f "$TOP/scripts/export.awk"
 }
