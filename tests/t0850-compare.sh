@@ -110,4 +110,15 @@ test_expect 'the same output under every awk' '
 	done
 '
 
+test_expect 'compare needs the reader and the tables, not the exports' '
+	mkdir -p "$TRASH/only" &&
+	for f in summary compare compare.awk read.awk stats.awk cells.awk layout.awk tables.awk
+	do
+		cp "$TOP/scripts/$f" "$TRASH/only/" || return 1
+	done &&
+	sh "$COMPARE" -n base.0 new.0 multi-a >"$TRASH/all" 2>&1 &&
+	sh "$TRASH/only/compare" -n base.0 new.0 multi-a >"$TRASH/only.out" 2>&1 &&
+	diff -u "$TRASH/all" "$TRASH/only.out"
+'
+
 test_done

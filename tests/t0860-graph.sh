@@ -135,4 +135,15 @@ test_expect 'XML special characters in a name are escaped' '
 	well_formed "$TRASH/esc/mem-latency.svg"
 '
 
+test_expect 'graph needs only the reader: summary, read.awk and stats.awk beside it' '
+	mkdir -p "$TRASH/only" &&
+	for f in summary graph graph.awk read.awk stats.awk
+	do
+		cp "$TOP/scripts/$f" "$TRASH/only/" || return 1
+	done &&
+	sh "$TRASH/only/graph" -o "$TRASH/svg.only" "$FIX/vm.0" "$FIX/vm.1" >/dev/null 2>"$TRASH/err" &&
+	[ ! -s "$TRASH/err" ] &&
+	diff -r "$TRASH/svg" "$TRASH/svg.only"
+'
+
 test_done
