@@ -110,12 +110,10 @@ test_expect 'the same output under every awk' '
 	done
 '
 
-test_expect 'compare needs the reader and the tables, not the exports' '
+test_expect 'compare needs the reader and the tables, not summary.awk or export.awk' '
 	mkdir -p "$TRASH/only" &&
-	for f in summary compare compare.awk read.awk stats.awk cells.awk layout.awk tables.awk
-	do
-		cp "$TOP/scripts/$f" "$TRASH/only/" || return 1
-	done &&
+	cp "$TOP/scripts/summary" "$TOP/scripts/compare" "$TOP"/scripts/*.awk "$TRASH/only/" &&
+	rm "$TRASH/only/summary.awk" "$TRASH/only/export.awk" &&
 	sh "$COMPARE" -n base.0 new.0 multi-a >"$TRASH/all" 2>&1 &&
 	sh "$TRASH/only/compare" -n base.0 new.0 multi-a >"$TRASH/only.out" 2>&1 &&
 	diff -u "$TRASH/all" "$TRASH/only.out"
