@@ -166,9 +166,20 @@ function inum(v, w) {
 	inumsp(v, "", "", w)
 }
 
+# End the row: it is kept (1) if it holds a value in a counting column,
+# else dropped (0).
 function row_end() {
-	if (!RVAL[TNR])
-		TNR--
+	if (RVAL[TNR])
+		return 1
+	TNR--
+	return 0
+}
+
+# The title and rule of a table with no row, for a note in its place.
+function table_heading() {
+	print ""
+	print TT[1]
+	print TRULE
 }
 
 # Print the table (if some row has a value), whole or in blocks of at most

@@ -177,7 +177,7 @@ function t_local(    i) {
 
 # latbw's own table: the driver's cross-CPU runs (one process per CPU),
 # the wake-up cost between CPUs.  A one-CPU machine has none, and says so.
-function t_cross(    i, n1) {
+function t_cross(    i, n1, kept) {
 	table_begin("Cross-CPU communication latencies (latbw, one party per CPU) in microseconds - smaller is better",
 	    "---------------------------------------------------------------------",
 	    "Host                 OS 2p/0K  Pipe AF     UDP  RPC/   TCP  RPC/ TCP\n" \
@@ -185,7 +185,7 @@ function t_cross(    i, n1) {
 	    "--------- ------------- ----- ----- ---- ----- ----- ----- ----- ----")
 	col(" ", 5, 1); col(" ", 5, 1); col(" ", 4, 1); col(" ", 5, 1)
 	col(" ", 5, 1); col(" ", 5, 1); col(" ", 5, 1); col(" ", 4, 1)
-	n1 = 0
+	n1 = kept = 0
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
 		fnum(i, ser_at(i, "cross-CPU ctxsw 0k", 2), 5)
@@ -196,18 +196,16 @@ function t_cross(    i, n1) {
 		fnum(i, fig(i, "cross local TCP latency using"), 5)
 		fnum(i, fig(i, "cross local RPC/tcp latency using"), 5)
 		fnum(i, scaled(i, fig(i, "cross local TCP/IP connection cost to")), 4)
-		if (!RVAL[TNR] && META[i, "PROCESSORS"] == "1")
+		if (row_end())
+			kept++
+		else if (META[i, "PROCESSORS"] == "1")
 			ONECPU[++n1] = i
-		row_end()
 	}
 	table_end()
 	if (mode != "table" || n1 == 0)
 		return
-	if (TNR == 0) {
-		print ""
-		print TT[1]
-		print TRULE
-	}
+	if (kept == 0)
+		table_heading()
 	for (i = 1; i <= n1; i++)
 		printf "%-9.9s %13.13s one CPU: same-CPU figures only\n", HOST[ONECPU[i]], OS_[ONECPU[i]]
 }
