@@ -10,14 +10,21 @@
 . "$(dirname "$0")/lib.sh"
 . "$TESTS_DIR/t08readers.lib"
 
+# PARTS: the awk files of summary's program, in order, as scripts/summary
+# lists them ("for f in summary read ...").
+PARTS=$(sed -n 's/^for f in \(summary .*\)$/\1/p' "$TOP/scripts/summary")
+
 # fmt_awk AWK: summary's awk program, as scripts/summary runs it, with
 # mode=fmt: input on standard input, cells on standard output.
 fmt_awk() {
-	LC_ALL=C "$1" -v mode=fmt -f "$TOP/scripts/summary.awk" \
-		-f "$TOP/scripts/read.awk" -f "$TOP/scripts/stats.awk" \
-		-f "$TOP/scripts/cells.awk" \
-		-f "$TOP/scripts/layout.awk" -f "$TOP/scripts/tables.awk" \
-		-f "$TOP/scripts/export.awk"
+	fa_awk=$1
+	[ -n "$PARTS" ] || fail "no list of awk files in scripts/summary" || return 1
+	set --
+	for fa_part in $PARTS
+	do
+		set -- "$@" -f "$TOP/scripts/$fa_part.awk"
+	done
+	LC_ALL=C "$fa_awk" -v mode=fmt "$@"
 }
 
 # Each case: width, value, the expected cell between | |.
