@@ -11,8 +11,8 @@
 . "$TESTS_DIR/t08readers.lib"
 
 # PARTS: the awk files of summary's program, in order, as scripts/summary
-# lists them ("for f in summary read ...").
-PARTS=$(sed -n 's/^for f in \(summary .*\)$/\1/p' "$TOP/scripts/summary")
+# lists them (parts="summary read ...").
+PARTS=$(sed -n 's/^parts="\(summary .*\)"$/\1/p' "$TOP/scripts/summary")
 
 # fmt_awk AWK: summary's awk program, as scripts/summary runs it, with
 # mode=fmt: input on standard input, cells on standard output.
