@@ -133,7 +133,7 @@ install: all
 		cp scripts/$$c $(DESTDIR)$(LIBEXECDIR)/ && \
 		chmod 755 $(DESTDIR)$(LIBEXECDIR)/$$c || exit 1; \
 	done
-	cp scripts/*.awk scripts/*.sh VERSION $(DESTDIR)$(LIBEXECDIR)/
+	cp scripts/*.awk scripts/*.sh scripts/registry VERSION $(DESTDIR)$(LIBEXECDIR)/
 	for c in $(COMMANDS); do \
 		n=latbw-$${c#latbw-}; \
 		printf '%s\n' '#!/bin/sh' \

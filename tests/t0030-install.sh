@@ -40,7 +40,7 @@ test_expect 'PATH gets exactly latbw-run, latbw-summary, latbw-compare, latbw-gr
 	done
 '
 
-test_expect 'every program, latbw-hello, the scripts, their awk, the parts of latbw-run and VERSION are in libexec/latbw' '
+test_expect 'every program, latbw-hello, the scripts, their awk, the parts of latbw-run, the registry and VERSION are in libexec/latbw' '
 	for c in "$TOP"/src/*.c
 	do
 		[ -x "$libexec/$(basename "$c" .c)" ] ||
@@ -55,6 +55,7 @@ test_expect 'every program, latbw-hello, the scripts, their awk, the parts of la
 		[ -f "$libexec/$(basename "$f")" ] ||
 			fail "$(basename "$f") not in libexec/latbw" || return 1
 	done &&
+	{ cmp -s "$libexec/registry" "$TOP/scripts/registry" || fail "registry not in libexec/latbw"; } &&
 	[ "$(cat "$libexec/VERSION")" = "$version" ]
 '
 

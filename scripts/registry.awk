@@ -1,0 +1,242 @@
+# registry.awk - reads scripts/registry, the one list of what latbw
+# measures (its fields are described at its top), and makes from it:
+#
+#   awk -v what=plan -v quick=0|1 -v mb=N -v cross=LIST -v remote=HOSTS \
+#       -f registry.awk REGISTRY
+#                 the driver's plan, one step a line:
+#                 KIND|GROUPS|WEIGHT|FLAGS|TEXT (see scripts/latbw-run)
+#   what=groups   the BENCHMARKS= groups, one a line, first seen first
+#   what=progs    the programs the steps run, one a line
+#   what=match    the texts lmbench's readers match anywhere in a line
+#
+# cross is the -C list of the cross-CPU placement ("0,N"; empty on a
+# one-CPU machine), remote the REMOTE words (name or name=address).
+# Other programs take its functions (reg_read, reg_col) with -f and leave
+# what empty.  A registry line that is not of the form is an error that
+# names it (exit status 2).  Only POSIX awk.
+
+function reg_fail(msg) {
+	printf "%s: %s\n", (me == "" ? "registry" : me), msg > "/dev/stderr"
+	reg_error = 1
+	exit 2
+}
+
+function reg_trim(s) {
+	sub(/^[ \t]+/, "", s)
+	sub(/[ \t]+$/, "", s)
+	return s
+}
+
+# reg_read(PATH): the registry's lines into RK (kind), RG (groups), RW
+# (weight), RF (flags), RP (place), RC (command), RQ, RFU (quick and
+# full sizes), RL (label), RUN (unit), RCOL (column), i = 1..NREG; and
+# the match texts into RM, 1..NRM.  "-" fields are kept as "-".
+function reg_read(path,    line, ln, n, f, i, r) {
+	NREG = NRM = 0
+	ln = 0
+	while ((r = (getline line < path)) > 0) {
+		ln++
+		sub(/\r$/, "", line)
+		if (line ~ /^[ \t]*(#.*)?$/)
+			continue
+		n = split(line, f, "|")
+		for (i = 1; i <= n; i++)
+			f[i] = reg_trim(f[i])
+		if (f[1] == "match" && n == 2 && f[2] != "") {
+			if (f[2] ~ /^".+"$/)
+				f[2] = substr(f[2], 2, length(f[2]) - 2)
+			RM[++NRM] = f[2]
+			continue
+		}
+		if (n != 11 || f[1] !~ /^(run|server|stop|rserver|rstop|mhz|line|series|end|fig)$/)
+			reg_fail(path ":" ln ": not a registry line (11 fields, a known kind): " line)
+		for (i = 1; i <= n; i++)
+			if (f[i] == "")
+				reg_fail(path ":" ln ": field " i " is empty (\"-\" for none)")
+		if (f[5] !~ /^(-|same|cross|pair|remote)$/)
+			reg_fail(path ":" ln ": unknown place '" f[5] "'")
+		NREG++
+		RK[NREG] = f[1]; RG[NREG] = f[2]; RW[NREG] = f[3]; RF[NREG] = f[4]
+		RP[NREG] = f[5]; RC[NREG] = f[6]; RQ[NREG] = f[7]; RFU[NREG] = f[8]
+		RL[NREG] = f[9]; RUN[NREG] = f[10]; RCOL[NREG] = f[11]
+	}
+	if (r < 0)
+		reg_fail("cannot read " path)
+	close(path)
+	if (NREG == 0)
+		reg_fail(path ": no registry line")
+}
+
+# reg_col(COLUMN): the label of the figure shown in table.column, or "".
+function reg_col(c,    i) {
+	for (i = 1; i <= NREG; i++)
+		if (RCOL[i] == c)
+			return RL[i]
+	return ""
+}
+
+# A size word in bytes: 512, 4k, 8m, MB, MB/2.
+function reg_bytes(w) {
+	if (w == "MB")
+		return mb * 1048576
+	if (w == "MB/2")
+		return int(mb * 1048576 / 2)
+	if (w ~ /^[0-9]+[kK]$/)
+		return substr(w, 1, length(w) - 1) * 1024
+	if (w ~ /^[0-9]+[mM]$/)
+		return substr(w, 1, length(w) - 1) * 1048576
+	return w + 0
+}
+
+# Bytes as the programs take them: 512, 4k, 8m.
+function reg_size(s) {
+	if (s >= 1048576 && s % 1048576 == 0)
+		return sprintf("%dm", s / 1048576)
+	if (s >= 1024 && s % 1024 == 0)
+		return sprintf("%dk", s / 1024)
+	return sprintf("%d", s)
+}
+
+# reg_sizes(SPEC): the sizes of a size field, blank-separated (a size
+# repeated right after itself is left out: "1m MB" with MB 1).
+function reg_sizes(spec,    n, w, i, out, last, s, lo, hi, r, t) {
+	out = ""
+	last = ""
+	if (spec == "-")
+		return ""
+	n = split(spec, w, /[ \t]+/)
+	for (i = 1; i <= n; i++) {
+		if (index(w[i], "..") > 0) {
+			lo = reg_bytes(substr(w[i], 1, index(w[i], "..") - 1))
+			hi = reg_bytes(substr(w[i], index(w[i], "..") + 2))
+			t = ""
+			r = ""
+			for (s = lo; s <= hi; s *= 2) {
+				t = t (t == "" ? "" : " ") reg_size(s)
+				r = s
+			}
+			if (r != hi)
+				t = t (t == "" ? "" : " ") sprintf("%dk", hi / 1024)
+		} else if (w[i] == "MB")
+			t = mb "m"
+		else if (w[i] == "MB/2")
+			t = int(mb / 2) > 0 ? int(mb / 2) "m" : "512k"
+		else
+			t = w[i]
+		if (t != last)
+			out = out (out == "" ? "" : " ") t
+		last = t
+	}
+	return out
+}
+
+function reg_subst(s, key, val,    i, out) {
+	out = ""
+	while ((i = index(s, key)) > 0) {
+		out = out substr(s, 1, i - 1) val
+		s = substr(s, i + length(key))
+	}
+	return out s
+}
+
+# One plan line of registry line i, for remote host address ha, name hn.
+function reg_step(i, ha, hn,    spec, text, pin, sizes, n, w, j, prog) {
+	spec = quick == 1 ? RQ[i] : RFU[i]
+	if (spec == "off")
+		return
+	pin = ""
+	if (RP[i] == "same")
+		pin = "-C 0"
+	else if (RP[i] == "cross") {
+		if (cross == "")
+			return
+		pin = "-C " cross
+	} else if (RP[i] == "pair")
+		pin = "-C " (cross == "" ? "0" : cross)
+	text = reg_subst(RC[i], "{MB}", mb)
+	text = reg_subst(text, "{HOST}", ha)
+	text = reg_subst(text, "{NAME}", hn)
+	if (pin != "" && (RK[i] == "run" || RK[i] == "server")) {
+		prog = text
+		sub(/ .*/, "", prog)
+		text = prog " " pin substr(text, length(prog) + 1)
+	}
+	sizes = reg_sizes(spec)
+	text = reg_subst(text, "{SIZES}", sizes)
+	if (index(text, "{S}") == 0) {
+		print RK[i] "|" RG[i] "|" RW[i] "|" RF[i] "|" text
+		return
+	}
+	n = split(sizes, w, " ")
+	for (j = 1; j <= n; j++)
+		print RK[i] "|" RG[i] "|" RW[i] "|" RF[i] "|" reg_subst(text, "{S}", w[j])
+}
+
+function reg_plan(    i, j, k, h, nh, hosts, ha, hn) {
+	nh = split(remote, hosts, /[ \t,]+/)
+	for (i = 1; i <= NREG; i++) {
+		if (RK[i] == "fig")
+			continue
+		if (RP[i] != "remote") {
+			reg_step(i, "", "")
+			continue
+		}
+		# A block of remote lines: all of it for each host.
+		for (j = i; j < NREG && RP[j + 1] == "remote"; j++)
+			;
+		for (h = 1; h <= nh; h++) {
+			if (hosts[h] == "")
+				continue
+			hn = ha = hosts[h]
+			sub(/=.*/, "", hn)
+			sub(/^[^=]*=/, "", ha)
+			for (k = i; k <= j; k++)
+				if (RK[k] != "fig")
+					reg_step(k, ha, hn)
+		}
+		i = j
+	}
+}
+
+# Each word of the lines' field FIELD ("groups" or "progs") once.
+function reg_words(what,    i, n, w, j, seen, x) {
+	for (i = 1; i <= NREG; i++) {
+		if (what == "groups") {
+			n = split(RG[i], w, " ")
+		} else {
+			if (RK[i] !~ /^(run|server|mhz|line)$/)
+				continue
+			x = RC[i]
+			sub(/ .*/, "", x)
+			n = 1
+			w[1] = x
+		}
+		for (j = 1; j <= n; j++) {
+			x = w[j]
+			if (x == "-" || x == "always" || x == "cross" || (x in seen))
+				continue
+			seen[x] = 1
+			print x
+		}
+	}
+}
+
+BEGIN {
+	if (what == "")
+		;
+	else if (ARGC < 2)
+		reg_fail("usage: awk -v what=plan|groups|progs|match -f registry.awk REGISTRY")
+	else {
+		reg_read(ARGV[1])
+		if (what == "plan")
+			reg_plan()
+		else if (what == "groups" || what == "progs")
+			reg_words(what)
+		else if (what == "match") {
+			for (i = 1; i <= NRM; i++)
+				print RM[i]
+		} else
+			reg_fail("unknown what=" what)
+		exit 0
+	}
+}

@@ -1,0 +1,79 @@
+#!/bin/sh
+# scripts/registry, the one list of what is measured, and
+# scripts/registry.awk, which makes the driver's plan from it.
+#
+# tests/fixtures/plan/N.plan: the plans the driver's hand-written gen_plan
+# made (before the registry replaced it) for the configuration on each
+# file's first line: quick and full runs, sweeps of 1, 3, 8, 64 and 100 MB,
+# one CPU (no cross pair) and two (-C 0,1, 0,2, 0,3), and no, one and
+# two REMOTE hosts.  The plan made from the registry must stay the same
+# step for step, unless a change to the plan is meant (then the fixtures
+# change with it, in the same commit).
+. "$(dirname "$0")/lib.sh"
+
+REG=$TOP/scripts/registry
+RAWK=$TOP/scripts/registry.awk
+
+# plan_of AWK FIXTURE: the registry's plan for FIXTURE's configuration.
+plan_of() {
+	po_head=$(sed -n '1s/^# //p' "$2")
+	po_q=$(printf '%s\n' "$po_head" | sed 's/^QUICK=\([01]\) .*/\1/')
+	po_mb=$(printf '%s\n' "$po_head" | sed 's/.* MB=\([0-9]*\) .*/\1/')
+	po_x=$(printf '%s\n' "$po_head" | sed 's/.* CROSS=\([0-9,]*\) .*/\1/')
+	po_r=$(printf '%s\n' "$po_head" | sed 's/.* REMOTE=//')
+	$1 -v what=plan -v quick="$po_q" -v mb="$po_mb" -v cross="$po_x" \
+		-v remote="$po_r" -f "$RAWK" "$REG"
+}
+
+for f in "$TOP"/tests/fixtures/plan/*.plan
+do
+	n=$(basename "$f" .plan)
+	conf=$(sed -n '1s/^# //p' "$f")
+	test_expect "plan $n ($conf) is the recorded plan" '
+		ok=1
+		sed 1d "$f" >"$TRASH/want"
+		for a in awk mawk gawk original-awk "busybox awk"
+		do
+			command -v ${a%% *} >/dev/null 2>&1 || continue
+			[ "$a" = "busybox awk" ] && ! busybox awk "BEGIN{}" 2>/dev/null && continue
+			plan_of "$a" "$f" >"$TRASH/got" 2>"$TRASH/err" || { ok=0; fail "$a: $(cat "$TRASH/err")"; }
+			cmp -s "$TRASH/want" "$TRASH/got" ||
+				{ ok=0; fail "$a: $(diff "$TRASH/want" "$TRASH/got" | head -5)"; }
+		done
+		[ $ok = 1 ]
+	'
+done
+
+test_expect 'every program in src/ has a step in the registry' '
+	awk -v what=progs -f "$RAWK" "$REG" | sort >"$TRASH/progs" &&
+	ls "$TOP"/src/*.c | sed "s|.*/||; s|\.c\$||" | sort >"$TRASH/src" &&
+	comm -23 "$TRASH/src" "$TRASH/progs" >"$TRASH/missing" &&
+	{ ! [ -s "$TRASH/missing" ] || fail "no registry line: $(cat "$TRASH/missing")"; }
+'
+
+test_expect 'the groups of latbw-run(1) are the groups of the registry' '
+	awk -v what=groups -f "$RAWK" "$REG" | sort >"$TRASH/groups" &&
+	awk "/^The groups:/ { on = 1 } on && /^\\.RE/ { exit }
+		on && prev == \".TP\" && \$1 == \".B\" { print \$2 }
+		{ prev = \$1 }" "$TOP/doc/latbw-run.1" | sort >"$TRASH/doc" &&
+	[ -s "$TRASH/groups" ] && [ -s "$TRASH/doc" ] &&
+	{ cmp -s "$TRASH/groups" "$TRASH/doc" ||
+		fail "$(diff "$TRASH/doc" "$TRASH/groups")"; }
+'
+
+test_expect 'a registry line of the wrong form: exit 2, its line named' '
+	{ sed -n "1,60p" "$REG"; echo "run | ipc | 5 | P | same | lat_toy"; } >"$TRASH/bad" &&
+	{ awk -v what=plan -v quick=1 -v mb=8 -f "$RAWK" "$TRASH/bad" >"$TRASH/out" 2>"$TRASH/err"; echo $? >"$TRASH/rc"; } &&
+	[ "$(cat "$TRASH/rc")" = 2 ] &&
+	expect_line "bad:61: not a registry line" "$TRASH/err" &&
+	[ "$(wc -l <"$TRASH/err")" -eq 1 ]
+'
+
+test_expect 'an unknown place is named' '
+	{ sed -n "1,60p" "$REG"; echo "run | ipc | 5 | P | nowhere | lat_toy | - | - | Toy | us | -"; } >"$TRASH/bad" &&
+	{ awk -v what=plan -v quick=1 -v mb=8 -f "$RAWK" "$TRASH/bad" >"$TRASH/out" 2>"$TRASH/err"; echo $? >"$TRASH/rc"; } &&
+	[ "$(cat "$TRASH/rc")" = 2 ] &&
+	expect_line "bad:61: unknown place .nowhere." "$TRASH/err"
+'
+
+test_done
