@@ -135,10 +135,28 @@ between() {
 		fail "expected $2 <= $1 <= $3"
 }
 
-# expect_status WANT: the last run_bench exited with WANT.
+# expect_status WANT: the last command run by a run_* helper (run_bench,
+# run_reader, run_driver, ...) exited with WANT (kept in $TRASH/rc).
 expect_status() {
-	got=$(cat "$TRASH/rc")
-	[ "$got" = "$1" ] || fail "exit status $got, expected $1; stderr: $(cat "$TRASH/err")"
+	es_got=$(cat "$TRASH/rc")
+	[ "$es_got" = "$1" ] || fail "exit status $es_got, expected $1; stderr: $(cat "$TRASH/err")"
+}
+
+# usage_tests PROG ARGS...: one check for each ARGS (a string of
+# arguments, split at blanks): PROG run with them exits 2 with two
+# lines on stderr (the error and the usage line "usage: PROG ...").
+usage_tests() {
+	ut_prog=$1
+	shift
+	for ut_args
+	do
+		test_expect "$ut_prog bad arguments '$ut_args': exit 2 and a usage line" "
+			! run_bench $ut_prog $ut_args && expect_status 2 &&
+			expect_line '^usage: $ut_prog ' \"\$TRASH/err\" &&
+			{ [ \$(wc -l <\"\$TRASH/err\") -eq 2 ] ||
+				fail \"not two lines: \$(cat \"\$TRASH/err\")\"; }
+		"
+	done
 }
 
 # no_children_of PID: nothing alive has PID as its parent.
@@ -158,6 +176,21 @@ eventually() {
 		[ "$ev_i" -lt 50 ] || return 1
 		sleep 0.1
 	done
+}
+
+# procs_with PROG TEXT: how many live (not zombie) processes run $BIN/PROG
+# with TEXT in their command line.  Others may run PROG at the same time:
+# TEXT is the test's own arguments.
+procs_with() {
+	# The path is split so that this awk's own command line never matches.
+	ps -eo stat=,args= | awk -v p="$1" -v t="$2" '$1 !~ /^Z/ &&
+		index($0, "bin" "/" p " ") && index($0, t) { c++ }
+		END { print c + 0 }'
+}
+
+# points FILE: the "<x> <y>" lines of a series (lat_mem_rd, par_mem, ...).
+points() {
+	grep -E '^[0-9]+\.[0-9]+ [0-9]+\.[0-9]+$' "$1"
 }
 
 # procs_named NAME: how many live processes run a program called NAME
@@ -228,4 +261,18 @@ netns_pair() {
 		NETNS_WHY="cannot set up the veth pair: $(cat "$TRASH/why")"
 	fi
 	[ -z "$NETNS_WHY" ]
+}
+
+# netns_remove NS...: kill everything in the network namespaces NS and
+# remove them (what netns_pair made); quiet about those that do not exist.
+netns_remove() {
+	for nr_ns
+	do
+		for nr_pid in $(ip netns pids "$nr_ns" 2>/dev/null)
+		do
+			kill -9 "$nr_pid" 2>/dev/null
+		done
+		ip netns del "$nr_ns" 2>/dev/null
+	done
+	return 0
 }

@@ -44,16 +44,8 @@ test_expect '-C pins and records the placement' '
 	expect_line "cpus=0 " "$TRASH/err"
 '
 
-for args in "" "bogus" "null extra" "read /etc/passwd" "-N 0 null" "-N x null" \
+usage_tests lat_syscall "" "bogus" "null extra" "read /etc/passwd" "-N 0 null" "-N x null" \
 	"-P 0 null" "-E 1 null" "-B 0 null" "-C a null" "-C 3-1 null" "-Z null" "-N"
-do
-	test_expect "bad arguments '$args': exit 2 and a usage line" "
-		! run_bench lat_syscall $args &&
-		expect_status 2 &&
-		expect_line '^usage: lat_syscall ' \"\$TRASH/err\" &&
-		[ \$(wc -l <\"\$TRASH/err\") -eq 2 ]
-	"
-done
 
 test_expect '-h prints help on stdout and exits 0' '
 	run_bench lat_syscall -h && expect_line "^usage: lat_syscall" "$TRASH/out"

@@ -60,12 +60,6 @@ test_expect 'prot stopped by the time bound leaves no temporary file' '
 	[ "$(tmp_files_in "$TRASH/t2")" = 0 ]
 '
 
-for args in "" "bogus" "install extra" "catch /etc/passwd" "prot a b"
-do
-	test_expect "bad arguments '$args': exit 2 and a usage line" "
-		! run_bench lat_sig $args && expect_status 2 &&
-		expect_line '^usage: lat_sig ' \"\$TRASH/err\"
-	"
-done
+usage_tests lat_sig "" "bogus" "install extra" "catch /etc/passwd" "prot a b"
 
 test_done

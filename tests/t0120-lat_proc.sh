@@ -34,12 +34,6 @@ test_expect 'fork with -P 2 leaves no process behind' '
 	[ "$(procs_named lat_proc)" = 0 ]
 '
 
-for args in "" "bogus" "fork extra" "-P x fork"
-do
-	test_expect "bad arguments '$args': exit 2 and a usage line" "
-		! run_bench lat_proc $args && expect_status 2 &&
-		expect_line '^usage: lat_proc ' \"\$TRASH/err\"
-	"
-done
+usage_tests lat_proc "" "bogus" "fork extra" "-P x fork"
 
 test_done

@@ -18,12 +18,6 @@ test_expect 'tcp leaves no socket open and file no temporary file' '
 	[ "$(tmp_files_in "$TRASH/t")" = 0 ]
 '
 
-for args in "" "bogus" "-n 0 file" "-n 5000 file" "-n x tcp" "file extra"
-do
-	test_expect "bad arguments '$args': exit 2 and a usage line" "
-		! run_bench lat_select $args && expect_status 2 &&
-		expect_line '^usage: lat_select ' \"\$TRASH/err\"
-	"
-done
+usage_tests lat_select "" "bogus" "-n 0 file" "-n 5000 file" "-n x tcp" "file extra"
 
 test_done

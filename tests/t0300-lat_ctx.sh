@@ -52,15 +52,10 @@ test_expect '-C 0 pins the whole ring and records it' '
 	[ "$(procs_named lat_ctx)" = 0 ]
 '
 
-for args in "" "1" "0" "x" "2 y" "2000" "-s x 2" "-s 70000 2" "-s" "-Z 2"
-do
-	test_expect "bad arguments '$args': exit 2 and a usage line" "
-		! run_bench lat_ctx $args &&
-		expect_status 2 &&
-		expect_line '^usage: lat_ctx .*nprocs' \"\$TRASH/err\" &&
-		[ \$(wc -l <\"\$TRASH/err\") -eq 2 ]
-	"
-done
+usage_tests lat_ctx "" "1" "0" "x" "2 y" "2000" "-s x 2" "-s 70000 2" "-s" "-Z 2"
+test_expect 'the usage line names nprocs' '
+	! run_bench lat_ctx && expect_line "^usage: lat_ctx .*nprocs" "$TRASH/err"
+'
 
 test_expect 'a ring member killed mid-run: exit 1, a message, no process left' '
 	"$BIN/lat_ctx" -B 60 -N 5 -E 100000 2 3 4 5 6 7 8 2>"$TRASH/err" &

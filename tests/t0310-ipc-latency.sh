@@ -40,15 +40,7 @@ do
 		expect_line '^$label: .*microseconds\$' \"\$TRASH/err\" &&
 		expect_line 'cpus=0,1 ' \"\$TRASH/err\"
 	"
-	for args in "extra" "-m 1" "-N x"
-	do
-		test_expect "$p bad arguments '$args': exit 2 and a usage line" "
-			! run_bench $p $args &&
-			expect_status 2 &&
-			expect_line '^usage: $p ' \"\$TRASH/err\" &&
-			[ \$(wc -l <\"\$TRASH/err\") -eq 2 ]
-		"
-	done
+	usage_tests "$p" "extra" "-m 1" "-N x"
 	IFS='
 '
 done

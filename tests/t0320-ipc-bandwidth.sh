@@ -29,15 +29,11 @@ do
 		expect_line 'copies=2 ' \"\$TRASH/err\" &&
 		[ \"\$(procs_named $p)\" = 0 ]
 	"
-	for args in "extra" "-m 0" "-m x" "-M 0" "-M" "-m 1g"
-	do
-		test_expect "$p bad arguments '$args': exit 2 and a usage line" "
-			! run_bench $p $args &&
-			expect_status 2 &&
-			expect_line '^usage: $p .*-m bytes.*-M total' \"\$TRASH/err\" &&
-			[ \$(wc -l <\"\$TRASH/err\") -eq 2 ]
-		"
-	done
+	usage_tests "$p" "extra" "-m 0" "-m x" "-M 0" "-M" "-m 1g"
+	test_expect "$p: the usage line names -m bytes and -M total" "
+		! run_bench $p extra &&
+		expect_line '^usage: $p .*-m bytes.*-M total' \"\$TRASH/err\"
+	"
 done
 
 test_done

@@ -11,14 +11,7 @@ ns2=latbw$$b
 port=$(free_port) || exit 1
 
 cleanup() {
-	for ns in "$ns1" "$ns2"
-	do
-		for pid in $(ip netns pids "$ns" 2>/dev/null)
-		do
-			kill -9 "$pid" 2>/dev/null
-		done
-		ip netns del "$ns" 2>/dev/null
-	done
+	netns_remove "$ns1" "$ns2"
 	rm -rf "$TRASH"
 }
 trap cleanup EXIT

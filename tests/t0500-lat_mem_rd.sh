@@ -4,20 +4,6 @@
 # tests/bench/t0500-lat_mem_rd.sh).
 . "$(dirname "$0")/lib.sh"
 
-# points FILE: the "<x> <y>" lines of a run.
-points() {
-	grep -E '^[0-9]+\.[0-9]+ [0-9]+\.[0-9]+$' "$1"
-}
-
-# procs_with TEXT: live lat_mem_rd processes whose command line holds
-# TEXT (others may run lat_mem_rd at the same time: we look for our own
-# arguments; the name is split so that awk does not find itself).
-procs_with() {
-	ps -eo stat=,args= | awk -v t="$1" '$1 !~ /^Z/ &&
-		index($0, "bin/lat" "_mem_rd ") && index($0, t) { c++ }
-		END { print c + 0 }'
-}
-
 test_expect 'a sweep prints the title, one series and a blank line' '
 	run_bench lat_mem_rd -N 3 -E 200 0.0625 64 &&
 	cp "$TRASH/err" "$TRASH/plain" &&
@@ -115,22 +101,14 @@ test_expect '-P 2 runs two copies per point' '
 	[ "$(points "$TRASH/err" | wc -l)" -eq 5 ]
 '
 
-for args in "" "x" "0" "-1" "1 7" "1 12" "1 0" "0.001 2048" "-o up 1" \
+usage_tests lat_mem_rd "" "x" "0" "-1" "1 7" "1 12" "1 0" "0.001 2048" "-o up 1" \
 	"-H big 1" "-t -o page 1" "-o"
-do
-	test_expect "bad arguments '$args': exit 2 and a usage line" "
-		! run_bench lat_mem_rd $args &&
-		expect_status 2 &&
-		expect_line '^usage: lat_mem_rd ' \"\$TRASH/err\" &&
-		! points \"\$TRASH/err\"
-	"
-done
 
 test_expect 'the time bound stops a long sweep and leaves no process' '
 	! run_bench lat_mem_rd -B 1 -P 2 511.75 16 &&
 	expect_status 1 && expect_line "time bound" "$TRASH/err" &&
-	eventually "[ \"\$(procs_with \" 511.75 16\")\" = 0 ]" ||
-		fail "$(procs_with " 511.75 16") processes left"
+	eventually "[ \"\$(procs_with lat_mem_rd \" 511.75 16\")\" = 0 ]" ||
+		fail "$(procs_with lat_mem_rd " 511.75 16") processes left"
 '
 
 test_expect 'SIGINT stops a sweep and leaves no process' '
@@ -138,8 +116,8 @@ test_expect 'SIGINT stops a sweep and leaves no process' '
 	pid=$! && sleep 1 && kill -INT "$pid"
 	wait "$pid"
 	[ "$?" -gt 128 ] &&
-	{ eventually "[ \"\$(procs_with \" 511.5 16\")\" = 0 ]" ||
-		fail "$(procs_with " 511.5 16") processes left"; }
+	{ eventually "[ \"\$(procs_with lat_mem_rd \" 511.5 16\")\" = 0 ]" ||
+		fail "$(procs_with lat_mem_rd " 511.5 16") processes left"; }
 '
 
 test_expect 'no temporary file is left behind' '

@@ -2,15 +2,6 @@
 # cache, line, tlb: output format, bad arguments, the time bound.
 . "$(dirname "$0")/lib.sh"
 
-# procs_with PROG TEXT: live PROG processes whose command line holds TEXT
-# (others may run PROG at the same time: we look for our own arguments;
-# the name is split so that awk does not find itself).
-procs_with() {
-	ps -eo stat=,args= | awk -v p="$1" -v t="$2" '$1 !~ /^Z/ &&
-		index($0, "bin" "/" p " ") && index($0, t) { c++ }
-		END { print c + 0 }'
-}
-
 # The sizes these find on this machine, against what sysfs says, are
 # checked by tests/bench/t0510-cache.sh: here, the format, and a clear
 # reason when a busy machine leaves no curve to read.
@@ -51,14 +42,7 @@ test_expect 'tlb prints "tlb: N pages", or says why not' '
 
 for p in cache line tlb
 do
-	test_expect "$p: bad arguments exit 2 with a usage line" "
-		! run_bench $p -Z &&
-		expect_status 2 && expect_line '^usage: $p ' \"\$TRASH/err\" &&
-		! run_bench $p extra &&
-		expect_status 2 && expect_line '^usage: $p ' \"\$TRASH/err\" &&
-		! run_bench $p -P 2 &&
-		expect_status 2 && expect_line '^usage: $p ' \"\$TRASH/err\"
-	"
+	usage_tests "$p" -Z extra "-P 2"
 done
 
 test_expect 'cache -M too small or not a size: exit 2' '

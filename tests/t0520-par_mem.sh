@@ -3,15 +3,6 @@
 # least about 1: tests/bench/t0520-par_mem.sh).
 . "$(dirname "$0")/lib.sh"
 
-# procs_with PROG TEXT: live PROG processes whose command line holds TEXT
-# (others may run PROG at the same time: we look for our own arguments;
-# the name is split so that awk does not find itself).
-procs_with() {
-	ps -eo stat=,args= | awk -v p="$1" -v t="$2" '$1 !~ /^Z/ &&
-		index($0, "bin" "/" p " ") && index($0, t) { c++ }
-		END { print c + 0 }'
-}
-
 test_expect 'par_mem prints the series: title, MB with 6 decimals, blank' '
 	run_bench par_mem -N 3 -E 300 -M 64k &&
 	[ "$(sed -n 1p "$TRASH/err")" = "Memory load parallelism" ] &&
@@ -32,11 +23,11 @@ test_expect 'each point has a statistics line' '
 	[ "$(grep -c "^\[latbw-stat prog=par_mem case=chains x=" "$TRASH/err")" -eq 7 ]
 '
 
-test_expect 'bad arguments exit 2 with a usage line' '
-	! run_bench par_mem -M 1k && expect_status 2 &&
-	expect_line "^usage: par_mem " "$TRASH/err" &&
-	! run_bench par_mem extra && expect_status 2 &&
-	! run_bench par_mem -P 2 && expect_status 2
+usage_tests par_mem "-M 1k" extra
+# -P is refused only once the series has begun (its title is printed).
+test_expect 'par_mem -P 2: exit 2 and a usage line' '
+	! run_bench par_mem -P 2 && expect_status 2 &&
+	expect_line "^usage: par_mem " "$TRASH/err"
 '
 
 test_expect 'the time bound stops it and leaves no process' '

@@ -46,16 +46,8 @@ test_expect '-P 2 runs two copies and adds their bandwidth' '
 	expect_line "copies=2 " "$TRASH/err"
 '
 
-for args in "" "64k" "64k bogus" "100 rd" "x rd" "0 rd" "64k rd extra" \
+usage_tests bw_mem "" "64k" "64k bogus" "100 rd" "x rd" "0 rd" "64k rd extra" \
 	"64k rd conflict extra" "64k bcopy aligned" "-Z 64k rd" "-N 0 64k rd"
-do
-	test_expect "bad arguments '$args': exit 2 and a usage line" "
-		! run_bench bw_mem $args &&
-		expect_status 2 &&
-		expect_line '^usage: bw_mem ' \"\$TRASH/err\" &&
-		[ \$(wc -l <\"\$TRASH/err\") -eq 2 ]
-	"
-done
 
 test_expect 'a size too large to map is an error, not a figure' '
 	! run_bench bw_mem -N 3 4000g rd &&

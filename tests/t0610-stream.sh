@@ -65,15 +65,7 @@ test_expect '-P 2 adds the copies'"'"' bandwidth' '
 	expect_line "copies=2 " "$TRASH/err"
 '
 
-for args in "-v 3" "-v 0" "-v x" "-M x" "-M 10" "extra" "-Z"
-do
-	test_expect "bad arguments '$args': exit 2 and a usage line" "
-		! run_bench stream $args &&
-		expect_status 2 &&
-		expect_line '^usage: stream ' \"\$TRASH/err\" &&
-		[ \$(wc -l <\"\$TRASH/err\") -eq 2 ]
-	"
-done
+usage_tests stream "-v 3" "-v 0" "-v x" "-M x" "-M 10" "extra" "-Z"
 
 test_expect 'arrays too large to map are an error, not a figure' '
 	! run_bench stream -N 3 -M 30000g &&

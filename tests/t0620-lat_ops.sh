@@ -54,14 +54,7 @@ test_expect 'operands select kinds and types' '
 	[ $(grep -c nanoseconds "$TRASH/err") -eq 5 ]
 '
 
-for args in "bogus" "int64-bogus" "integer-" "-Z" "-N x"
-do
-	test_expect "lat_ops bad arguments '$args': exit 2 and a usage line" "
-		! run_bench lat_ops $args &&
-		expect_status 2 &&
-		expect_line '^usage: lat_ops ' \"\$TRASH/err\"
-	"
-done
+usage_tests lat_ops "bogus" "int64-bogus" "integer-" "-Z" "-N x"
 
 test_expect 'par_ops prints a parallelism and a statistics line for it' '
 	run_bench par_ops -N 3 -E 1000 integer-add double-mul &&

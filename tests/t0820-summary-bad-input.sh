@@ -18,20 +18,20 @@ printf 'Simple syscall: 0.2\000\001\002 microseconds\n' >"$D/bin.1"
 LC_ALL=C awk 'BEGIN { srand(7); for (i = 0; i < 4000; i++) printf "%c", int(rand() * 255) + 1 }' >"$D/junk.1"
 
 test_expect 'an empty file alone: one line naming it, status 2, no table' '
-	! summary "$D/empty.1" && status_is 2 &&
+	! summary "$D/empty.1" && expect_status 2 &&
 	expect_line "^summary: .*/empty\.1: empty file, skipped$" "$TRASH/err" &&
 	[ "$(wc -l <"$TRASH/err")" -eq 1 ] &&
 	[ ! -s "$TRASH/out" ]
 '
 
 test_expect 'an empty file among good ones: warned about, the others summarised' '
-	summary "$D/empty.1" "$D/vm.1" && status_is 0 &&
+	summary "$D/empty.1" "$D/vm.1" && expect_status 0 &&
 	expect_line "empty\.1: empty file, skipped" "$TRASH/err" &&
 	grep -qxF "$PROC_ROW" "$TRASH/out"
 '
 
 test_expect 'a binary file (NUL bytes): warned about and skipped' '
-	summary "$D/bin.1" "$D/vm.1" && status_is 0 &&
+	summary "$D/bin.1" "$D/vm.1" && expect_status 0 &&
 	expect_line "^summary: .*/bin\.1: binary file" "$TRASH/err" &&
 	! grep -q "^bin " "$TRASH/out" && grep -qxF "$PROC_ROW" "$TRASH/out"
 '
@@ -51,7 +51,7 @@ test_expect 'a file cut in the middle of a line: its last line ignored, with a w
 	printf "%s\n" "[lmbench3.0 results for Linux cut 6.1.0 #1 SMP x86_64]" \
 		"Simple syscall: 0.2308 microseconds" "Simple write: 0.2707 microseconds" >"$D/cut.1" &&
 	printf "Simple read: 0.25" >>"$D/cut.1" &&
-	summary "$D/cut.1" && status_is 0 &&
+	summary "$D/cut.1" && expect_status 0 &&
 	expect_line "^summary: .*/cut\.1:4: no newline at the end: the file was cut short, its last line is ignored$" "$TRASH/err" &&
 	grep -qxF "cut         Linux 6.1.0      0.23 0.27                                        " "$TRASH/out"
 '
@@ -92,7 +92,7 @@ sed -e 's/^Simple syscall: .*/Simple syscall: abc microseconds/' \
 } >"$D/gap.1"
 
 test_expect 'corrupted lines: each warned about by file and line, the rest intact' '
-	summary "$D/bad.1" && status_is 0 &&
+	summary "$D/bad.1" && expect_status 0 &&
 	expect_line "/bad\.1:84: unrecognised line skipped: Simple syscall: abc microseconds$" "$TRASH/err" &&
 	expect_line "/bad\.1:101: figure .Pipe latency. is not a number, skipped$" "$TRASH/err" &&
 	expect_line "/bad\.1:[0-9]*: unrecognised line in series .Memory load latency stride=128. skipped: 0.02148 garbage$" "$TRASH/err" &&
@@ -104,7 +104,7 @@ test_expect 'corrupted lines: each warned about by file and line, the rest intac
 '
 
 test_expect 'misplaced and mismatched statistics lines: warned about, figures kept' '
-	summary "$D/st.1" && status_is 0 &&
+	summary "$D/st.1" && expect_status 0 &&
 	expect_line "/st\.1:4: statistics line not after a figure, skipped$" "$TRASH/err" &&
 	expect_line "/st\.1:7: statistics line does not match the figure before it, skipped$" "$TRASH/err" &&
 	expect_line "/st\.1:8: statistics line without spread or reps skipped$" "$TRASH/err" &&
@@ -113,21 +113,21 @@ test_expect 'misplaced and mismatched statistics lines: warned about, figures ke
 '
 
 test_expect 'a blank line inside a series: warned about, the later point kept' '
-	summary "$D/gap.1" && status_is 0 &&
+	summary "$D/gap.1" && expect_status 0 &&
 	expect_line "/gap\.1:5: a blank line inside series .Socket bandwidth using localhost.: its points after it are kept$" "$TRASH/err" &&
 	grep -qxF "gap         Linux 6.1.0 3255      872.$(printf "%39s" "")" "$TRASH/out"
 '
 
 test_expect 'a file without the lmbench header: warned about, OS left blank' '
 	sed 1d "$SAMPLE" >"$D/nohead.1" &&
-	summary "$D/nohead.1" && status_is 0 &&
+	summary "$D/nohead.1" && expect_status 0 &&
 	expect_line "/nohead\.1:1: no lmbench header line: OS column left blank$" "$TRASH/err" &&
 	grep -qxF "nohead                  3182 0.23 0.26 1.23 3.07 6.12 0.34 2.93 376. 855. 1699" "$TRASH/out"
 '
 
 test_expect 'a header and nothing else: no figure, status 1' '
 	head -1 "$SAMPLE" >"$D/hdr.1" &&
-	! summary "$D/hdr.1" && status_is 1 &&
+	! summary "$D/hdr.1" && expect_status 1 &&
 	expect_line "^summary: no figure in any file$" "$TRASH/err" && [ ! -s "$TRASH/out" ]
 '
 
@@ -139,14 +139,14 @@ test_expect 'CRLF line ends read like LF' '
 '
 
 test_expect 'a missing file: named, status 1, the others still summarised' '
-	! summary "$D/nonesuch.3" "$D/vm.1" && status_is 1 &&
+	! summary "$D/nonesuch.3" "$D/vm.1" && expect_status 1 &&
 	expect_line "^summary: .*/nonesuch\.3: no such file or directory$" "$TRASH/err" &&
 	grep -qxF "$PROC_ROW" "$TRASH/out"
 '
 
 test_expect 'a directory without results files: named in one line, status 2' '
 	mkdir -p "$TRASH/nothing/x" && : >"$TRASH/nothing/x/README" &&
-	! summary "$TRASH/nothing" && status_is 2 &&
+	! summary "$TRASH/nothing" && expect_status 2 &&
 	[ "$(wc -l <"$TRASH/err")" -eq 1 ] &&
 	expect_line "^summary: .*/nothing: no results file" "$TRASH/err"
 '
@@ -172,7 +172,7 @@ test_expect 'nothing in a results file or its name is executed' '
 for args in "-x" "-f" "-f xml" "-w" "-w 10" "-w abc" "-w 72x" "-m" "-m x" "-m 1.2.3" "-s -q"
 do
 	test_expect "bad options '$args': one error line, the usage line, status 2" "
-		! summary $args '$D/vm.1' && status_is 2 &&
+		! summary $args '$D/vm.1' && expect_status 2 &&
 		[ \$(wc -l <'$TRASH/err') -eq 2 ] &&
 		expect_line '^summary: ' '$TRASH/err' &&
 		[ \"\$(sed -n 2p '$TRASH/err')\" = 'usage: summary [-s] [-m PCT] [-w COLS] [-f table|json|csv] [FILE | DIR]...' ] &&
@@ -181,7 +181,7 @@ do
 done
 
 test_expect '-h: the usage line on stdout, status 0' '
-	summary -h && status_is 0 && expect_line "^usage: summary " "$TRASH/out" &&
+	summary -h && expect_status 0 && expect_line "^usage: summary " "$TRASH/out" &&
 	[ ! -s "$TRASH/err" ]
 '
 

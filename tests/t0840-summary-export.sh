@@ -128,7 +128,7 @@ test_expect 'JSON and CSV hold the same figures, every one positive, as in the f
 
 test_expect 'JSON of an empty selection: status 2, one line on stderr, nothing on stdout' '
 	: >"$TRASH/empty.1" &&
-	! summary -f json "$TRASH/empty.1" && status_is 2 && [ ! -s "$TRASH/out" ] &&
+	! summary -f json "$TRASH/empty.1" && expect_status 2 && [ ! -s "$TRASH/out" ] &&
 	[ "$(wc -l <"$TRASH/err")" -eq 1 ]
 '
 

@@ -6,11 +6,6 @@
 . "$TESTS_DIR/t08readers.lib"
 
 FIX=$TOP/tests/fixtures/compare
-COMPARE=$TOP/scripts/compare
-
-compare() {
-	run_reader "$COMPARE" "$@"
-}
 
 # has_line LINE: the output holds exactly that line.
 has_line() {

@@ -3,14 +3,9 @@
 # get warnings naming them, never a crash; bad options and too few sides
 # get an error line and the usage line (status 2).
 . "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/t08readers.lib"
 
 FIX=$TOP/tests/fixtures/compare
-COMPARE=$TOP/scripts/compare
-
-compare() {
-	sh "$COMPARE" "$@" >"$TRASH/out" 2>"$TRASH/err"
-	echo "$?" >"$TRASH/rc"
-}
 
 usage_given() {
 	expect_status 2 &&

@@ -6,13 +6,7 @@
 . "$TESTS_DIR/t08readers.lib"
 
 FIX=$TOP/tests/fixtures/graph
-GRAPH=$TOP/scripts/graph
 export FIX GRAPH
-
-graph() {
-	sh "$GRAPH" "$@" >"$TRASH/out" 2>"$TRASH/err"
-	echo "$?" >"$TRASH/rc"
-}
 
 # well_formed FILE: an XML parser accepts it (python3's, else xmllint).
 well_formed() {

@@ -71,26 +71,26 @@ printf '%s\n%s\n"stride=128\n%s\n%s\n\nMemory read bandwidth\n%s\n%s\n\n' "$HDR"
 } >"$W/figs.1"
 
 test_expect 'graph on the issue file (x = 1e400): ends, warns file:line, plots the rest' '
-	hostile graph -o g x.0 && status_is 0 &&
+	hostile graph -o g x.0 && expect_status 0 &&
 	[ "$(cat "$TRASH/err")" = "graph: x.0:3: '\''1e400'\'' is not a finite number: left out" ] &&
 	[ "$(cat "$TRASH/out")" = "./g/mem-bandwidth.svg" ] &&
 	small_svgs "$W/g" && grep -q "points=\"[0-9.]*,[0-9.]*\"" "$W/g/mem-bandwidth.svg"
 '
 
 test_expect 'graph on a value of 1.7e308: ends, warns it is out of range' '
-	hostile graph -o g2 y.0 && status_is 0 &&
+	hostile graph -o g2 y.0 && expect_status 0 &&
 	[ "$(cat "$TRASH/err")" = "graph: y.0:3: '\''1.7e308'\'' is out of range (above 1e15): left out" ] &&
 	small_svgs "$W/g2"
 '
 
 test_expect 'graph on an x of 100000 digits: ends, the warning shows 40 of them' '
-	hostile graph -o g3 long.0 && status_is 0 &&
+	hostile graph -o g3 long.0 && expect_status 0 &&
 	expect_line "^graph: long\.0:3: '\''19{39}\.\.\.'\'' is not a finite number: left out$" "$TRASH/err" &&
 	[ "$(wc -l <"$TRASH/err")" -eq 1 ] && small_svgs "$W/g3"
 '
 
 test_expect 'graph on values from 1e-12 to 1e15 on both axes: at most 16 ticks an axis' '
-	hostile graph -o g4 edge.0 && status_is 0 && [ ! -s "$TRASH/err" ] &&
+	hostile graph -o g4 edge.0 && expect_status 0 && [ ! -s "$TRASH/err" ] &&
 	small_svgs "$W/g4" &&
 	for p in mem-latency mem-bandwidth
 	do
@@ -100,7 +100,7 @@ test_expect 'graph on values from 1e-12 to 1e15 on both axes: at most 16 ticks a
 '
 
 test_expect 'summary: non-finite and absurd figures, keys and statistics warned about and left out' '
-	hostile summary -s figs.1 && status_is 0 &&
+	hostile summary -s figs.1 && expect_status 0 &&
 	cat >"$TRASH/want" <<-EOF &&
 	summary: figs.1:3: MHZ is not a finite number, ignored
 	summary: figs.1:4: CACHE_L2 is not a finite number, ignored
@@ -116,17 +116,17 @@ test_expect 'summary: non-finite and absurd figures, keys and statistics warned 
 '
 
 test_expect 'summary -f json and -f csv: no non-finite or absurd number in them' '
-	hostile summary -f json figs.1 && status_is 0 &&
+	hostile summary -f json figs.1 && expect_status 0 &&
 	! grep -qi "inf\|nan\|e400\|e999\|e20" "$TRASH/out" &&
 	grep -q "\"name\": \"Simple write\", .*\"min\": 0.29, \"max\": null" "$TRASH/out" &&
 	grep -q "\"name\": \"File system latency create\", \"x\": \"1k\"" "$TRASH/out" &&
 	! grep -q "\"name\": \"File system latency [a-z]*\", \"x\": \"0k\"" "$TRASH/out" &&
-	hostile summary -f csv figs.1 x.0 y.0 long.0 && status_is 0 &&
+	hostile summary -f csv figs.1 x.0 y.0 long.0 && expect_status 0 &&
 	! grep -qi "inf\|nan\|e400\|e999\|e20\|e308\|99999" "$TRASH/out"
 '
 
 test_expect 'compare with such values on either side: ends, warns, no inf in the tables' '
-	hostile compare figs.1 x.0 && status_is 0 &&
+	hostile compare figs.1 x.0 && expect_status 0 &&
 	expect_line "^compare: figs\.1:5: '\''1e400'\'' is not a finite number: left out$" "$TRASH/err" &&
 	expect_line "^compare: x\.0:3: '\''1e400'\'' is not a finite number: left out$" "$TRASH/err" &&
 	! grep -qi "inf\|nan" "$TRASH/out"
@@ -148,12 +148,12 @@ do
 		for bad in missing.1 fifo.1 empty.1 nul.1 nothing
 		do
 			hostile summary -f $f \"\$bad\"
-			status_is 2 && [ ! -s '$TRASH/out' ] &&
+			expect_status 2 && [ ! -s '$TRASH/out' ] &&
 			[ \$(wc -l <'$TRASH/err') -eq 1 ] &&
 			expect_line \"^summary: (\\./)?\$bad: \" '$TRASH/err' || return 1
 		done
 		hostile summary -f $f missing.1 nothing
-		status_is 2 && [ ! -s '$TRASH/out' ] && [ \$(wc -l <'$TRASH/err') -eq 2 ]
+		expect_status 2 && [ ! -s '$TRASH/out' ] && [ \$(wc -l <'$TRASH/err') -eq 2 ]
 	"
 done
 
@@ -165,7 +165,7 @@ cp "$W/latin1.1" "$W/h$(printf '\351')st$CSI.1"
 if command -v python3 >/dev/null 2>&1
 then
 	test_expect 'JSON of names and a uname in Latin-1: valid UTF-8 JSON, U+FFFD for the bad bytes' '
-		hostile summary -f json latin1.1 "h$(printf "\351")st$CSI.1" && status_is 0 &&
+		hostile summary -f json latin1.1 "h$(printf "\351")st$CSI.1" && expect_status 0 &&
 		python3 -c "
 import json, sys
 d = json.loads(open(sys.argv[1], \"rb\").read().decode(\"utf-8\", \"strict\"))
@@ -187,14 +187,14 @@ export RED
 printf '%s\n' "[lmbench3.0 results for Linux x 6.1${ESC}[31m #1]" "junk" "Simple syscall: 0.5 microseconds" >"$W/$RED"
 
 test_expect 'control characters in names and lines never reach the terminal' '
-	hostile summary "$RED" missing${ESC}[1m.1 && status_is 1 &&
+	hostile summary "$RED" missing${ESC}[1m.1 && expect_status 1 &&
 	expect_line "^summary: \?\[31mred\?\[2J\.1:2: unrecognised line skipped: junk$" "$TRASH/err" &&
 	expect_line "^summary: missing\?\[1m\.1: no such file or directory$" "$TRASH/err" &&
 	expect_line "^\?\[31mred\? Linux 6.1\?\[31 " "$TRASH/out" &&
-	hostile summary -m "1${ESC}[31m" "$RED" && status_is 2 &&
+	hostile summary -m "1${ESC}[31m" "$RED" && expect_status 2 &&
 	expect_line "^summary: -m wants a percentage, not .1\?\[31m.$" "$TRASH/err" &&
-	hostile compare "$RED" "$RED" && status_is 0 &&
-	hostile graph -o g5 "$RED" nothing && status_is 1 &&
+	hostile compare "$RED" "$RED" && expect_status 0 &&
+	hostile graph -o g5 "$RED" nothing && expect_status 1 &&
 	for f in out err
 	do
 		hostile summary "$RED" missing${ESC}[1m.1
@@ -210,15 +210,15 @@ test_expect 'control characters in names and lines never reach the terminal' '
 
 test_expect 'graph -o '\''o\nut'\'': the plots go to that directory, backslash and all' '
 	cp "$TOP/tests/fixtures/graph/vm.0" "$W/vm.0" &&
-	hostile graph -o "o\\nut" vm.0 && status_is 0 && [ ! -s "$TRASH/err" ] &&
+	hostile graph -o "o\\nut" vm.0 && expect_status 0 && [ ! -s "$TRASH/err" ] &&
 	[ "$(sed -n 1p "$TRASH/out")" = "./o\\nut/mem-latency.svg" ] &&
 	[ -s "$W/o\\nut/mem-latency.svg" ] && [ "$(ls "$W/o\\nut" | wc -l)" -eq 4 ]
 '
 
 test_expect 'graph that writes no plot leaves no directory it made' '
-	hostile graph -o "new/deep\\n" figs.1 && status_is 1 &&
+	hostile graph -o "new/deep\\n" figs.1 && expect_status 1 &&
 	[ ! -e "$W/new" ] &&
-	mkdir "$W/mine" && hostile graph -o mine figs.1 && status_is 1 && [ -d "$W/mine" ]
+	mkdir "$W/mine" && hostile graph -o mine figs.1 && expect_status 1 && [ -d "$W/mine" ]
 '
 
 # A directory named d\tx\\ (backslashes, no tab), and a run in it.
@@ -231,7 +231,7 @@ printf '%s\n' "$HDR" '[MHZ: 3000 MHz, 0.3333 nanosec clock]' 'Simple syscall: 0.
 test_expect 'summary and compare in a directory whose name holds backslashes' '
 	(cd "$W/$BD" && sh "$TOP/scripts/summary" bd.1) >"$TRASH/out" 2>"$TRASH/err" &&
 	expect_line "^bd +Linux 6 +$BDRE 3000 " "$TRASH/out" &&
-	hostile compare -t 5 "$BD/bd.1" figs.1 && status_is 0 &&
+	hostile compare -t 5 "$BD/bd.1" figs.1 && expect_status 0 &&
 	expect_line "^ +1 bd\.1 +1 .* $BDRE/bd\.1\$" "$TRASH/out"
 '
 

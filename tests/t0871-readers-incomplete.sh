@@ -27,13 +27,13 @@ incomplete_flags() {
 
 test_expect 'a whole latbw run (closing line last): no warning, "incomplete": false' '
 	tail -n 1 "$D/box.1" | grep -q "^\[COMPLETE: " &&
-	summary "$D/box.1" && status_is 0 && [ ! -s "$TRASH/err" ] &&
+	summary "$D/box.1" && expect_status 0 && [ ! -s "$TRASH/err" ] &&
 	summary -f json "$D/box.1" && [ "$(incomplete_flags)" = false ]
 '
 
 test_expect 'a latbw run without its closing line: warned about, figures kept, "incomplete": true' '
 	summary "$D/box.1" && cp "$TRASH/out" "$TRASH/whole" &&
-	summary "$D/box.2" && status_is 0 &&
+	summary "$D/box.2" && expect_status 0 &&
 	[ "$(cat "$TRASH/err")" = "summary: $D/box.2: $KILLED" ] &&
 	diff -u "$TRASH/whole" "$TRASH/out" &&
 	summary -f json "$D/box.1" "$D/box.2" && [ "$(incomplete_flags | tr "\n" " ")" = "false true " ] &&
@@ -52,9 +52,9 @@ test_expect 'killed after an [INCOMPLETE: ...] mark: the mark'\''s one warning' 
 '
 
 test_expect 'compare and graph warn about a run without its closing line too' '
-	run_reader "$TOP/scripts/compare" "$D/box.1" "$D/box.2" && status_is 0 &&
+	run_reader "$TOP/scripts/compare" "$D/box.1" "$D/box.2" && expect_status 0 &&
 	[ "$(cat "$TRASH/err")" = "compare: $D/box.2: $KILLED" ] &&
-	run_reader "$TOP/scripts/graph" -o "$TRASH/svg" "$D/box.2" && status_is 0 &&
+	run_reader "$TOP/scripts/graph" -o "$TRASH/svg" "$D/box.2" && expect_status 0 &&
 	[ "$(cat "$TRASH/err")" = "graph: $D/box.2: $KILLED" ]
 '
 

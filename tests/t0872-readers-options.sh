@@ -10,7 +10,7 @@ for r in summary compare graph
 do
 	test_expect "$r --hlep: 'unknown option --hlep', the usage line, status 2" "
 		run_reader '$TOP/scripts/$r' --hlep '$SAMPLE' '$SAMPLE'
-		status_is 2 && [ ! -s '$TRASH/out' ] &&
+		expect_status 2 && [ ! -s '$TRASH/out' ] &&
 		[ \"\$(sed -n 1p '$TRASH/err')\" = '$r: unknown option --hlep' ] &&
 		sed -n 2p '$TRASH/err' | grep -q '^usage: $r ' &&
 		[ \$(wc -l <'$TRASH/err') -eq 2 ]

@@ -2,18 +2,14 @@
 # latbw-run's configuration: defaults from the machine, config files (read
 # as data, never run), the environment, and bad values (exit 2, one line).
 . "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/t09driver.lib"
 
-RUN=$TOP/scripts/latbw-run
 mkdir "$TRASH/tmp" "$TRASH/fs"
 
-# cfg [ENV=VALUE...] -- ARGS...: latbw-run -p in a clean environment (no
-# configuration variable inherited from the caller), output in $TRASH/out
-# and $TRASH/err, status in $TRASH/rc.
+# cfg [ENV=VALUE...] COMMAND...: COMMAND (sh "$RUN" -p ...) in driver_env,
+# output in $TRASH/out and $TRASH/err, status in $TRASH/rc.
 cfg() {
-	set -- env -u MB -u FSDIR -u SYNC_MAX -u BENCHMARKS -u QUICK -u REPS -u REMOTE -u RSH \
-		-u USECS -u BOUND -u CONFIG -u RERUN -u LATBW_LLC TMPDIR="$TRASH/tmp" \
-		RESULTS_DIR="$TRASH/res" LATBW_SAVED_CONFIG="$TRASH/saved" "$@"
-	"$@" >"$TRASH/out" 2>"$TRASH/err"
+	driver_env "$@" >"$TRASH/out" 2>"$TRASH/err"
 	echo "$?" >"$TRASH/rc"
 }
 

@@ -4,23 +4,18 @@
 # that readers of lmbench files cannot mistake for results, no
 # overwriting, group selection, nothing left behind.
 . "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/t09driver.lib"
 
-RUN=$TOP/scripts/latbw-run
 mkdir "$TRASH/tmp" "$TRASH/fs" "$TRASH/res"
 
 # MB=16: the same sweeps on every machine, whatever its memory and caches.
-run_driver() {
-	env -u MB -u FSDIR -u SYNC_MAX -u QUICK -u REPS -u USECS -u BOUND -u REMOTE -u RSH \
-		-u BENCHMARKS -u CONFIG -u RERUN -u LATBW_LLC TMPDIR="$TRASH/tmp" \
-		FSDIR="$TRASH/fs" RESULTS_DIR="$TRASH/res" \
-		LATBW_SAVED_CONFIG="$TRASH/saved" QUICK=1 MB=16 "$@" \
-		sh "$RUN" >"$TRASH/out" 2>"$TRASH/err"
-	echo "$?" >"$TRASH/rc"
+quick_run() {
+	run_driver FSDIR="$TRASH/fs" QUICK=1 MB=16 "$@"
 }
 
 host=$(uname -n)
 host=${host%%.*}
-run_driver
+quick_run
 D=$(find "$TRASH/res" -mindepth 1 -maxdepth 1 -type d | sed -n 1p)
 F=$D/$host.0
 export D F
@@ -236,8 +231,8 @@ test_expect 'the configuration is saved for a rerun' '
 sum0=$(cksum <"$F")
 export sum0
 : >"$D/$host.2"
-run_driver BENCHMARKS=syscall
-run_driver BENCHMARKS="sig lat_pipe"
+quick_run BENCHMARKS=syscall
+quick_run BENCHMARKS="sig lat_pipe"
 
 test_expect 'a second run writes <host>.1 and leaves <host>.0 alone' '
 	[ -f "$D/$host.1" ] && [ "$(cksum <"$F")" = "$sum0" ]

@@ -3,8 +3,8 @@
 # marked incomplete, nothing it started is still running, and no
 # temporary file or directory is left.
 . "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/t09driver.lib"
 
-RUN=$TOP/scripts/latbw-run
 mkdir "$TRASH/tmp" "$TRASH/fs" "$TRASH/res" "$TRASH/bin"
 
 # A shell in the background ignores SIGINT, and a shell cannot trap a
@@ -45,12 +45,8 @@ interrupt() {
 	int_sel=$2
 	shift 2
 	rm -rf "$TRASH/res" && mkdir "$TRASH/res"
-	env $default_int -u MB -u FSDIR -u SYNC_MAX -u QUICK -u REPS -u USECS -u REMOTE -u RSH \
-		-u CONFIG -u RERUN TMPDIR="$TRASH/tmp" FSDIR="$TRASH/fs" \
-		RESULTS_DIR="$TRASH/res" LATBW_SAVED_CONFIG="$TRASH/saved" \
-		MB=4 BENCHMARKS="$int_sel" "$@" \
-		sh "$RUN" >"$TRASH/out" 2>"$TRASH/err" &
-	int_pid=$!
+	bg_driver FSDIR="$TRASH/fs" MB=4 BENCHMARKS="$int_sel" "$@" env $default_int
+	int_pid=$DRIVER_PID
 	F=
 	i=0
 	while [ "$i" -lt 300 ]

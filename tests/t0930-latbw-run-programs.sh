@@ -3,8 +3,8 @@
 # lines kept, diagnostics wrapped, a program that cannot run, one that
 # fails, one that hangs, one that is missing, series titles written once.
 . "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/t09driver.lib"
 
-RUN=$TOP/scripts/latbw-run
 mkdir "$TRASH/bin" "$TRASH/tmp" "$TRASH/fs" "$TRASH/res"
 
 # fake NAME BODY: a stand-in program (sh) in $TRASH/bin.
@@ -46,12 +46,9 @@ case " $* " in
 esac
 echo "TCP latency using localhost: 5.0000 microseconds" >&2'
 
+# run_fake [VAR=VALUE...]: a quick run of the stand-ins (run_driver).
 run_fake() {
-	env -u MB -u FSDIR -u SYNC_MAX -u QUICK -u REPS -u USECS -u REMOTE -u RSH -u CONFIG -u RERUN \
-		-u LATBW_LLC LATBW_BIN="$TRASH/bin" TMPDIR="$TRASH/tmp" FSDIR="$TRASH/fs" \
-		RESULTS_DIR="$TRASH/res" LATBW_SAVED_CONFIG="$TRASH/saved" \
-		MB=1 QUICK=1 BOUND=1 "$@" sh "$RUN" >"$TRASH/out" 2>"$TRASH/err"
-	echo "$?" >"$TRASH/rc"
+	run_driver LATBW_BIN="$TRASH/bin" FSDIR="$TRASH/fs" MB=1 QUICK=1 BOUND=1 "$@"
 }
 
 run_fake BENCHMARKS="syscall sig bw_mem lat_ctx lat_fs lat_pipe lat_tcp"

@@ -7,8 +7,8 @@
 # the remote lines, the summary fills its *Remote* table, and no server is
 # left in either namespace, after a normal run and after SIGINT.
 . "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/t09driver.lib"
 
-RUN=$TOP/scripts/latbw-run
 mkdir "$TRASH/tmp" "$TRASH/fs" "$TRASH/res" "$TRASH/bin"
 
 # The programs the runs need, and no mhz (which can take seconds on a
@@ -22,32 +22,16 @@ nsa=latbw$$A
 nsb=latbw$$B
 made_ns=
 cleanup() {
-	if [ -n "$made_ns" ]
-	then
-		for ns in "$nsa" "$nsb"
-		do
-			for pid in $(ip netns pids "$ns" 2>/dev/null)
-			do
-				kill -9 "$pid" 2>/dev/null
-			done
-			ip netns del "$ns" 2>/dev/null
-		done
-	fi
+	[ -z "$made_ns" ] || netns_remove "$nsa" "$nsb"
 	rm -rf "$TRASH"
 }
 trap cleanup EXIT
 
-# run_driver [ENV=VALUE...]: latbw-run in quick mode into a fresh results
-# directory; F is the results file, the status is in $TRASH/rc.
-run_driver() {
+# remote_run [ENV=VALUE...] [PREFIX...]: latbw-run (run_driver) in quick
+# mode into a fresh results directory; F is the results file.
+remote_run() {
 	rm -rf "$TRASH/res" && mkdir "$TRASH/res"
-	env -u MB -u FSDIR -u SYNC_MAX -u QUICK -u REPS -u USECS -u BOUND \
-		-u BENCHMARKS -u CONFIG -u RERUN -u REMOTE -u RSH \
-		TMPDIR="$TRASH/tmp" FSDIR="$TRASH/fs" RESULTS_DIR="$TRASH/res" \
-		LATBW_SAVED_CONFIG="$TRASH/saved" LATBW_BIN="$TRASH/bin" MB=1 \
-		QUICK=1 "$@" \
-		sh "$RUN" >"$TRASH/out" 2>"$TRASH/err"
-	echo "$?" >"$TRASH/rc"
+	run_driver FSDIR="$TRASH/fs" LATBW_BIN="$TRASH/bin" MB=1 QUICK=1 "$@"
 	F=$(find "$TRASH/res" -type f | sed -n 1p)
 }
 
@@ -83,7 +67,7 @@ printf '#!/bin/sh\necho "rsh: no route to $1" >&2\nexit 1\n' >"$TRASH/rsh1"
 printf '#!/bin/sh\necho "rsh: $1: connection refused" >&2\nexit 255\n' >"$TRASH/rsh255"
 chmod +x "$TRASH/rsh1" "$TRASH/rsh255"
 
-run_driver BENCHMARKS="remote bw_unix" REMOTE="far=10.77.1.2" RSH="$TRASH/rsh1"
+remote_run BENCHMARKS="remote bw_unix" REMOTE="far=10.77.1.2" RSH="$TRASH/rsh1"
 
 test_expect 'RSH exits 1: each server reported, its clients skipped, exit 1' '
 	[ -n "$F" ] && expect_status 1 &&
@@ -116,7 +100,7 @@ test_expect 'RSH exits 1: nothing left, no empty Remote row' '
 	fail "left: $(left_here) $(find "$TRASH/tmp" "$TRASH/fs" -mindepth 1)"
 '
 
-run_driver BENCHMARKS=remote REMOTE="far=10.77.1.2 other" RSH="$TRASH/rsh255"
+remote_run BENCHMARKS=remote REMOTE="far=10.77.1.2 other" RSH="$TRASH/rsh255"
 
 test_expect 'RSH exits 255: the host is unreachable, its other servers skipped' '
 	expect_status 1 &&
@@ -140,7 +124,7 @@ then
 fi
 
 # The driver runs in namespace A; "ip netns exec B" is its remote shell.
-run_driver ip netns exec "$nsa" env BENCHMARKS=remote \
+remote_run ip netns exec "$nsa" env BENCHMARKS=remote \
 	REMOTE="$nsb=10.77.1.2" RSH="ip netns exec"
 sh "$TOP/scripts/summary" "$F" >"$TRASH/sum" 2>"$TRASH/sum.err"
 export F
@@ -189,12 +173,10 @@ env --default-signal=INT true 2>/dev/null && default_int=--default-signal=INT
 if [ -n "$default_int" ]
 then
 	rm -rf "$TRASH/res" && mkdir "$TRASH/res"
-	ip netns exec "$nsa" env $default_int TMPDIR="$TRASH/tmp" FSDIR="$TRASH/fs" \
-		RESULTS_DIR="$TRASH/res" LATBW_SAVED_CONFIG="$TRASH/saved" MB=1 \
-		LATBW_BIN="$TRASH/bin" QUICK=1 REPS=30 USECS=50000 BENCHMARKS=remote \
-		REMOTE="$nsb=10.77.1.2" RSH="ip netns exec" \
-		sh "$RUN" >"$TRASH/out" 2>"$TRASH/err" &
-	int_pid=$!
+	bg_driver FSDIR="$TRASH/fs" MB=1 LATBW_BIN="$TRASH/bin" QUICK=1 REPS=30 \
+		USECS=50000 BENCHMARKS=remote REMOTE="$nsb=10.77.1.2" RSH="ip netns exec" \
+		ip netns exec "$nsa" env $default_int
+	int_pid=$DRIVER_PID
 	i=0
 	while [ "$i" -lt 600 ] && [ -z "$(ip netns pids "$nsb")" ]
 	do

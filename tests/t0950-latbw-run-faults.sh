@@ -4,24 +4,19 @@
 # run with an error; a driver killed with SIGKILL leaves no helper that
 # could signal a stranger, and its leftovers go at the next run.
 . "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/t09driver.lib"
 
-RUN=$TOP/scripts/latbw-run
 mkdir "$TRASH/tmp" "$TRASH/fs" "$TRASH/res"
 
-# run_driver [ENV...]: a quick run of the system call benchmarks into the
-# private directories; stdout, stderr and the status in $TRASH.
-run_driver() {
-	env -u MB -u FSDIR -u SYNC_MAX -u QUICK -u REPS -u USECS -u BOUND -u REMOTE -u RSH \
-		-u BENCHMARKS -u CONFIG -u RERUN TMPDIR="$TRASH/tmp" \
-		FSDIR="$TRASH/fs" RESULTS_DIR="$TRASH/res" \
-		LATBW_SAVED_CONFIG="$TRASH/saved" QUICK=1 BENCHMARKS=syscall "$@" \
-		sh "$RUN" >"$TRASH/out" 2>"$TRASH/err"
-	echo "$?" >"$TRASH/rc"
+# syscall_run [ENV...]: a quick run of the system call benchmarks into the
+# private directories (run_driver).
+syscall_run() {
+	run_driver FSDIR="$TRASH/fs" QUICK=1 BENCHMARKS=syscall "$@"
 }
 
 # ------------------------------------------------------ the closing line
 
-run_driver BOUND=60
+syscall_run BOUND=60
 F=$(find "$TRASH/res" -type f | sed -n 1p)
 export F
 test_expect 'a run that went to its end: its last line is [COMPLETE: ...]' '
@@ -65,7 +60,7 @@ trap 'umount "$TRASH/res2" 2>/dev/null; rm -rf "$TRASH"' EXIT
 if mount -t tmpfs -o size=64k latbwtest "$TRASH/res2" 2>"$TRASH/why"
 then
 	head -c 65536 /dev/zero >"$TRASH/res2/fill" 2>/dev/null
-	run_driver RESULTS_DIR="$TRASH/res2"
+	syscall_run RESULTS_DIR="$TRASH/res2"
 	write_error_checks 'a full results file system'
 	umount "$TRASH/res2"
 else
@@ -83,7 +78,7 @@ EOF
 chmod +x "$TRASH/bin/mhz" "$TRASH/bin/lat_syscall"
 if mount -t tmpfs -o size=64k latbwtest "$TRASH/res2" 2>"$TRASH/why"
 then
-	run_driver RESULTS_DIR="$TRASH/res2" LATBW_BIN="$TRASH/bin"
+	syscall_run RESULTS_DIR="$TRASH/res2" LATBW_BIN="$TRASH/bin"
 	write_error_checks 'a results file system that fills up mid-run'
 	test_expect 'filling up mid-run: stopped at the step that filled it' '
 		grep -q "run stopped at step 2 of 7" "$TRASH/err" &&
@@ -183,10 +178,7 @@ if [ -n "$ns_ok" ]
 then
 	rm -rf "$TRASH/res" && mkdir "$TRASH/res"
 	: >"$TRASH/ns.out"
-	env -u MB -u FSDIR -u SYNC_MAX -u QUICK -u REPS -u USECS -u BOUND -u REMOTE -u RSH \
-		-u BENCHMARKS -u CONFIG -u RERUN TMPDIR="$TRASH/tmp" \
-		FSDIR="$TRASH/fs" RESULTS_DIR="$TRASH/res" \
-		LATBW_SAVED_CONFIG="$TRASH/saved" \
+	driver_env FSDIR="$TRASH/fs" \
 		timeout 120 unshare -p -f --kill-child --mount-proc \
 		sh -c 'sh "$1" "$2" "$3" & wait $!' sh "$TRASH/pidns.sh" "$RUN" "$TRASH/ns.out"
 	test_expect 'SIGKILL of the driver: a stranger took the benchmark'"'"'s PID' '
@@ -208,12 +200,8 @@ fi
 # start_bg [ENV...]: start the driver in the background (bg_pid).
 start_bg() {
 	rm -rf "$TRASH/res" && mkdir "$TRASH/res"
-	env -u MB -u FSDIR -u SYNC_MAX -u QUICK -u REPS -u USECS -u BOUND -u REMOTE -u RSH \
-		-u BENCHMARKS -u CONFIG -u RERUN TMPDIR="$TRASH/tmp" \
-		FSDIR="$TRASH/fs" RESULTS_DIR="$TRASH/res" \
-		LATBW_SAVED_CONFIG="$TRASH/saved" QUICK=1 "$@" \
-		sh "$RUN" >"$TRASH/out" 2>"$TRASH/err" &
-	bg_pid=$!
+	bg_driver FSDIR="$TRASH/fs" QUICK=1 "$@"
+	bg_pid=$DRIVER_PID
 }
 
 # ps_has REGEX: a process whose command line matches REGEX (extended,
@@ -339,7 +327,7 @@ then
 		awk -v pid="$$" -v start="$(awk '{ sub(/^.*\) /, ""); print $20 }' "/proc/$$/stat")" \
 			'{ $1 = pid; $2 = start; print }' "$TRASH/owner" >"$TRASH/tmp/latbw-run.live/owner"
 	fi
-	run_driver BOUND=60
+	syscall_run BOUND=60
 	test_expect 'the next run removes the directories of the run that was killed' '
 		for d in $(cat "$TRASH/stale")
 		do

@@ -3,11 +3,6 @@
 # memory is slower than the L1 (moved from tests/t0500-lat_mem_rd.sh).
 . "$(dirname "$0")/../lib.sh"
 
-# points FILE: the "<x> <y>" lines of a run.
-points() {
-	grep -E '^[0-9]+\.[0-9]+ [0-9]+\.[0-9]+$' "$1"
-}
-
 test_expect 'the L1 latency is at least about a cycle' '
 	run_bench lat_mem_rd -N 3 -E 200 0.0625 64 &&
 	v=$(points "$TRASH/err" | awk "NR == 1 { print \$2 }") &&
