@@ -33,6 +33,9 @@ trap 'exit 130' INT TERM HUP
 # the suite.
 LATBW_TEST_BOUND=${LATBW_TEST_BOUND:-120}
 
+# test_expect TITLE COMMANDS: one check; COMMANDS run in a subshell (eval),
+# the status of the last decides; prints "ok N - TITLE" or "not ok N -
+# TITLE" and, on failure, their output on stderr.
 test_expect() {
 	test_count=$((test_count + 1))
 	if (eval "$2") >"$TRASH/.out" 2>&1
@@ -45,11 +48,13 @@ test_expect() {
 	fi
 }
 
+# test_skip TITLE WHY: a check that cannot run here, counted as skipped.
 test_skip() {
 	test_count=$((test_count + 1))
 	printf 'ok %d - %s # SKIP %s\n' "$test_count" "$1" "$2"
 }
 
+# test_done: the last line of a test file; exits 1 if any check failed.
 test_done() {
 	if [ "$test_failed" -eq 0 ]
 	then

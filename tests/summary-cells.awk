@@ -2,7 +2,7 @@
 # per line: "table|host#k|column|text" (text without the blanks around
 # it; k counts the rows of that host in the table).  It reads the output of
 # scripts/summary or of lmbench 3's getsummary, so that the two can be
-# compared cell by cell (tests/bench/getsummary-diff.sh, t0882).
+# compared cell by cell (tests/bench/getsummary-diff.sh, t8820).
 #
 # Columns are where the dashes under the header put them (the last one runs
 # to the end of the line), except in lmbench's memory table, whose dashes

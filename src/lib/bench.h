@@ -32,7 +32,7 @@
  * The library in layers.  A module calls only modules of layers below its
  * own, never one of its layer or above; messages are at the bottom, so
  * that every layer can say what went wrong without calling up.  The table
- * is read by tests/t0170-lib-layers.sh, which checks it against the
+ * is read by tests/t2200-lib-layers.sh, which checks it against the
  * symbols each object file of src/lib defines and uses (nm): a new module
  * goes on one of these lines.
  *

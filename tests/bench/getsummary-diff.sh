@@ -9,7 +9,7 @@
 #   git clone https://github.com/intel/lmbench /somewhere/lmbench3
 # outside this repository: lmbench is GPL with extra terms, and nothing of
 # it may be copied here.  Not part of `make test`, which cannot fetch it;
-# t0882 keeps the agreement with cells getsummary printed once.
+# t8820 keeps the agreement with cells getsummary printed once.
 #
 # Every cell of the tables both print is compared (Host, OS, Description
 # and each figure; getsummary's uint64 table, which getsummary never prints

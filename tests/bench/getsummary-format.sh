@@ -2,7 +2,7 @@
 # tests/bench/getsummary-format.sh - how lmbench 3's getsummary writes a
 # number into each kind of column, for values from 1e-4 to 1e7 and around
 # every boundary: the facts that tests/fixtures/summary/getsummary-format
-# records, and that t0810 holds scripts/summary's formatter to.
+# records, and that t8100 holds scripts/summary's formatter to.
 #
 #   sh tests/bench/getsummary-format.sh LMBENCH3-DIR >table
 #

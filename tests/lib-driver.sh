@@ -1,0 +1,38 @@
+# tests/lib-driver.sh - what the tests of the driver (scripts/latbw-run)
+# share; sourced after lib.sh.
+
+RUN=$TOP/scripts/latbw-run
+
+# driver_env [VAR=VALUE...] COMMAND [ARG...]: run COMMAND as a user who
+# configured nothing would: none of latbw-run's variables inherited from
+# the caller, and TMPDIR, RESULTS_DIR and the saved configuration private
+# to the test ($TRASH/tmp, $TRASH/res, $TRASH/saved).  VAR=VALUE set more.
+# Redirects nothing; bg_driver runs latbw-run in the background.
+driver_env() {
+	# DRIVER_EXEC=exec: env replaces the shell (bg_driver).
+	${DRIVER_EXEC:-} env -u BENCHMARKS -u BOUND -u CONFIG -u FSDIR -u LATBW_BIN -u LATBW_LLC \
+		-u MB -u QUICK -u REMOTE -u REPS -u RERUN -u RSH -u SYNC_MAX -u USECS \
+		TMPDIR="$TRASH/tmp" RESULTS_DIR="$TRASH/res" \
+		LATBW_SAVED_CONFIG="$TRASH/saved" "$@"
+}
+
+# run_driver [VAR=VALUE...] [PREFIX...]: sh latbw-run in driver_env, its
+# stdout, stderr and status in $TRASH/out, $TRASH/err and $TRASH/rc.
+# Words that are not VAR=VALUE go before "sh latbw-run" (ip netns exec NS
+# env ...).
+run_driver() {
+	driver_env "$@" sh "$RUN" >"$TRASH/out" 2>"$TRASH/err"
+	echo "$?" >"$TRASH/rc"
+}
+
+# bg_driver [VAR=VALUE...] [PREFIX...]: run_driver's latbw-run started in
+# the background; DRIVER_PID is its process (to signal), its output goes
+# to $TRASH/out and $TRASH/err.
+bg_driver() {
+	(
+		DRIVER_EXEC='exec'
+		driver_env "$@" sh "$RUN"
+	) >"$TRASH/out" 2>"$TRASH/err" &
+	# shellcheck disable=SC2034 # for the test files
+	DRIVER_PID=$!
+}

@@ -1,0 +1,44 @@
+# tests/lib-readers.sh - what the tests of the results readers (summary,
+# compare, graph) share; sourced after lib.sh.
+
+FIX=$TOP/tests/fixtures/summary
+SUMMARY=$TOP/scripts/summary
+COMPARE=$TOP/scripts/compare
+GRAPH=$TOP/scripts/graph
+# shellcheck disable=SC2034 # for the test files that source this
+SAMPLE=$FIX/lmbench3-zen3-vm.results
+
+# AWKS: the awks installed here; the readers must give the same output
+# under each.
+AWKS=
+for a in mawk gawk original-awk
+do
+	command -v "$a" >/dev/null 2>&1 && AWKS="$AWKS $a"
+done
+[ -n "$AWKS" ] || AWKS="awk"
+
+# run_reader SCRIPT ARGS...: its output in $TRASH/out, its messages in
+# $TRASH/err, its exit status in $TRASH/rc (and returned).
+run_reader() {
+	rr_script=$1
+	shift
+	sh "$rr_script" "$@" >"$TRASH/out" 2>"$TRASH/err"
+	rr_rc=$?
+	echo "$rr_rc" >"$TRASH/rc"
+	return "$rr_rc"
+}
+
+# summary ARGS...: run_reader of scripts/summary.
+summary() {
+	run_reader "$SUMMARY" "$@"
+}
+
+# compare ARGS...: run_reader of scripts/compare.
+compare() {
+	run_reader "$COMPARE" "$@"
+}
+
+# graph ARGS...: run_reader of scripts/graph.
+graph() {
+	run_reader "$GRAPH" "$@"
+}

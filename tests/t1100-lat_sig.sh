@@ -1,0 +1,65 @@
+#!/bin/sh
+# lat_sig: formats, values, the prot subtraction, bad arguments, cleanup
+# (delivery against installation: tests/bench/t1100-lat_sig.sh).
+. "$(dirname "$0")/lib.sh"
+
+test_expect 'install: one figure in lmbench form' '
+	run_bench lat_sig -N 3 -E 1000 install &&
+	cp "$TRASH/err" "$TRASH/install" &&
+	expect_line "^Signal handler installation: [0-9]+\.[0-9]{4} microseconds\$" "$TRASH/err" &&
+	is_positive "$(value_of "Signal handler installation" "$TRASH/err")"
+'
+
+test_expect 'catch: one figure in lmbench form' '
+	run_bench lat_sig -N 3 -E 1000 catch &&
+	cp "$TRASH/err" "$TRASH/catch" &&
+	expect_line "^Signal handler overhead: [0-9]+\.[0-9]{4} microseconds\$" "$TRASH/err" &&
+	is_positive "$(value_of "Signal handler overhead" "$TRASH/err")"
+'
+
+test_expect 'prot: one figure in lmbench form' '
+	run_bench lat_sig -N 3 -E 1000 prot &&
+	cp "$TRASH/err" "$TRASH/prot" &&
+	expect_line "^Protection fault: [0-9]+\.[0-9]{4} microseconds\$" "$TRASH/err" &&
+	is_positive "$(value_of "Protection fault" "$TRASH/err")"
+'
+
+test_expect 'prot shows both parts of its subtraction, and their difference' '
+	awk "
+		/^\[lat_sig prot: fault, handler and return [0-9.]+ us; less delivery and return [0-9.]+ us\]\$/ {
+			raw = \$7; over = \$13; seen = 1 }
+		/^Protection fault: / { fig = \$3 }
+		END {
+			d = raw - over - fig
+			if (d < 0) d = -d
+			exit !(seen && fig > 0 && d < 0.0002)
+		}" "$TRASH/prot" || fail "$(cat "$TRASH/prot")"
+'
+
+test_expect 'prot on a named file' '
+	printf "data" >"$TRASH/file" &&
+	run_bench lat_sig -N 3 -E 500 prot "$TRASH/file" &&
+	expect_line "^Protection fault: " "$TRASH/err"
+'
+
+test_expect 'prot on a missing file: exit 2, a message and no figure' '
+	! run_bench lat_sig -N 3 prot "$TRASH/nope" && expect_status 2 &&
+	expect_line "lat_sig: .*nope" "$TRASH/err" &&
+	! grep -q "^Protection fault" "$TRASH/err"
+'
+
+test_expect 'prot leaves no temporary file' '
+	mkdir "$TRASH/t" && TMPDIR="$TRASH/t" run_bench lat_sig -N 3 -E 500 prot &&
+	[ "$(tmp_files_in "$TRASH/t")" = 0 ]
+'
+
+test_expect 'prot stopped by the time bound leaves no temporary file' '
+	mkdir "$TRASH/t2" &&
+	! TMPDIR="$TRASH/t2" "$BIN/lat_sig" -B 1 -N 1000 -E 1000000 prot 2>"$TRASH/err" &&
+	expect_line "time bound of 1 s exceeded" "$TRASH/err" &&
+	[ "$(tmp_files_in "$TRASH/t2")" = 0 ]
+'
+
+usage_tests lat_sig "" "bogus" "install extra" "catch /etc/passwd" "prot a b"
+
+test_done

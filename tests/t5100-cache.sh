@@ -1,0 +1,62 @@
+#!/bin/sh
+# cache, line, tlb: output format, bad arguments, the time bound.
+. "$(dirname "$0")/lib.sh"
+
+# The sizes these find on this machine, against what sysfs says, are
+# checked by tests/bench/t5100-cache.sh: here, the format, and a clear
+# reason when a busy machine leaves no curve to read.
+
+test_expect 'cache prints level lines in its documented format, or says why not' '
+	run_bench cache -N 3 -E 1000 -M 8m
+	figure_or_reason cache "^Memory latency: " || return 1
+	cp "$TRASH/err" "$TRASH/cache1"
+	[ "$(cat "$TRASH/rc")" = 1 ] && return 0
+	expect_line "^L1 cache: [0-9]+ bytes [0-9]+\.[0-9]{2} nanoseconds$" "$TRASH/err" &&
+	expect_line "^Memory latency: [0-9]+\.[0-9]{2} nanoseconds$" "$TRASH/err" &&
+	expect_line "^\[cache pages=(thp|small) largest=8388608\]$" "$TRASH/err" &&
+	! grep -vE "^(L[0-9] cache: |Memory latency: |\[cache|cache: using small pages instead$)" "$TRASH/err"
+'
+
+test_expect 'cache: levels numbered from 1, memory last, every figure positive' '
+	grep -q "^Memory latency: " "$TRASH/cache1" || return 0
+	awk "/^L[0-9] cache: / { n++; if (\$1 != \"L\" n || !(\$3 > 0) || !(\$5 > 0)) exit 1
+			if (m) exit 1; next }
+		/^Memory latency: / { if (!(\$3 > 0)) exit 1; m = 1 }
+		END { exit !(m && n >= 1) }" "$TRASH/cache1" ||
+		fail "$(cat "$TRASH/cache1")"
+'
+
+test_expect 'line prints a bare power of two, or says why not' '
+	run_bench line -N 3 -E 1000
+	figure_or_reason line "^(16|32|64|128|256|512)$" || return 1
+	[ "$(cat "$TRASH/rc")" = 1 ] ||
+		[ "$(grep -Evc "^(\[latbw-stat|line: using small pages instead$)" "$TRASH/err")" -eq 1 ]
+'
+
+test_expect 'tlb prints "tlb: N pages", or says why not' '
+	run_bench tlb -N 3 -E 1000
+	figure_or_reason tlb "^tlb: [0-9]+ pages$" || return 1
+	[ "$(cat "$TRASH/rc")" = 1 ] ||
+		is_positive "$(awk "/^tlb: / { print \$2 }" "$TRASH/err")"
+'
+
+for p in cache line tlb
+do
+	usage_tests "$p" -Z extra "-P 2"
+done
+
+test_expect 'cache -M too small or not a size: exit 2' '
+	! run_bench cache -M 4k && expect_status 2 &&
+	! run_bench cache -M big && expect_status 2 &&
+	! run_bench cache -H huge && expect_status 2 &&
+	! run_bench tlb -M 3 && expect_status 2
+'
+
+test_expect 'the time bound stops cache and leaves no process' '
+	! run_bench cache -B 1 -M 255m &&
+	expect_status 1 && expect_line "time bound" "$TRASH/err" &&
+	! grep -q "^L1 cache" "$TRASH/err" &&
+	eventually "[ \"\$(procs_with cache \"-M 255m\")\" = 0 ]"
+'
+
+test_done

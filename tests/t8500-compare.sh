@@ -1,0 +1,117 @@
+#!/bin/sh
+# scripts/compare on hand-made files whose figures and noises are known:
+# changes inside the noise are not significant, large ones are, in the
+# direction of the table; several runs per side; lmbench files.
+. "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/lib-readers.sh"
+
+FIX=$TOP/tests/fixtures/compare
+
+# has_line LINE: the output holds exactly that line.
+has_line() {
+	grep -Fqx -- "$1" "$TRASH/out" || fail "no line '$1' in: $(cat "$TRASH/out")"
+}
+
+cd "$FIX" || exit 1
+
+# base.0 -> new.0, ranges of the repetitions in brackets:
+#   Simple syscall 0.200 [2%]  -> 0.204 [2%]:   +2%, noise 4%: within
+#   Simple stat    1.00  [2%]  -> 0.50  [2%]:  -50%: better (smaller)
+#   Pipe latency   10.0  [2%]  -> 15.0  [1.3%]: +50%: worse
+#   AF_UNIX        8.00  [50%] -> 9.60  [52%]: +20%, noise 102%: within
+#   Pipe bandwidth 1000  [2%]  -> 1500  [1.3%]: +50%: better (bigger)
+test_expect 'one run per side: rows and change rows as expected' '
+	compare base.0 new.0 || fail "status $?: $(cat "$TRASH/err")"
+	has_line "base.0    Linux 6.1.0-t 3000 0.20      1.00" &&
+	has_line "new.0     Linux 6.1.0-t 3000 0.20      0.50" &&
+	has_line "               change %       +2~      -50B" &&
+	has_line "base.0    Linux 6.1.0-t        10.0 8.00" &&
+	has_line "new.0     Linux 6.1.0-t        15.0 9.60" &&
+	has_line "               change %        +50W +20~" &&
+	has_line "               change % +50B" &&
+	[ ! -s "$TRASH/err" ] || fail "stderr: $(cat "$TRASH/err")"
+'
+
+test_expect 'the same titles and column heads as summary' '
+	compare base.0 new.0 &&
+	sh "$TOP/scripts/summary" base.0 new.0 >"$TRASH/sum" 2>&1 &&
+	grep -v "^base \|^new \|^$" "$TRASH/sum" | sed 1,2d >"$TRASH/heads.sum" &&
+	sed -n "/^Basic system/,/^Change:/p" "$TRASH/out" |
+		grep -v "^base.0 \|^new.0 \|^ *change %\|^$\|^Change:" >"$TRASH/heads.cmp" &&
+	diff -u "$TRASH/heads.sum" "$TRASH/heads.cmp"
+'
+
+test_expect 'the other way round: directions swap' '
+	compare new.0 base.0 &&
+	has_line "               change %       -2~       x2W" &&
+	has_line "               change %        -33B -17~"
+'
+
+test_expect 'a floor of 60% (-t 60): no change is significant' '
+	compare -t 60 base.0 new.0 &&
+	has_line "               change %       +2~      -50~" &&
+	has_line "               change %        +50~ +20~" &&
+	has_line "               change % +50~"
+'
+
+test_expect 'noise rows (-n): the ranges of the repetitions' '
+	compare -n base.0 new.0 &&
+	has_line "                noise %       2.0       2.0" &&
+	has_line "                noise %         1.3   52"
+'
+
+test_expect 'a side compared with itself: no change at all' '
+	compare base.0 base.0 &&
+	! grep "change %.*[0-9][BWS]" "$TRASH/out" &&
+	grep -q "change %        0~" "$TRASH/out"
+'
+
+# multi-a: Simple syscall 0.200 0.204 0.198, Pipe 10.0 10.2 9.9
+# multi-b: Simple syscall 0.201 0.205 0.199, Pipe 12.0 12.3 11.9
+test_expect 'three runs per side: medians, the runs ranges as noise' '
+	compare -n multi-a multi-b &&
+	has_line "multi-a   Linux 6.1.0-t 3000 0.20" &&
+	has_line "                noise %       3.0" &&
+	has_line "               change %       +1~" &&
+	has_line "multi-a   Linux 6.1.0-t        10.0" &&
+	has_line "multi-b   Linux 6.1.0-t        12.0" &&
+	has_line "               change %        +20W" &&
+	grep -q "^   1 multi-a      3 the runs" "$TRASH/out"
+'
+
+test_expect 'lmbench files, one run per side: changes, significance unknown' '
+	compare lmbench-base.0 lmbench-new.0 &&
+	has_line "               change %       +2?      -50?" &&
+	has_line "               change % +50?" &&
+	grep -q "^?: a side of one run without statistics lines" "$TRASH/out"
+'
+
+test_expect 'three sides: each against the first' '
+	compare base.0 new.0 base.0 &&
+	[ "$(grep -c "change %        +50W +20~" "$TRASH/out")" = 1 ] &&
+	[ "$(grep -c "change %          0~   0~" "$TRASH/out")" = 1 ]
+'
+
+test_expect 'the same output under every awk' '
+	for a in $AWKS
+	do
+		AWK=$a sh "$COMPARE" -n base.0 new.0 multi-a >"$TRASH/out.$a" 2>&1 ||
+			fail "$a: status $?" || return 1
+	done
+	for a in $AWKS
+	do
+		cmp "$TRASH/out.$a" "$TRASH/out.$(echo $AWKS | cut -d" " -f1)" ||
+			fail "$a differs" || return 1
+	done
+'
+
+test_expect 'compare needs the reader and the tables, not summary.awk or export.awk' '
+	mkdir -p "$TRASH/only" &&
+	cp "$TOP/scripts/summary" "$TOP/scripts/compare" "$TOP"/scripts/*.awk "$TRASH/only/" &&
+	rm "$TRASH/only/summary.awk" "$TRASH/only/export.awk" &&
+	sh "$COMPARE" -n base.0 new.0 multi-a >"$TRASH/all" 2>&1 &&
+	sh "$TRASH/only/compare" -n base.0 new.0 multi-a >"$TRASH/only.out" 2>&1 &&
+	diff -u "$TRASH/all" "$TRASH/only.out"
+'
+
+test_done

@@ -1,0 +1,144 @@
+#!/bin/sh
+# scripts/graph: one SVG per plot, well-formed XML, with the expected
+# curves, legend, axes and cache sizes; bad input gets warnings or the
+# usage line, never a crash.
+. "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/lib-readers.sh"
+
+FIX=$TOP/tests/fixtures/graph
+export FIX GRAPH
+
+# well_formed FILE: an XML parser accepts it (python3's, else xmllint).
+well_formed() {
+	if command -v python3 >/dev/null 2>&1
+	then
+		python3 -c 'import sys, xml.dom.minidom
+d = xml.dom.minidom.parse(sys.argv[1])
+assert d.documentElement.tagName == "svg"' "$1" || fail "$1: not well-formed"
+	elif command -v xmllint >/dev/null 2>&1
+	then
+		xmllint --noout "$1" || fail "$1: not well-formed"
+	fi
+}
+
+test_expect 'two runs: four plots, their paths on stdout' '
+	graph -o "$TRASH/svg" "$FIX/vm.0" "$FIX/vm.1"
+	expect_status 0 &&
+	for p in mem-latency mem-bandwidth file-bandwidth tcp-bandwidth
+	do
+		expect_line "^$TRASH/svg/$p.svg\$" "$TRASH/out" &&
+		[ -s "$TRASH/svg/$p.svg" ] || fail "no $p.svg" || return 1
+	done
+	[ "$(wc -l <"$TRASH/out")" -eq 4 ] && [ ! -s "$TRASH/err" ]
+'
+
+if command -v python3 >/dev/null 2>&1 || command -v xmllint >/dev/null 2>&1
+then
+	test_expect 'every SVG is well-formed XML with an svg root' '
+		for f in "$TRASH"/svg/*.svg
+		do
+			well_formed "$f" || return 1
+		done
+	'
+else
+	test_skip 'every SVG is well-formed XML' 'neither python3 nor xmllint'
+fi
+
+test_expect 'latency plot: a curve and a legend line per run and curve' '
+	f=$TRASH/svg/mem-latency.svg &&
+	[ "$(grep -c "<polyline" "$f")" -eq 4 ] &&
+	for l in "vm.0 stride=128" "vm.0 random stride=16" "vm.1 stride=128" "vm.1 random stride=16"
+	do
+		grep -q "<desc>$l</desc>" "$f" && grep -q ">$l</text>" "$f" ||
+			fail "no curve or legend $l" || return 1
+	done
+'
+
+test_expect 'latency plot: title, axis names, cache sizes, size ticks' '
+	f=$TRASH/svg/mem-latency.svg &&
+	grep -q ">Memory load latency (lat_mem_rd)</text>" "$f" &&
+	grep -q ">array size (bytes) - log scale</text>" "$f" &&
+	grep -q ">nanoseconds per load - log scale</text>" "$f" &&
+	grep -q ">L1d 32K</text>" "$f" && grep -q ">L2 512K</text>" "$f" &&
+	grep -q ">L3 32M</text>" "$f" &&
+	grep -q ">2K</text>" "$f" && grep -q ">128M</text>" "$f" &&
+	[ "$(grep -c "stroke-dasharray=\"5,4\"" "$f")" -eq 3 ]
+'
+
+test_expect 'every curve point lies inside the plot area' '
+	for f in "$TRASH"/svg/*.svg
+	do
+		sed -n "s/.*points=\"\([^\"]*\)\".*/\1/p" "$f" | tr " " "\n" |
+		awk -F, "\$1 < 90 || \$1 > 1000 || \$2 < 80 || \$2 > 570 { bad++ } END { exit bad > 0 }" ||
+			fail "$f: a point outside" || return 1
+	done
+'
+
+test_expect 'bandwidth plots: the series of each run in the legend' '
+	f=$TRASH/svg/mem-bandwidth.svg &&
+	grep -q ">vm.0: read</text>" "$f" && grep -q ">vm.1: write</text>" "$f" &&
+	grep -q ">vm.0: libc bcopy unaligned</text>" "$f" &&
+	grep -q ">MB/s (10^6 bytes per second)</text>" "$f" &&
+	f=$TRASH/svg/file-bandwidth.svg &&
+	grep -q ">vm.1: Mmap read open2close</text>" "$f" &&
+	f=$TRASH/svg/tcp-bandwidth.svg &&
+	grep -q ">vm.0: Socket bandwidth using localhost</text>" "$f" &&
+	[ "$(grep -c "<polyline" "$f")" -eq 2 ] &&
+	! grep -q ">L1d 32K</text>" "$f"
+'
+
+test_expect 'the same SVGs under every awk' '
+	for a in $AWKS
+	do
+		AWK=$a sh "$GRAPH" -o "$TRASH/svg.$a" "$FIX/vm.0" "$FIX/vm.1" >/dev/null 2>&1 ||
+			fail "$a failed" || return 1
+		diff -r "$TRASH/svg" "$TRASH/svg.$a" >/dev/null || fail "$a differs" || return 1
+	done
+'
+
+test_expect 'a file without curves: no plot, a message, status 1' '
+	graph -o "$TRASH/none" "$TOP/tests/fixtures/compare/base.0"
+	expect_status 1 &&
+	expect_line "^graph: no curve to plot" "$TRASH/err" &&
+	[ ! -s "$TRASH/out" ]
+'
+
+test_expect 'a missing and a garbage file beside a good one: warnings, plots' '
+	graph -o "$TRASH/mixed" "$TRASH/nosuch.0" "$TOP/tests/fixtures/compare/garbage.0" "$FIX/vm.0"
+	expect_status 1 &&
+	expect_line "^graph: .*nosuch.0: no such file" "$TRASH/err" &&
+	expect_line "^graph: .*garbage.0:1: unrecognised line" "$TRASH/err" &&
+	[ -s "$TRASH/mixed/mem-latency.svg" ] &&
+	well_formed "$TRASH/mixed/mem-latency.svg"
+'
+
+test_expect 'bad options and no file: usage, status 2' '
+	graph -x "$FIX/vm.0"
+	expect_status 2 && expect_line "^usage: graph \[-o DIR\]" "$TRASH/err" &&
+	graph -o
+	expect_status 2 &&
+	graph
+	expect_status 2 && expect_line "^usage: graph" "$TRASH/err"
+'
+
+test_expect 'XML special characters in a name are escaped' '
+	cp "$FIX/vm.0" "$TRASH/a&b<c>.0" &&
+	graph -o "$TRASH/esc" "$TRASH/a&b<c>.0"
+	expect_status 0 &&
+	grep -q ">a&amp;b&lt;c&gt;.0 stride=128</text>" "$TRASH/esc/mem-latency.svg" &&
+	well_formed "$TRASH/esc/mem-latency.svg"
+'
+
+test_expect 'graph needs the reader, not the tables: no summary.awk, cells, layout, tables or export beside it' '
+	mkdir -p "$TRASH/only" &&
+	cp "$TOP/scripts/summary" "$TOP/scripts/graph" "$TOP"/scripts/*.awk "$TRASH/only/" &&
+	for f in summary cells layout tables export
+	do
+		rm "$TRASH/only/$f.awk" || return 1
+	done &&
+	sh "$TRASH/only/graph" -o "$TRASH/svg.only" "$FIX/vm.0" "$FIX/vm.1" >/dev/null 2>"$TRASH/err" &&
+	[ ! -s "$TRASH/err" ] &&
+	diff -r "$TRASH/svg" "$TRASH/svg.only"
+'
+
+test_done

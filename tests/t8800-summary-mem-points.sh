@@ -1,0 +1,93 @@
+#!/bin/sh
+# scripts/summary's memory points: each level is read inside the size the
+# system reports (the CACHE_ header lines: lmbench's 1 KB and 128 KB where
+# they lie at or below half of it, else the last point there), main memory
+# at 4 times the last level, so two runs of one machine read the same points whatever
+# their cache program measured; the measured sizes are the fallback and
+# are shown beside them.  Fixtures: tests/fixtures/summary/points-*.results
+# (L1d 48K, L2 2M, L3 260M, as sysfs says on a Xeon; cache measured 64K,
+# 3M, 48M in one run and 48K, 2M, 256M in the other).
+. "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/lib-readers.sh"
+
+D=$TRASH/r/x86_64-linux-gnu
+mkdir -p "$D"
+cp "$FIX/points-run1.results" "$D/run.1"
+cp "$FIX/points-run2.results" "$D/run.2"
+cp "$FIX/points-nosysfs.results" "$D/nosys.1"
+
+# mem_row HOST: HOST's row of the memory latency table in $TRASH/out.
+mem_row() {
+	awk -v h="$1" '/^Memory latencies/ { m = 1 } /^Cache sizes/ { m = 0 }
+		m && $1 == h { print; exit }' "$TRASH/out"
+}
+
+# sizes_row HOST: HOST's row of the cache sizes table.
+sizes_row() {
+	awk -v h="$1" '/^Cache sizes/ { m = 1 } m && $1 == h { print; exit }' "$TRASH/out"
+}
+
+test_expect 'two runs whose cache program disagreed read the same points' '
+	summary "$D/run.1" "$D/run.2" && [ ! -s "$TRASH/err" ] &&
+	mem_row run >"$TRASH/a" && [ -s "$TRASH/a" ] &&
+	awk "/^Memory latencies/ { m = 1 } /^Cache sizes/ { m = 0 }
+		m && /^run /" "$TRASH/out" >"$TRASH/rows" &&
+	[ "$(wc -l <"$TRASH/rows")" -eq 2 ] &&
+	[ "$(sort -u "$TRASH/rows" | wc -l)" -eq 1 ] ||
+		fail "$(cat "$TRASH/out")"
+'
+
+test_expect 'L1 inside 48K, L2 inside half of 2M, L3 at half of 260M, Main at 4 x 260M' '
+	# 1K: 1.01 ns; no 128K point, so the last at or below 1M: 4.2; 128M:
+	# 28.0; the first point from 1040M: 1536M, 120.0
+	[ "$(cat "$TRASH/a")" = "run         Linux 6.1.0  3000 1.0100 4.2000   28.0  120.0       " ] ||
+		fail "got: $(cat "$TRASH/a")"
+'
+
+test_expect 'the sizes table shows the sizes used (sysfs) and the measured ones beside them' '
+	grep -qxF "Cache sizes - the memory latencies above are read inside these" "$TRASH/out" &&
+	grep -qxF "run         Linux 6.1.0    48K     2M   260M sysfs     64K     3M    48M" "$TRASH/out" &&
+	grep -qxF "run         Linux 6.1.0    48K     2M   260M sysfs     48K     2M   256M" "$TRASH/out"
+'
+
+test_expect 'no sizes from the system: the measured ones, and the table says so' '
+	summary "$D/nosys.1" &&
+	[ "$(sizes_row nosys)" = "nosys       Linux 6.1.0    32K     1M    16M cache     32K     1M    16M" ] &&
+	# 1K: 1.01, 512K: 4.1, 8M -> the last point at or below it, 4M: 21.0,
+	# the first point from 4 x 16M: 64M, 26.0
+	[ "$(mem_row nosys)" = "nosys       Linux 6.1.0  3000 1.0100 4.1000   21.0   26.0       " ] ||
+		fail "$(cat "$TRASH/out")"
+'
+
+test_expect 'a level the system does not report takes the measured size: mixed' '
+	grep -v "^\[CACHE_L3:" "$D/run.1" >"$D/mixed.1" &&
+	summary "$D/mixed.1" &&
+	[ "$(sizes_row mixed)" = "mixed       Linux 6.1.0    48K     2M    48M mixed     64K     3M    48M" ] &&
+	# L3 at half of 48M: 4M, 21.0; Main from 192M: 35.0
+	[ "$(mem_row mixed)" = "mixed       Linux 6.1.0  3000 1.0100 4.2000   21.0   35.0       " ] ||
+		fail "$(cat "$TRASH/out")"
+'
+
+test_expect 'a sweep that ends between 2x and 4x the last level: its last point is Main' '
+	sed "/^1536.00000 /d; /^2048.00000 /d" "$D/run.1" >"$D/short.1" &&
+	summary "$D/short.1" && [ ! -s "$TRASH/err" ] &&
+	[ "$(mem_row short)" = "short       Linux 6.1.0  3000 1.0100 4.2000   28.0  115.0       " ] ||
+		fail "$(cat "$TRASH/out" "$TRASH/err")"
+'
+
+test_expect 'a sweep that ends short of 2x the last level: Main mem blank, said once' '
+	# L3 at the last point up to 130M: 64M, 26.0; no point from 520M on
+	sed "/^[0-9]\{3,\}\.00000 /d" "$D/run.1" >"$D/cut.1" &&
+	summary "$D/cut.1" &&
+	[ "$(mem_row cut)" = "cut         Linux 6.1.0  3000 1.0100 4.2000   26.0              " ] &&
+	[ "$(grep -c "the memory sweep ends at 64.00000 MB, short of twice the last-level cache (2 x 260.00 MB): Main mem left blank" "$TRASH/err")" -eq 1 ] &&
+	[ "$(wc -l <"$TRASH/err")" -eq 1 ] ||
+		fail "$(cat "$TRASH/out" "$TRASH/err")"
+'
+
+test_expect 'an lmbench file has no sizes: no sizes table' '
+	summary "$SAMPLE" && grep -q "^Memory latencies" "$TRASH/out" &&
+	! grep -q "^Cache sizes" "$TRASH/out"
+'
+
+test_done

@@ -1,0 +1,94 @@
+#!/bin/sh
+# scripts/summary and lmbench 3's getsummary agree cell for cell on results
+# files written by latbw's driver on a 2-CPU KVM guest (AMD EPYC):
+# tests/fixtures/getsummary/x86_64-linux-gnu/vm.0 (make quick) and vm.1
+# (make results), and the cells getsummary printed for each, recorded once
+# as facts in tests/fixtures/getsummary/vm.N.cells ("table|host#k|column|
+# text", as tests/summary-cells.awk extracts them; getsummary's uint64
+# table left out).  tests/bench/getsummary-diff.sh runs getsummary itself on a fresh
+# file; make test cannot, as it cannot fetch lmbench.
+. "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/lib-readers.sh"
+
+GFIX=$TOP/tests/fixtures/getsummary
+CELLS=$TOP/tests/summary-cells.awk
+D=$TRASH/r/x86_64-linux-gnu
+mkdir -p "$D"
+cp "$GFIX/x86_64-linux-gnu/vm.0" "$GFIX/x86_64-linux-gnu/vm.1" "$D/"
+mkdir -p "$TRASH/c/x86_64-linux-gnu"
+
+# compare_cells WANT GOT: every cell of WANT (getsummary's) is in GOT
+# with the same text, and GOT has no cell of those tables that WANT lacks
+# (our L3 column aside).
+compare_cells() {
+	awk -F '|' -v want="$1" '
+		function key() { return ($1 == "mem3" ? "mem" : $1) "|" $2 "|" $3 }
+		BEGIN {
+			while ((getline l < want) > 0) {
+				split(l, f, "|")
+				t = f[1] == "mem3" ? "mem" : f[1]
+				W[t "|" f[2] "|" f[3]] = substr(l, length(f[1] f[2] f[3]) + 4)
+			}
+		}
+		$1 == "uint64" || $3 == "L3" { next }
+		{
+			k = key()
+			v = substr($0, length($1 $2 $3) + 4)
+			if (!(k in W)) {
+				if (v != "") { print "only ours: " k " '\''" v "'\''"; bad = 1 }
+				next
+			}
+			if (W[k] != v) { print k ": getsummary '\''" W[k] "'\'' summary '\''" v "'\''"; bad = 1 }
+			seen[k] = 1
+		}
+		END {
+			for (k in W)
+				if (!(k in seen) && W[k] != "") { print "only getsummary: " k " '\''" W[k] "'\''"; bad = 1 }
+			exit bad
+		}' "$2"
+}
+
+for n in 0 1
+do
+	test_expect "vm.$n: the recorded cells cover every table both print" "
+		for t in basic proc int float double ctx local filevm bw mem
+		do
+			grep -q \"^\$t|vm#1|\" '$GFIX/vm.$n.cells' || fail \"no \$t cells\"
+		done &&
+		[ \"\$(grep -c . '$GFIX/vm.$n.cells')\" -ge 80 ]
+	"
+	for a in $AWKS
+	do
+		test_expect "[$a] vm.$n: every cell as getsummary printed it, no warning" "
+			AWK=$a summary '$D/vm.$n' &&
+			LC_ALL=C awk -f '$CELLS' '$TRASH/out' >'$TRASH/ours.cells' &&
+			compare_cells '$GFIX/vm.$n.cells' '$TRASH/ours.cells' &&
+			[ ! -s '$TRASH/err' ]
+		"
+	done
+done
+
+test_expect 'the comparison can fail: one figure changed in the file, one cell differs' '
+	sed "s/^Pipe latency: [0-9.]* microseconds\$/Pipe latency: 123.4567 microseconds/" \
+		"$D/vm.0" >"$TRASH/c/x86_64-linux-gnu/vm.0" &&
+	! cmp -s "$D/vm.0" "$TRASH/c/x86_64-linux-gnu/vm.0" &&
+	summary "$TRASH/c/x86_64-linux-gnu/vm.0" &&
+	LC_ALL=C awk -f "$CELLS" "$TRASH/out" >"$TRASH/ours.cells" &&
+	! compare_cells "$GFIX/vm.0.cells" "$TRASH/ours.cells" >"$TRASH/diff" &&
+	[ "$(cat "$TRASH/diff")" = "local|vm#1|Pipe: getsummary '\''$(grep "^local|vm#1|Pipe|" "$GFIX/vm.0.cells" | cut -d "|" -f 4)'\'' summary '\''123.5'\''" ] ||
+		fail "$(cat "$TRASH/diff")"
+'
+
+test_expect 'the fixtures are driver files: quick and full, statistics after their series' '
+	grep -q "^\[QUICK: YES\]" "$D/vm.0" && grep -q "^\[QUICK: NO\]" "$D/vm.1" &&
+	for f in "$D/vm.0" "$D/vm.1"
+	do
+		grep -q "^\[LMBENCH_VER: latbw" "$f" &&
+		grep -q "^\[COMPLETE: " "$f" &&
+		awk "/^\"read bandwidth\$/ { s = 1; next } s && /^\$/ { exit } s && /^\[/ { bad = 1 } END { exit bad }" "$f" &&
+		grep -q "^\[latbw-stat prog=bw_file_rd case=io_only x=" "$f" || exit 1
+	done &&
+	grep -q "^10k " "$D/vm.1" && grep -q "^4k " "$D/vm.1"
+'
+
+test_done

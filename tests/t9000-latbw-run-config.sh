@@ -1,0 +1,206 @@
+#!/bin/sh
+# latbw-run's configuration: defaults from the machine, config files (read
+# as data, never run), the environment, and bad values (exit 2, one line).
+. "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/lib-driver.sh"
+
+mkdir "$TRASH/tmp" "$TRASH/fs"
+
+# cfg [ENV=VALUE...] COMMAND...: COMMAND (sh "$RUN" -p ...) in driver_env,
+# output in $TRASH/out and $TRASH/err, status in $TRASH/rc.
+cfg() {
+	driver_env "$@" >"$TRASH/out" 2>"$TRASH/err"
+	echo "$?" >"$TRASH/rc"
+}
+
+# key K: the value of K in the printed configuration.
+key() {
+	sed -n "s/^$1=//p" "$TRASH/out"
+}
+
+# bad_config TITLE [ENV...] -- ARGS...: exit 2, exactly one line on stderr
+# naming latbw-run, nothing on stdout, no results directory made.
+bad_config() {
+	bc_title=$1
+	shift
+	test_expect "$bc_title: exit 2 and one line" '
+		cfg '"$*"' &&
+		expect_status 2 &&
+		{ [ "$(wc -l <"$TRASH/err")" -eq 1 ] ||
+			fail "stderr: $(cat "$TRASH/err")"; } &&
+		expect_line "^latbw-run: " "$TRASH/err" &&
+		! [ -s "$TRASH/out" ] &&
+		! [ -e "$TRASH/res" ]
+	'
+}
+
+# mem_cap: the largest power of two of MB within an eighth of the memory
+# the kernel says is available (what MB may not exceed), or nothing.
+mem_cap() {
+	awk '$1 == "MemAvailable:" { a = $2 } $1 == "MemTotal:" { t = $2 }
+		END { m = (a ? a : t) / 1024 / 8; if (m < 1) exit
+			c = 1; while (c * 2 <= m) c *= 2; print c }' /proc/meminfo 2>/dev/null
+}
+
+test_expect 'defaults: MB a power of two >= 4x the last-level cache (within an eighth of the memory), FSDIR=$TMPDIR' '
+	cfg sh "$RUN" -p && expect_status 0 &&
+	mb=$(key MB) &&
+	llc=0 &&
+	for d in /sys/devices/system/cpu/cpu0/cache/index*
+	do
+		[ -r "$d/size" ] || continue
+		[ "$(cat "$d/type")" = Instruction ] && continue
+		s=$(sed "s/K\$//" "$d/size")
+		case "$s" in
+		*M) s=$((${s%M} * 1024)) ;;
+		esac
+		[ "$s" -gt "$llc" ] && llc=$s
+	done &&
+	cap=$(mem_cap) &&
+	if [ "$llc" -gt 0 ] && [ $((4 * llc)) -le $((${cap:-999999} * 1024)) ]
+	then
+		[ $((mb * 1024)) -ge $((4 * llc)) ] || fail "MB=$mb < 4 x ${llc}K"
+	fi &&
+	{ [ -z "$cap" ] || [ "$mb" -le "$cap" ] || fail "MB=$mb > $cap"; } &&
+	{ awk -v m="$mb" "BEGIN { while (m > 1 && m % 2 == 0) m /= 2; exit m != 1 }" ||
+		fail "MB=$mb is not a power of two"; } &&
+	[ "$(key FSDIR)" = "$TRASH/tmp" ] &&
+	[ "$(key SYNC_MAX)" = 1 ] &&
+	[ "$(key BENCHMARKS)" = all ] &&
+	[ "$(key QUICK)" = 0 ]
+'
+
+test_expect 'LATBW_LLC plans for another cache: MB is 4x it, a power of two' '
+	cap=$(mem_cap) &&
+	for c in 1m:8 3m:16 3145728:16 12m:64 "260m:2048"
+	do
+		cfg LATBW_LLC="${c%:*}" sh "$RUN" -p && expect_status 0 || return 1
+		want=${c#*:}
+		[ -n "$cap" ] && [ "$want" -gt "$cap" ] && want=$cap
+		[ "$(key MB)" = "$want" ] || fail "LATBW_LLC=${c%:*}: MB=$(key MB), not $want" ||
+			return 1
+	done
+'
+
+test_expect 'environment variables override the defaults' '
+	cfg MB=32 FSDIR="$TRASH/fs" SYNC_MAX=2 BENCHMARKS="syscall,ctx lat_pipe" \
+		QUICK=1 REPS=5 USECS=2000 BOUND=99 sh "$RUN" -p &&
+	expect_status 0 &&
+	[ "$(key MB)" = 32 ] && [ "$(key FSDIR)" = "$TRASH/fs" ] &&
+	[ "$(key SYNC_MAX)" = 2 ] && [ "$(key BENCHMARKS)" = "syscall ctx lat_pipe" ] &&
+	[ "$(key QUICK)" = 1 ] && [ "$(key REPS)" = 5 ] &&
+	[ "$(key USECS)" = 2000 ] && [ "$(key BOUND)" = 99 ]
+'
+
+cat >"$TRASH/good.cfg" <<EOF
+# a comment, then a blank line
+
+MB = 16
+  FSDIR="$TRASH/fs"
+BENCHMARKS='mem cache'
+SYNC_MAX=1
+EOF
+
+test_expect 'a config file on the command line: comments, spaces, quotes' '
+	cfg sh "$RUN" -p "$TRASH/good.cfg" && expect_status 0 &&
+	[ "$(key MB)" = 16 ] && [ "$(key FSDIR)" = "$TRASH/fs" ] &&
+	[ "$(key BENCHMARKS)" = "mem cache" ]
+'
+
+test_expect 'CONFIG=file (make results CONFIG=file) is the same' '
+	cfg CONFIG="$TRASH/good.cfg" sh "$RUN" -p && expect_status 0 &&
+	[ "$(key MB)" = 16 ] && [ "$(key BENCHMARKS)" = "mem cache" ]
+'
+
+test_expect 'the environment overrides the config file' '
+	cfg MB=64 sh "$RUN" -p "$TRASH/good.cfg" && expect_status 0 &&
+	[ "$(key MB)" = 64 ] && [ "$(key BENCHMARKS)" = "mem cache" ]
+'
+
+test_expect 'RERUN=1 starts from the saved configuration' '
+	printf "MB=8\nBENCHMARKS=ipc\nQUICK=1\n" >"$TRASH/saved" &&
+	cfg RERUN=1 sh "$RUN" -p && expect_status 0 &&
+	[ "$(key MB)" = 8 ] && [ "$(key BENCHMARKS)" = ipc ] && [ "$(key QUICK)" = 1 ] &&
+	cfg sh "$RUN" -p && [ "$(key BENCHMARKS)" = all ]
+'
+
+test_expect 'RERUN=1 without a saved configuration uses the defaults and says so' '
+	rm -f "$TRASH/saved" &&
+	cfg RERUN=1 sh "$RUN" -p && expect_status 0 &&
+	[ "$(key BENCHMARKS)" = all ] &&
+	expect_line "no saved configuration" "$TRASH/err"
+'
+
+test_expect 'a config file is data: $(...) and ; are not run' '
+	printf "MB=\$(touch %s/pwned)\n" "$TRASH" >"$TRASH/evil1" &&
+	cfg sh "$RUN" -p "$TRASH/evil1" && expect_status 2 &&
+	printf "FSDIR=/tmp; touch %s/pwned\n" "$TRASH" >"$TRASH/evil2" &&
+	cfg sh "$RUN" -p "$TRASH/evil2" && expect_status 2 &&
+	printf "BENCHMARKS=\`touch %s/pwned\`\n" "$TRASH" >"$TRASH/evil3" &&
+	cfg sh "$RUN" -p "$TRASH/evil3" && expect_status 2 &&
+	! [ -e "$TRASH/pwned" ]
+'
+
+printf 'MB=16\nNOSUCHKEY=1\n' >"$TRASH/bad1"
+printf 'MB=16\njust words\n' >"$TRASH/bad2"
+printf 'MB=16x\n' >"$TRASH/bad3"
+printf 'FSDIR=%s/missing\n' "$TRASH" >"$TRASH/bad4"
+printf 'BENCHMARKS=syscall nosuchgroup\n' >"$TRASH/bad5"
+printf 'export MB=16\n' >"$TRASH/bad6"
+bad_config 'unknown key in a config file' sh "$RUN" -p "$TRASH/bad1"
+bad_config 'a line that is not KEY=VALUE' sh "$RUN" -p "$TRASH/bad2"
+bad_config 'MB not a number' sh "$RUN" -p "$TRASH/bad3"
+bad_config 'FSDIR missing' sh "$RUN" -p "$TRASH/bad4"
+bad_config 'unknown group' sh "$RUN" -p "$TRASH/bad5"
+bad_config 'shell syntax in a config file' sh "$RUN" -p "$TRASH/bad6"
+bad_config 'config file that does not exist' sh "$RUN" -p "$TRASH/nofile"
+bad_config 'two config files' sh "$RUN" -p "$TRASH/good.cfg" "$TRASH/good.cfg"
+bad_config 'unknown option' sh "$RUN" -Z
+bad_config 'MB=0' MB=0 sh "$RUN" -p
+bad_config 'MB with leading zero' MB=010 sh "$RUN" -p
+bad_config 'MB too large' MB=99999999999 sh "$RUN" -p
+bad_config 'SYNC_MAX=0' SYNC_MAX=0 sh "$RUN" -p
+bad_config 'QUICK=maybe' QUICK=maybe sh "$RUN" -p
+bad_config 'LATBW_LLC not a size' LATBW_LLC=big sh "$RUN" -p
+bad_config 'LATBW_LLC zero' LATBW_LLC=0 sh "$RUN" -p
+bad_config 'REPS=-1' REPS=-1 sh "$RUN" -p
+bad_config 'BOUND=1s' BOUND=1s sh "$RUN" -p
+bad_config 'FSDIR not a directory' FSDIR=/etc/passwd sh "$RUN" -p
+bad_config 'bad config also stops a real run' BENCHMARKS=nosuch sh "$RUN"
+
+test_expect 'REMOTE and RSH: defaults, environment, config file' '
+	cfg sh "$RUN" -p && expect_status 0 &&
+	[ "$(key REMOTE)" = "" ] && [ "$(key RSH)" = "ssh -o BatchMode=yes" ] &&
+	cfg REMOTE="box1,box2=10.77.9.2 user@box3=fe80::1%eth0" RSH="ip netns exec" \
+		sh "$RUN" -p && expect_status 0 &&
+	[ "$(key REMOTE)" = "box1 box2=10.77.9.2 user@box3=fe80::1%eth0" ] &&
+	[ "$(key RSH)" = "ip netns exec" ] &&
+	printf "REMOTE=\"b1=10.0.0.1 b2\"\nRSH=ssh -p 2222 -o ConnectTimeout=5\n" \
+		>"$TRASH/remote.cfg" &&
+	cfg sh "$RUN" -p "$TRASH/remote.cfg" && expect_status 0 &&
+	[ "$(key REMOTE)" = "b1=10.0.0.1 b2" ] &&
+	[ "$(key RSH)" = "ssh -p 2222 -o ConnectTimeout=5" ] &&
+	cfg BENCHMARKS=remote REMOTE=b1 sh "$RUN" -p && expect_status 0 &&
+	[ "$(key BENCHMARKS)" = remote ]
+'
+
+printf 'RSH=\n' >"$TRASH/bad7"
+printf 'REMOTE=box;touch %s/pwned\n' "$TRASH" >"$TRASH/bad8"
+bad_config 'RSH empty in a config file' sh "$RUN" -p "$TRASH/bad7"
+bad_config 'REMOTE with shell syntax' sh "$RUN" -p "$TRASH/bad8"
+bad_config 'REMOTE name that is an option' REMOTE=-oProxyCommand=x sh "$RUN" -p
+bad_config 'REMOTE address that is an option' REMOTE=box=-x sh "$RUN" -p
+bad_config 'REMOTE with an empty address' REMOTE=box= sh "$RUN" -p
+bad_config 'REMOTE with a quote' "REMOTE=bo\\'x" sh "$RUN" -p
+bad_config 'BENCHMARKS=remote without REMOTE' BENCHMARKS=remote sh "$RUN" -p
+bad_config 'RSH command not found' BENCHMARKS=remote REMOTE=box \
+	RSH=/nonexistent/rsh LATBW_BIN="$TRASH/fs" sh "$RUN"
+
+test_expect '-h prints the usage on stdout and exits 0' '
+	cfg sh "$RUN" -h && expect_status 0 &&
+	expect_line "^usage: latbw-run " "$TRASH/out" &&
+	expect_line "BENCHMARKS=" "$TRASH/out" &&
+	expect_line "REMOTE=" "$TRASH/out" && expect_line "RSH=" "$TRASH/out"
+'
+
+test_done

@@ -1,0 +1,258 @@
+#!/bin/sh
+# latbw-run end to end in quick mode, into a private results directory:
+# the header, a figure from every program that exists, lines of our own
+# that readers of lmbench files cannot mistake for results, no
+# overwriting, group selection, nothing left behind.
+. "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/lib-driver.sh"
+
+mkdir "$TRASH/tmp" "$TRASH/fs" "$TRASH/res"
+
+# MB=16: the same sweeps on every machine, whatever its memory and caches.
+quick_run() {
+	run_driver FSDIR="$TRASH/fs" QUICK=1 MB=16 "$@"
+}
+
+host=$(uname -n)
+host=${host%%.*}
+quick_run
+D=$(find "$TRASH/res" -mindepth 1 -maxdepth 1 -type d | sed -n 1p)
+F=$D/$host.0
+export D F
+
+test_expect 'the results file is results/<OS-triple>/<host>.0' '
+	[ -f "$F" ] && [ "$(find "$TRASH/res" -type f | wc -l)" -eq 1 ] &&
+	case "$(basename "$D")" in
+	"$(uname -m)"-*) ;;
+	*) fail "OS triple directory: $D" ;;
+	esac
+'
+
+test_expect 'it ran to the end: exit 0, or 1 with [failed: ...] lines' '
+	rc=$(cat "$TRASH/rc") &&
+	{ [ "$rc" = 0 ] || { [ "$rc" = 1 ] && grep -q "^\[failed: " "$F"; } ||
+		fail "exit status $rc: $(tail -5 "$TRASH/err")"; } &&
+	! grep -q "INCOMPLETE" "$F"
+'
+
+test_expect 'first line: [lmbench3.0 results for <uname -a>]' '
+	[ "$(sed -n 1p "$F")" = "[lmbench3.0 results for $(uname -a)]" ]
+'
+
+for k in LMBENCH_VER OS MB SYNC_MAX HOSTNAME SYSNAME MACHINE RELEASE VERSION \
+	DATE FSDIR QUICK LOAD_BEFORE LOAD_AFTER ELAPSED
+do
+	test_expect "header key $k" "expect_line '^\\[$k: .+\\]\$' \"\$F\""
+done
+
+test_expect 'header values: the standard keys say what they must' '
+	expect_line "^\[LMBENCH_VER: latbw" "$F" &&
+	expect_line "^\[OS: $(basename "$D")\]\$" "$F" &&
+	expect_line "^\[SYNC_MAX: 1\]\$" "$F" &&
+	expect_line "^\[MB: [1-9][0-9]*\]\$" "$F" &&
+	expect_line "^\[HOSTNAME: $(uname -n)\]\$" "$F" &&
+	expect_line "^\[SYSNAME: $(uname -s)\]\$" "$F" &&
+	expect_line "^\[RELEASE: $(uname -r)\]\$" "$F" &&
+	expect_line "^\[QUICK: YES\]\$" "$F"
+'
+
+if [ -x "$BIN/mhz" ]
+then
+	test_expect 'MHZ from mhz: NNNN MHz, X.XXXX nanosec clock' '
+		expect_line "^\[MHZ: [0-9]+ MHz, [0-9]+\.[0-9]{4} nanosec clock\]\$" "$F"
+	'
+fi
+
+test_expect 'the machine: CPU model, CPUs, caches, memory, as the system says' '
+	if grep -q "^model name" /proc/cpuinfo 2>/dev/null
+	then
+		expect_line "^\[CPU_MODEL: .+\]\$" "$F" || exit 1
+	fi
+	expect_line "^\[PROCESSORS: $(getconf _NPROCESSORS_ONLN)\]\$" "$F" &&
+	if [ -r /sys/devices/system/cpu/cpu0/cache/index0/size ]
+	then
+		l1=$(sed "s/K\$//" /sys/devices/system/cpu/cpu0/cache/index0/size) &&
+		expect_line "^\[CACHE_L1D: $((l1 * 1024))\]\$" "$F" || exit 1
+	fi
+	kb=$(awk "\$1 == \"MemTotal:\" { print \$2 }" /proc/meminfo) &&
+	expect_line "^\[MEM_TOTAL: $((kb * 1024))\]\$" "$F" &&
+	expect_line "^\[CMDLINE: " "$F"
+'
+
+test_expect 'the kernel settings: THP mode, vulnerabilities, steal time' '
+	if [ -r /sys/kernel/mm/transparent_hugepage/enabled ]
+	then
+		expect_line "^\[THP: (always|madvise|never)\]\$" "$F" || exit 1
+	fi
+	for v in /sys/devices/system/cpu/vulnerabilities/*
+	do
+		[ -r "$v" ] || continue
+		expect_line "^\[VULN_$(basename "$v"): " "$F" || exit 1
+	done
+	if [ -r /proc/stat ]
+	then
+		expect_line "^\[STEAL_BEFORE: [0-9]+\.[0-9]{2}%\]\$" "$F" &&
+		expect_line "^\[STEAL_RUN: [0-9]+\.[0-9]{2}%\]\$" "$F" || exit 1
+	fi
+'
+
+test_expect 'our own lines hold no text that lmbench readers match' '
+	grep "^\[" "$F" | grep -v "^\[latbw-" |
+		grep -Ev "^\[(MHZ|LINE_SIZE|SYNC_MAX): " |
+		grep -E "size=|MHZ|Mhz|LINE_SIZE|SYNC_MAX|tlb:|latency using|connection cost|Simple syscall" >"$TRASH/bad"
+	! [ -s "$TRASH/bad" ] || fail "$(cat "$TRASH/bad")"
+'
+
+test_expect 'no diagnostic is taken for a result' '
+	! grep -Ev "^tlb: [0-9]+ pages\$" "$F" |
+		grep -E "^(lat|bw|par)_[a-z_]+: |^(mhz|line|tlb|cache|stream): |^usage: "
+'
+
+# program:regex of a line it must have written (lmbench labels and series).
+checks='lat_syscall:^Simple open/close: [0-9.]+ microseconds$
+lat_select:^Select on 100 tcp fd.s: [0-9.]+ microseconds$
+lat_sig:^Signal handler overhead: [0-9.]+ microseconds$
+lat_proc:^Process fork\+exit: [0-9.]+ microseconds$
+lat_ops:^integer add: [0-9.]+ nanoseconds$
+lat_pipe:^Pipe latency: [0-9.]+ microseconds$
+lat_unix:^AF_UNIX sock stream latency: [0-9.]+ microseconds$
+lat_fifo:^Fifo latency: [0-9.]+ microseconds$
+lat_unix_connect:^UNIX connection cost: [0-9.]+ microseconds$
+lat_sem:^Semaphore latency: [0-9.]+ microseconds$
+lat_fcntl:^Fcntl lock latency: [0-9.]+ microseconds$
+lat_udp:^UDP latency using localhost: [0-9.]+ microseconds$
+lat_tcp:^TCP latency using localhost: [0-9.]+ microseconds$
+lat_rpc:^RPC/tcp latency using localhost: [0-9.]+ microseconds$
+lat_connect:^TCP/IP connection cost to localhost: [0-9.]+ microseconds$
+bw_pipe:^Pipe bandwidth: [0-9.]+ MB/sec$
+bw_unix:^AF_UNIX sock stream bandwidth: [0-9.]+ MB/sec$
+bw_tcp:^Socket bandwidth using localhost$
+lat_pagefault:^Pagefaults on .*: [0-9.]+ microseconds$
+lat_mmap:^"mappings$
+lat_fs:^10k[[:space:]]+[0-9]+[[:space:]]+[0-9]+[[:space:]]+[0-9]+$
+bw_file_rd:^"read bandwidth$
+bw_mmap_rd:^"Mmap read bandwidth$
+bw_mem:^Memory read bandwidth$
+lat_ctx:^"size=16k ovr=[0-9.]+$
+tlb:^tlb: [0-9]+ pages$
+par_mem:^Memory load parallelism$
+stream:^STREAM copy bandwidth: [0-9.]+ MB/sec$
+lat_mem_rd:^"stride=128$
+lat_mem_rd:^Random load latency$'
+
+printf '%s\n' "$checks" >"$TRASH/checks"
+while IFS= read -r c
+do
+	prog=${c%%:*}
+	re=${c#*:}
+	if ! [ -x "$BIN/$prog" ]
+	then
+		test_expect "$prog is not built: a [skipped] line says so" "
+			expect_line '^\\[skipped: $prog, not built\\]\$' \"\$F\"
+		"
+		continue
+	fi
+	printf '%s\n' "$re" >"$TRASH/re.$prog"
+	test_expect "$prog: its figures are in the file (or it said why not)" "
+		grep -Eq -f \"\$TRASH/re.$prog\" \"\$F\" ||
+			grep -Eq '^\\[(skipped|failed): $prog ' \"\$F\" ||
+			fail \"no line matching \$(cat \"\$TRASH/re.$prog\")\"
+	"
+done <"$TRASH/checks"
+
+test_expect 'series: a title line, points, then a blank line' '
+	awk "/^\"mappings\$|^\"read bandwidth\$|^Memory read bandwidth\$/ { s = 1; n = 0; next }
+		s && /^\$/ { if (n == 0) bad = 1; s = 0; next }
+		s && !/^\[/ { if (\$0 !~ /^[0-9.]+ [0-9.]+\$/) bad = 1; n++ }
+		END { exit bad || s }" "$F"
+'
+
+# lmbench's readers end a series at its first line that is not a point
+# (getsummary's getbiggest, its lat_fs loop) or read every line up to the
+# blank one as a point (its stride curves): the statistics of the points
+# come after the blank line.  Only lat_ctx's overhead line, right after
+# its title, is inside.
+test_expect 'series: no line of our own after a series point, before its blank line' '
+	awk "/^\"/ || /^(Socket bandwidth using|Memory (read|write|partial|bzero|load parallelism))/ { s = \$0; p = 0; next }
+		s != \"\" && /^\$/ { s = \"\"; next }
+		s != \"\" && /^\[/ && p { print \"inside \" s \": \" \$0; bad = 1 }
+		s != \"\" && /^[0-9]/ { p = 1 }
+		END { exit bad }" "$F"
+'
+
+test_expect 'series: each point statistics line comes after the series, and the summary finds them all' '
+	grep -q "^\[latbw-stat prog=bw_file_rd .* x=" "$F" &&
+	sh "$TOP/scripts/summary" -f csv "$F" >"$TRASH/csv" 2>"$TRASH/csverr" &&
+	[ ! -s "$TRASH/csverr" ] &&
+	awk -F, "\$5 != \"\" && \$8 == \"\" { print; bad = 1 } END { exit bad }" "$TRASH/csv" ||
+		fail "points without statistics: $(awk -F, "\$5 != \"\" && \$8 == \"\"" "$TRASH/csv" | head -3) $(cat "$TRASH/csverr")"
+'
+
+# getsummary takes the first "stride=128 curve after "Memory load latency"
+# for L1 $, L2 $ and Main mem: it must be the curve the summary reads them
+# from (random order), the forward curves before that line.
+test_expect 'memory: forward curves before the section line, one "stride=128 curve after it' '
+	if ! [ -x "$BIN/lat_mem_rd" ]
+	then
+		return 0
+	fi
+	awk "/^Memory load latency\$/ { m++; sect = 1; next }
+		/^Random load latency\$/ { sect = 2; next }
+		/^\"stride=128/ && sect == 1 { n++; t = \$0 }
+		/^\"stride=/ && !sect { fwd++ }
+		END { if (m != 1 || n != 1 || t !~ /order=random/ || fwd < 1) {
+			print m, n, t, fwd; exit 1 } }" "$F"
+'
+
+test_expect 'the summary of the run is printed' '
+	if [ -f "$TOP/scripts/summary" ]
+	then
+		expect_line "^Processor, Processes - times in microseconds" "$TRASH/out"
+	else
+		expect_line "summary not printed" "$TRASH/err"
+	fi
+'
+
+test_expect 'progress on stderr: k of N, elapsed, time left' '
+	expect_line "^latbw-run: \[1/[0-9]+\] mhz \(0:[0-9]{2} elapsed, " "$TRASH/err" &&
+	expect_line "^latbw-run: \[[0-9]+/[0-9]+\] .*elapsed, ~[0-9]+:[0-9]{2} left\)\$" "$TRASH/err"
+'
+
+test_expect 'nothing left behind in FSDIR or TMPDIR' '
+	[ -z "$(ls -A "$TRASH/fs")" ] && [ -z "$(ls -A "$TRASH/tmp")" ] ||
+		fail "left: $(ls -A "$TRASH/fs" "$TRASH/tmp")"
+'
+
+test_expect 'the configuration is saved for a rerun' '
+	expect_line "^QUICK=1\$" "$TRASH/saved" && expect_line "^MB=[0-9]+\$" "$TRASH/saved"
+'
+
+# A second and a third run: new files, the first untouched; groups chosen.
+sum0=$(cksum <"$F")
+export sum0
+: >"$D/$host.2"
+quick_run BENCHMARKS=syscall
+quick_run BENCHMARKS="sig lat_pipe"
+
+test_expect 'a second run writes <host>.1 and leaves <host>.0 alone' '
+	[ -f "$D/$host.1" ] && [ "$(cksum <"$F")" = "$sum0" ]
+'
+
+test_expect 'a used number is skipped: the third run writes <host>.3' '
+	[ -f "$D/$host.3" ] && ! [ -s "$D/$host.2" ]
+'
+
+test_expect 'BENCHMARKS=syscall runs lat_syscall only' '
+	expect_line "^\[BENCHMARKS: syscall\]\$" "$D/$host.1" &&
+	expect_line "^Simple syscall: " "$D/$host.1" &&
+	! grep -Eq "^(Signal|Pipe|Process|Select|Memory|integer)" "$D/$host.1"
+'
+
+test_expect 'BENCHMARKS="sig lat_pipe": a group and a program' '
+	expect_line "^\[BENCHMARKS: sig lat_pipe\]\$" "$D/$host.3" &&
+	! grep -Eq "^(Simple|Process|Select|Memory|integer|AF_UNIX)" "$D/$host.3" &&
+	{ ! [ -x "$BIN/lat_sig" ] || expect_line "^Signal handler installation: " "$D/$host.3"; } &&
+	{ ! [ -x "$BIN/lat_pipe" ] || expect_line "^Pipe latency: " "$D/$host.3"; }
+'
+
+test_done

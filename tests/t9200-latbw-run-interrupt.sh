@@ -1,0 +1,143 @@
+#!/bin/sh
+# latbw-run interrupted mid-run: the partial results file is valid and
+# marked incomplete, nothing it started is still running, and no
+# temporary file or directory is left.
+. "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/lib-driver.sh"
+
+mkdir "$TRASH/tmp" "$TRASH/fs" "$TRASH/res" "$TRASH/bin"
+
+# A shell in the background ignores SIGINT, and a shell cannot trap a
+# signal ignored at its start; env --default-signal (coreutils 8.31)
+# gives the driver the SIGINT that a Ctrl-C at a terminal would.
+default_int=
+if env --default-signal=INT true 2>/dev/null
+then
+	default_int=--default-signal=INT
+fi
+
+# descendants PID: PID's children, their children, ...
+descendants() {
+	ps -eo pid=,ppid= | awk -v top="$1" '
+		{ parent[$1] = $2 }
+		END {
+			found = 1
+			want[top] = 1
+			while (found) {
+				found = 0
+				for (p in parent)
+					if ((parent[p] in want) && !(p in want)) {
+						want[p] = 1
+						found = 1
+					}
+			}
+			for (p in want)
+				if (p != top)
+					print p
+		}'
+}
+
+# interrupt SIG BENCHMARKS [ENV...]: start a run, wait for its first
+# figure, record every process under it, send SIG, wait for it to end.
+# Sets F (the results file); the status is in $TRASH/rc.
+interrupt() {
+	int_sig=$1
+	int_sel=$2
+	shift 2
+	rm -rf "$TRASH/res" && mkdir "$TRASH/res"
+	bg_driver FSDIR="$TRASH/fs" MB=4 BENCHMARKS="$int_sel" "$@" env $default_int
+	int_pid=$DRIVER_PID
+	F=
+	i=0
+	while [ "$i" -lt 300 ]
+	do
+		F=$(find "$TRASH/res" -type f 2>/dev/null | sed -n 1p)
+		if [ -n "$F" ] && grep -q '^Simple syscall: ' "$F"
+		then
+			break
+		fi
+		sleep 0.1 2>/dev/null || sleep 1
+		i=$((i + 1))
+	done
+	descendants "$int_pid" >"$TRASH/procs"
+	kill "-$int_sig" "$int_pid"
+	wait "$int_pid"
+	echo "$?" >"$TRASH/rc"
+}
+
+# check_partial SIG STATUS: the checks after an interrupted run.
+check_partial() {
+	cp_sig=$1
+	cp_status=$2
+	test_expect "SIG$cp_sig: exit status $cp_status" "expect_status $cp_status"
+	test_expect "SIG$cp_sig: the file starts with the lmbench 3 marker" '
+		[ -n "$F" ] &&
+		[ "$(sed -n 1p "$F")" = "[lmbench3.0 results for $(uname -a)]" ]
+	'
+	test_expect "SIG$cp_sig: figures measured so far are kept" '
+		expect_line "^Simple syscall: [0-9]+\.[0-9]{4} microseconds\$" "$F"
+	'
+	test_expect "SIG$cp_sig: marked incomplete, then the closing lines" "
+		expect_line '^\\[INCOMPLETE: interrupted by SIG$cp_sig' \"\$F\" &&
+		expect_line '^\\[LOAD_AFTER: ' \"\$F\" &&
+		tail -n 1 \"\$F\" | grep -Eq '^\\[.*[0-9]{4}\\]\$'
+	"
+	test_expect "SIG$cp_sig: every line is a result, a series line or [...]" '
+		awk "/^\[.*\]\$/ || /^[A-Za-z][^:]*: [0-9.]+ [a-zA-Z\/]+\$/ ||
+			/^\"/ || /^[0-9.]+ [0-9.]+\$/ || /^\$/ { next }
+			{ print; bad = 1 } END { exit bad }" "$F" >"$TRASH/bad" ||
+			fail "unexpected lines: $(cat "$TRASH/bad")"
+	'
+	test_expect "SIG$cp_sig: every process it started has gone" '
+		[ -s "$TRASH/procs" ] || fail "no process was running under it"
+		alive=
+		for p in $(cat "$TRASH/procs")
+		do
+			# A zombie has ended (its new parent has yet to reap it).
+			st=$(ps -o stat= -p "$p" 2>/dev/null)
+			case "$st" in
+			"" | Z*) ;;
+			*) alive="$alive $p" ;;
+			esac
+		done
+		[ -z "$alive" ] || fail "still alive: $alive: $(ps -o pid,args -p "${alive# }")"
+	'
+	test_expect "SIG$cp_sig: no temporary file or directory left" '
+		[ -z "$(ls -A "$TRASH/fs")" ] && [ -z "$(ls -A "$TRASH/tmp")" ] ||
+			fail "left: $(ls -A "$TRASH/fs" "$TRASH/tmp")"
+	'
+}
+
+# The real lat_syscall with long samples, so that a figure is out and the
+# next one is being measured when the signal comes (and a stand-in mhz,
+# whose real one would take seconds with such samples).
+mkdir "$TRASH/real"
+ln -s "$BIN/lat_syscall" "$TRASH/real/lat_syscall"
+printf '#!/bin/sh\necho "3000 MHz, 0.3333 nanosec clock" >&2\n' >"$TRASH/real/mhz"
+chmod +x "$TRASH/real/mhz"
+if [ -n "$default_int" ]
+then
+	interrupt INT syscall USECS=100000 REPS=3 LATBW_BIN="$TRASH/real"
+	check_partial INT 130
+else
+	test_skip 'SIGINT to the driver' 'env --default-signal is not available'
+fi
+interrupt TERM syscall USECS=100000 REPS=3 LATBW_BIN="$TRASH/real"
+check_partial TERM 143
+
+# A stand-in program that hangs and ignores SIGTERM: the driver still
+# ends (it kills it), and the file is still marked incomplete.
+printf '#!/bin/sh\necho "3000 MHz, 0.3333 nanosec clock" >&2\n' >"$TRASH/bin/mhz"
+cat >"$TRASH/bin/lat_syscall" <<'EOF'
+#!/bin/sh
+for a in "$@"; do c=$a; done
+echo "Simple syscall: 0.1000 microseconds" >&2
+[ "$c" = null ] && exit 0
+trap '' TERM
+sleep 617
+EOF
+chmod +x "$TRASH/bin/mhz" "$TRASH/bin/lat_syscall"
+interrupt HUP syscall LATBW_BIN="$TRASH/bin"
+check_partial HUP 129
+
+test_done

@@ -1,0 +1,207 @@
+#!/bin/sh
+# latbw-run against stand-in programs whose behaviour is known: result
+# lines kept, diagnostics wrapped, a program that cannot run, one that
+# fails, one that hangs, one that is missing, series titles written once.
+. "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/lib-driver.sh"
+
+mkdir "$TRASH/bin" "$TRASH/tmp" "$TRASH/fs" "$TRASH/res"
+
+# fake NAME BODY: a stand-in program (sh) in $TRASH/bin.
+fake() {
+	printf '#!/bin/sh\n%s\n' "$2" >"$TRASH/bin/$1"
+	chmod +x "$TRASH/bin/$1"
+}
+
+fake mhz 'echo "3000 MHz, 0.3333 nanosec clock" >&2'
+fake lat_syscall 'for a in "$@"; do c=$a; done
+case "$c" in
+null) echo "Simple syscall: 0.1000 microseconds" >&2 ;;
+read) echo "lat_syscall: something odd" >&2; echo "Simple read: 0.2000 microseconds" >&2 ;;
+write) echo "lat_syscall: no writes here" >&2; exit 3 ;;
+*) echo "lat_syscall: $c: broken" >&2; exit 1 ;;
+esac'
+# "catch" hangs past its time bound (ignores -B); exec: the pid is sleep's.
+fake lat_sig 'for a in "$@"; do c=$a; done
+case "$c" in
+catch) exec sleep 613 ;;
+esac
+echo "Signal handler installation: 0.3000 microseconds" >&2'
+# Writes the frd series title itself, and a point per call.
+fake bw_mem 'for a in "$@"; do s=$o; o=$a; done
+[ "$o" = frd ] && echo "Memory read bandwidth" >&2
+echo "$s 1000.00" >&2'
+# Ends its output with a blank line, as lat_fs does.
+fake lat_fs 'for a in "$@"; do [ "$p" = -s ] && s=$a; p=$a; done
+echo "\"File system latency" >&2
+printf "%sk\t10\t100\t1000\n\n" "${s%k}" >&2'
+# Records its arguments.
+fake lat_ctx 'echo "$*" >>"'"$TRASH"'/ctx.args"; echo "\"size=0k ovr=1.00" >&2; echo "2 3.00" >&2'
+
+# Two-party programs: they record their arguments and print a figure.
+fake lat_pipe 'echo "$*" >>"'"$TRASH"'/pipe.args"; echo "Pipe latency: 3.0000 microseconds" >&2'
+fake lat_tcp 'echo "$*" >>"'"$TRASH"'/tcp.args"
+case " $* " in
+*" -s "* | *" -S "*) exit 0 ;;
+esac
+echo "TCP latency using localhost: 5.0000 microseconds" >&2'
+
+# run_fake [VAR=VALUE...]: a quick run of the stand-ins (run_driver).
+run_fake() {
+	run_driver LATBW_BIN="$TRASH/bin" FSDIR="$TRASH/fs" MB=1 QUICK=1 BOUND=1 "$@"
+}
+
+run_fake BENCHMARKS="syscall sig bw_mem lat_ctx lat_fs lat_pipe lat_tcp"
+F=$(find "$TRASH/res" -type f -name '*.0')
+export F
+
+test_expect 'one results file, exit 1 because programs failed' '
+	[ -n "$F" ] && [ -f "$F" ] &&
+	[ "$(find "$TRASH/res" -type f | wc -l)" -eq 1 ] &&
+	expect_status 1
+'
+
+test_expect 'MHZ header from mhz' '
+	expect_line "^\[MHZ: 3000 MHz, 0\.3333 nanosec clock\]\$" "$F"
+'
+
+test_expect 'result lines kept, in order' '
+	grep -E "^Simple (syscall|read):" "$F" >"$TRASH/got" &&
+	printf "Simple syscall: 0.1000 microseconds\nSimple read: 0.2000 microseconds\n" >"$TRASH/want" &&
+	cmp "$TRASH/want" "$TRASH/got"
+'
+
+test_expect 'a diagnostic becomes a [note: ...] line, and is shown on stderr' '
+	expect_line "^\[note: lat_syscall: something odd\]\$" "$F" &&
+	expect_line "lat_syscall: something odd" "$TRASH/err" &&
+	! grep -q "^lat_syscall:" "$F"
+'
+
+test_expect 'exit 3: skipped, with its reason, no figure' '
+	expect_line "^\[note: lat_syscall: no writes here\]\$" "$F" &&
+	expect_line "^\[skipped: lat_syscall write, cannot run here\]\$" "$F" &&
+	! grep -q "^Simple write" "$F"
+'
+
+test_expect 'exit 1: reported as failed, and the run went on' '
+	expect_line "^\[failed: lat_syscall stat @STAT@, exit status 1\]\$" "$F" &&
+	expect_line "^\[failed: lat_syscall open @STAT@, exit status 1\]\$" "$F"
+'
+
+test_expect 'a program that hangs is killed and reported' '
+	expect_line "^\[failed: lat_sig catch, hung, killed after 11 s\]\$" "$F" &&
+	[ "$(grep -c "^Signal handler installation:" "$F")" -eq 2 ]
+'
+
+test_expect 'a series title is written once, even when the program writes it too' '
+	awk "/^Memory read bandwidth\$/ { t++; s = 1; next }
+		s && /^\$/ { s = 0 }
+		s && /^[0-9]+[km]? 1000.00\$/ { p++ }
+		END { exit !(t == 1 && p == 3) }" "$F" ||
+		fail "$(cat "$F")"
+'
+
+test_expect 'several calls joined into one series: one title, one blank line' '
+	sed -n "/^\"File system latency\$/,/^\$/p" "$F" >"$TRASH/fs.got" &&
+	printf "\"File system latency\n0k\t10\t100\t1000\n10k\t10\t100\t1000\n\n" >"$TRASH/fs.want" &&
+	cmp "$TRASH/fs.want" "$TRASH/fs.got" &&
+	[ "$(grep -c "File system latency" "$F")" -eq 1 ]
+'
+
+test_expect 'the library options go first; lat_ctx gets its sizes and processes' '
+	[ "$(sed -n 1p "$TRASH/ctx.args")" = "-B 1 -N 3 -E 1000 -C 0 -s 0 2" ] &&
+	[ "$(sed -n 2p "$TRASH/ctx.args")" = "-B 1 -N 3 -E 1000 -C 0 -s 16 2 8 16" ]
+'
+
+# The cross-CPU pair is CPU 0 and another one, where there is another.
+ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+export ncpu
+
+test_expect 'placement: the same-CPU runs are pinned to CPU 0, servers too' '
+	[ "$(sed -n 1p "$TRASH/pipe.args")" = "-B 1 -N 3 -E 1000 -C 0" ] &&
+	[ "$(sed -n 1p "$TRASH/tcp.args")" = "-s -i 10 -C 0" ] &&
+	[ "$(sed -n 2p "$TRASH/tcp.args")" = "-B 1 -N 3 -E 1000 -C 0 localhost" ] &&
+	[ "$(grep -c "^Pipe latency: " "$F")" -eq 1 ] &&
+	[ "$(grep -c "TCP latency using localhost:" "$F")" -eq 1 ]
+'
+
+test_expect 'placement: cross-CPU runs on two CPUs, under labels of their own' '
+	if [ "$ncpu" -ge 2 ]
+	then
+		grep -Eq "^-B 1 -N 3 -E 1000 -C 0,[1-9][0-9]*\$" "$TRASH/pipe.args" &&
+		grep -Eq "^-s -i 10 -C 0,[1-9][0-9]*\$" "$TRASH/tcp.args" &&
+		grep -Eq "^-B 1 -N 3 -E 1000 -C 0,[1-9][0-9]* -s 0 2\$" "$TRASH/ctx.args" &&
+		expect_line "^Pipe latency \(cross CPU\): 3.0000 microseconds\$" "$F" &&
+		expect_line "^TCP latency \(cross CPU\) using localhost: 5.0000 microseconds\$" "$F" &&
+		expect_line "^\"cross-CPU ctxsw 0k ovr=1.00\$" "$F" &&
+		[ "$(grep -c "^\"size=0k" "$F")" -eq 3 ]
+	else
+		[ "$(wc -l <"$TRASH/pipe.args")" -eq 1 ] &&
+		! grep -q "cross" "$F"
+	fi
+'
+
+test_expect 'a program that does not exist: one [skipped] line' '
+	! grep -q "^\[skipped: bw_mem" "$F" &&
+	rm "$TRASH/bin/bw_mem" && rm -rf "$TRASH/res" && mkdir "$TRASH/res" &&
+	run_fake BENCHMARKS="mem" &&
+	F2=$(find "$TRASH/res" -type f -name "*.0") &&
+	[ "$(grep -c "^\[skipped: bw_mem, not built\]\$" "$F2")" -eq 1 ] &&
+	! grep -q "^Memory read bandwidth" "$F2"
+'
+
+# The memory and file steps' sizes: stand-ins that record their
+# arguments (and the size of a file operand).
+mkdir "$TRASH/bin2"
+for p in cache par_mem lat_mem_rd stream bw_mem bw_file_rd bw_mmap_rd lat_mmap
+do
+	printf '#!/bin/sh\nfor a in "$@"; do l=$a; done\n[ -f "$l" ] && l="file=$(wc -c <"$l")"\necho "%s $* $l" >>"%s"\n' \
+		"$p" "$TRASH/args" >"$TRASH/bin2/$p"
+	chmod +x "$TRASH/bin2/$p"
+done
+mem_steps="cache par_mem lat_mem_rd stream bw_mem bw_file_rd bw_mmap_rd lat_mmap"
+
+# sizes_run ENV...: a run of the recording stand-ins; their arguments in
+# $TRASH/args.
+sizes_run() {
+	rm -rf "$TRASH/res" "$TRASH/args" && mkdir "$TRASH/res" &&
+	run_fake LATBW_BIN="$TRASH/bin2" BENCHMARKS="$mem_steps" "$@"
+}
+
+test_expect 'quick sweeps to twice the last-level cache, a power of two, when MB is more' '
+	sizes_run MB=2048 LATBW_LLC=12m &&
+	expect_line "^cache -B 1 -N 3 -E 1000 -M 32m " "$TRASH/args" &&
+	expect_line "^par_mem .* -M 32m " "$TRASH/args" &&
+	expect_line "^lat_mem_rd .* -t 32 16 16\$" "$TRASH/args" &&
+	expect_line "^lat_mem_rd .* -H thp 32 128 128\$" "$TRASH/args" &&
+	expect_line "^stream .* -M 32m " "$TRASH/args" &&
+	expect_line "^bw_mem .* 32m frd frd\$" "$TRASH/args" &&
+	expect_line "^bw_file_rd .* 32m io_only .* file=33554432\$" "$TRASH/args" &&
+	! grep -Eq " (2048|64)m? " "$TRASH/args"
+'
+
+test_expect 'quick: an MB below that is kept' '
+	sizes_run MB=4 LATBW_LLC=3m &&
+	expect_line "^cache .* -M 4m " "$TRASH/args" &&
+	expect_line "^bw_file_rd .* file=4194304\$" "$TRASH/args" &&
+	! grep -q " 8m" "$TRASH/args"
+'
+
+test_expect 'a full run sweeps to MB; each point of a sweep takes 5 samples' '
+	sizes_run MB=4 QUICK=0 &&
+	expect_line "^cache -B 1 -N 5 -M 4m " "$TRASH/args" &&
+	expect_line "^lat_mem_rd -B 1 -N 5 -t 4 16 16\$" "$TRASH/args" &&
+	expect_line "^bw_mem -B 1 -N 5 512 rd rd\$" "$TRASH/args" &&
+	expect_line "^bw_mem -B 1 -N 5 4m rd rd\$" "$TRASH/args" &&
+	expect_line "^bw_file_rd -B 1 -N 5 4m io_only .* file=4194304\$" "$TRASH/args" &&
+	expect_line "^lat_mmap -B 1 -N 5 4m " "$TRASH/args" &&
+	expect_line "^stream -B 1 -M 4m " "$TRASH/args" &&
+	! grep -q "^bw_mem -B 1 [0-9]" "$TRASH/args"
+'
+
+test_expect 'nothing left behind: no temp dir, no process' '
+	[ -z "$(ls "$TRASH/tmp")" ] && [ -z "$(ls "$TRASH/fs")" ] &&
+	! ps -eo args | grep -qx "sleep 613"
+'
+
+test_done
