@@ -1,0 +1,339 @@
+# rounds.awk - combine the rounds of a latbw run into one results file.
+#
+#   awk -f rounds.awk ROUND1 ROUND2 ... >COMBINED
+#
+# latbw-run takes the whole plan in rounds (three by default), one after
+# the other, so that the rounds of each figure are spread over the run.
+# ROUND1 is the results file as the first round wrote it (header and
+# all); ROUND2 ... hold the result lines of the later rounds, in the same
+# order (a round cut short by an interrupted run holds what it measured).
+# The output is ROUND1 with
+#   - each figure line and each series point carrying, per number, the
+#     median across the rounds that have it (the middle round's own text
+#     for an odd count; for an even count, the mean of the two middle
+#     values with the decimals they were printed with), so that lmbench's
+#     readers, and ours, read one figure per cell;
+#   - each [latbw-stat ...] line carrying the median of the rounds'
+#     medians, the least min, the greatest max, the median of the rounds'
+#     own spreads (spread=, the spread within a round), and at its end
+#     rounds=N round_spread=S% round_values=a,b,c: how many rounds have
+#     it, the range of their medians over their median ((max - min) /
+#     median, in percent), and each round's median in round order (only
+#     rounds=1 for a figure that one round measured);
+#   - a lat_ctx series title's ovr= the median of the rounds';
+#   - after everything, the later rounds' own lines ([note: ...],
+#     [failed: ...], [skipped: ...]) that round 1 does not hold already,
+#     with "round N: " after their colon.
+# A figure is written where ROUND1 has it: one that only a later round
+# measured (round 1's run of it failed) is said in a note, not shown.
+#
+# How lines are matched between rounds (see doc/results-format.7): a
+# figure by its label and how many times that label came before; a
+# series by its title (without ovr=) and how many times it came before; a
+# point by its series and its x; a statistics line by what it belongs to
+# (the figure line before it, the series it follows or stands in) with
+# its prog, case and x.
+#
+# Only POSIX awk: it runs under mawk, gawk and the one true awk.
+
+BEGIN {
+	nr = 0
+}
+
+FNR == 1 {
+	nr++
+	reset()
+}
+
+{
+	sub(/\r$/, "")
+	classify($0)
+	if (nr == 1)
+		TL[++ntl] = $0
+	if (KIND == "fig" || KIND == "pt" || KIND == "title") {
+		HAVE[nr, KEY] = $0
+		if (!(KEY in ORDER)) {
+			ORDER[KEY] = ++nkeys
+			KEYOF[nkeys] = KEY
+		}
+	} else if (KIND == "stat")
+		HAVE[nr, KEY] = $0
+	else if (KIND == "other" && nr > 1)
+		LATE[nr, ++NLATE[nr]] = $0
+	if (nr == 1 && KIND == "other")
+		INTPL[$0] = 1
+}
+
+END {
+	reset()
+	for (i = 1; i <= ntl; i++) {
+		classify(TL[i])
+		if (KIND == "fig")
+			print comb_fig(TL[i], KEY)
+		else if (KIND == "pt")
+			print comb_pt(TL[i], KEY)
+		else if (KIND == "stat")
+			print comb_stat(TL[i], KEY)
+		else if (KIND == "title")
+			print comb_title(TL[i], KEY)
+		else
+			print TL[i]
+		if (KIND == "fig" || KIND == "pt")
+			SHOWN[KEY] = 1
+	}
+	# What a later round measured that round 1 has not: said, not shown.
+	for (r = 2; r <= nr; r++) {
+		for (j = 1; j <= NLATE[r]; j++) {
+			l = LATE[r, j]
+			if (l in INTPL)
+				continue
+			k = index(l, ": ")
+			if (l ~ /^\[[A-Za-z_-]+: /)
+				print substr(l, 1, k + 1) "round " r ": " substr(l, k + 2)
+			else
+				print "[note: round " r ": " substr(l, 2)
+		}
+	}
+	for (j = 1; j <= nkeys; j++) {
+		key = KEYOF[j]
+		if (key in SHOWN || key ~ /^T\|/)
+			continue
+		for (r = 2; r <= nr; r++)
+			if ((r, key) in HAVE) {
+				LEFT[r]++
+				break
+			}
+	}
+	for (r = 2; r <= nr; r++)
+		if (LEFT[r] > 0)
+			print "[note: round " r " measured " LEFT[r] " figure(s) or point(s) that round 1 has not (its run failed); left out]"
+}
+
+# The state of one file's parse.
+function reset() {
+	ser = ""	# the open series' key
+	ended = ""	# the series whose blank line came last
+	last = ""	# the figure or point a statistics line follows
+	split("", SEEN)
+}
+
+# classify(line): sets KIND (fig pt stat title blank other) and KEY, and
+# moves the parse on.
+function classify(line,    c, k, t, x, ctx, f) {
+	KEY = ""
+	c = substr(line, 1, 1)
+	if (line == "") {
+		KIND = "blank"
+		if (ser != "")
+			ended = ser
+		ser = ""
+		last = ""
+		return
+	}
+	if (c == "[") {
+		if (line !~ /^\[latbw-stat /) {
+			KIND = "other"
+			return
+		}
+		KIND = "stat"
+		if (last != "")
+			ctx = last
+		else if (ser != "")
+			ctx = ser
+		else if (ended != "")
+			ctx = ended
+		else
+			ctx = "-"
+		KEY = "S|" ctx "|" field(line, "prog") "|" field(line, "case") "|" field(line, "x")
+		KEY = KEY "#" (++SEEN[KEY])
+		return
+	}
+	if (c ~ /[0-9.-]/ && line !~ /^[^ ]*: /) {
+		KIND = "pt"
+		x = line
+		sub(/ .*/, "", x)
+		KEY = "P|" ser "|" x
+		KEY = KEY "#" (++SEEN[KEY])
+		last = KEY
+		return
+	}
+	k = index(line, ": ")
+	if (k > 1) {
+		KIND = "fig"
+		KEY = "F|" substr(line, 1, k - 1)
+		KEY = KEY "#" (++SEEN[KEY])
+		last = KEY
+		return
+	}
+	KIND = "title"
+	t = line
+	gsub(/ ovr=[^ ]*/, "", t)
+	KEY = "T|" t
+	KEY = KEY "#" (++SEEN[KEY])
+	ser = KEY
+	ended = ""
+	last = ""
+}
+
+# field(line, name): the value of name= in a statistics line, or "".
+function field(line, name,    n, w, i) {
+	sub(/\][ \t]*$/, "", line)
+	n = split(line, w, / +/)
+	for (i = 2; i <= n; i++)
+		if (index(w[i], name "=") == 1)
+			return substr(w[i], length(name) + 2)
+	return ""
+}
+
+function isnum(s) {
+	return s ~ /^[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$/
+}
+
+# The words of a line that are not numbers: two lines of one figure
+# agree on them (a round whose line differs is left out of its median).
+function shape(n, w,    i, s) {
+	s = n ":"
+	for (i = 1; i <= n; i++)
+		s = s (isnum(w[i]) ? "#" : w[i]) " "
+	return s
+}
+
+# med(n, v, g): the median of v[1..n] as text: the middle value's own
+# text for an odd n; for an even n, the mean of the two middle values,
+# with the more decimals of theirs (with six significant digits when g
+# is set: statistics lines).  Sorts v (by value).
+function med(n, v, g,    i, j, t, a, b, da, db, d) {
+	for (i = 2; i <= n; i++) {
+		t = v[i]
+		for (j = i - 1; j >= 1 && v[j] + 0 > t + 0; j--)
+			v[j + 1] = v[j]
+		v[j + 1] = t
+	}
+	if (n % 2)
+		return v[(n + 1) / 2]
+	a = v[n / 2]
+	b = v[n / 2 + 1]
+	if (g || a ~ /[eE]/ || b ~ /[eE]/)
+		return sprintf("%.6g", (a + b) / 2)
+	da = index(a, ".") ? length(a) - index(a, ".") : 0
+	db = index(b, ".") ? length(b) - index(b, ".") : 0
+	d = da > db ? da : db
+	return sprintf("%." d "f", (a + b) / 2)
+}
+
+# comb_words(pre, rest, key, from): pre followed by the words of rest
+# (from word "from" on), each number the median of that word across the
+# rounds whose line at key has the same shape.
+function comb_words(pre, rest, key, from,    n, w, sh, r, m, u, i, v, nv, out, o) {
+	n = split(rest, w, / +/)
+	sh = shape(n, w)
+	out = pre
+	for (i = 1; i <= n; i++) {
+		o = w[i]
+		if (i >= from && isnum(w[i])) {
+			nv = 0
+			split("", v)
+			for (r = 1; r <= nr; r++) {
+				if (!((r, key) in HAVE))
+					continue
+				m = split(rest_of(HAVE[r, key], pre), u, / +/)
+				if (shape(m, u) != sh)
+					continue
+				v[++nv] = u[i]
+			}
+			if (nv > 0)
+				o = med(nv, v, 0)
+		}
+		out = out (i > 1 ? " " : "") o
+	}
+	return out
+}
+
+# The line without its label part (the text up to and including ": ",
+# or nothing for a point).
+function rest_of(line, pre) {
+	return pre == "" ? line : substr(line, index(line, ": ") + 2)
+}
+
+function comb_fig(line, key,    k) {
+	k = index(line, ": ")
+	return comb_words(substr(line, 1, k + 1), substr(line, k + 2), key, 1)
+}
+
+function comb_pt(line, key) {
+	return comb_words("", line, key, 2)
+}
+
+# A lat_ctx title: its ovr= the median of the rounds'.
+function comb_title(line, key,    r, v, nv, o, t) {
+	if (line !~ / ovr=[-+.0-9eE]+( |$)/)
+		return line
+	nv = 0
+	for (r = 1; r <= nr; r++) {
+		if (!((r, key) in HAVE))
+			continue
+		t = HAVE[r, key]
+		if (!match(t, / ovr=[-+.0-9eE]+/))
+			continue
+		o = substr(t, RSTART + 5, RLENGTH - 5)
+		if (isnum(o))
+			v[++nv] = o
+	}
+	if (nv == 0)
+		return line
+	match(line, / ovr=[-+.0-9eE]+/)
+	return substr(line, 1, RSTART + 4) med(nv, v, 0) substr(line, RSTART + RLENGTH)
+}
+
+# A statistics line, combined over the rounds (see the top).
+function comb_stat(line, key,    r, s, nv, v, vals, lo, hi, mn, mx, ns, sp, t, m, out, n, w, i, rs) {
+	nv = 0
+	ns = 0
+	vals = ""
+	mn = mx = ""
+	for (r = 1; r <= nr; r++) {
+		if (!((r, key) in HAVE))
+			continue
+		s = HAVE[r, key]
+		t = field(s, "median")
+		if (!isnum(t))
+			continue
+		v[++nv] = t
+		vals = vals (nv > 1 ? "," : "") t
+		if (nv == 1 || t + 0 < lo + 0)
+			lo = t
+		if (nv == 1 || t + 0 > hi + 0)
+			hi = t
+		t = field(s, "min")
+		if (isnum(t) && (mn == "" || t + 0 < mn + 0))
+			mn = t
+		t = field(s, "max")
+		if (isnum(t) && (mx == "" || t + 0 > mx + 0))
+			mx = t
+		t = field(s, "spread")
+		sub(/%$/, "", t)
+		if (isnum(t))
+			sp[++ns] = t
+	}
+	if (nv == 0)
+		return line
+	m = med(nv, v, 1)
+	rs = m + 0 != 0 ? sprintf("%.2f%%", (hi - lo) / (m < 0 ? -m : m) * 100) : "0.00%"
+	sub(/\][ \t]*$/, "", line)
+	n = split(line, w, / +/)
+	out = w[1]
+	for (i = 2; i <= n; i++) {
+		if (index(w[i], "median=") == 1)
+			w[i] = "median=" m
+		else if (index(w[i], "min=") == 1 && mn != "")
+			w[i] = "min=" mn
+		else if (index(w[i], "max=") == 1 && mx != "")
+			w[i] = "max=" mx
+		else if (index(w[i], "spread=") == 1 && ns > 0)
+			w[i] = "spread=" sprintf("%.2f%%", med(ns, sp, 1))
+		out = out " " w[i]
+	}
+	if (nv == 1)
+		return out " rounds=1]"
+	return out " rounds=" nv " round_spread=" rs " round_values=" vals "]"
+}

@@ -1,0 +1,137 @@
+#!/bin/sh
+# scripts/rounds.awk, the combiner of latbw-run's rounds: three rounds'
+# outputs make one results file in lmbench's format, each figure and
+# point the median across the rounds, each statistics line with the
+# rounds, their spread and their values; a round cut short adds what it
+# measured; lmbench 3's getsummary and our summary still read one figure
+# per cell.
+. "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/t08readers.lib"
+
+COMBINE=$TOP/scripts/rounds.awk
+RFIX=$TOP/tests/fixtures/rounds
+
+# combine AWK FILES...: the combined file in $TRASH/comb.
+combine() {
+	cb_awk=$1
+	shift
+	if LC_ALL=C $cb_awk -f "$COMBINE" "$@" >"$TRASH/comb" 2>"$TRASH/cerr" &&
+		[ ! -s "$TRASH/cerr" ]
+	then
+		return 0
+	fi
+	fail "combiner: $(cat "$TRASH/cerr")"
+}
+
+# has_line LINE: the combined file holds exactly that line.
+has_line() {
+	grep -Fqx -- "$1" "$TRASH/comb" || fail "no line '$1' in: $(cat "$TRASH/comb")"
+}
+
+# Rounds 1-3 (round.N): Simple syscall 0.2, 0.3, 0.25; Pipe latency 5, 4,
+# 40; the mmap series and lat_fs and lat_ctx in rounds 1 and 2 only (round
+# 3 was interrupted in its mmap series); AF_UNIX failed in rounds 1 and 3.
+for a in $AWKS
+do
+	test_expect "[$a] a figure is the median of its three rounds, not round 1's" "
+		combine $a '$RFIX/round.1' '$RFIX/round.2' '$RFIX/round.3' &&
+		has_line 'Simple syscall: 0.2500 microseconds' &&
+		has_line 'Pipe latency: 5.0000 microseconds'
+	"
+	test_expect "[$a] its statistics line: median, min, max and within-round spread over the rounds, then rounds, round_spread, round_values" "
+		has_line '[latbw-stat prog=lat_syscall case=null median=0.25 min=0.19 max=0.31 spread=3.00% reps=5 n=100 copies=1 cpus=any unit=us rounds=3 round_spread=40.00% round_values=0.2,0.3,0.25]' &&
+		has_line '[latbw-stat prog=lat_pipe case=pipe median=5 min=3.5 max=41 spread=2.00% reps=5 n=100 copies=1 cpus=0 unit=us placement=same rounds=3 round_spread=720.00% round_values=5,4,40]'
+	"
+	test_expect "[$a] series points, lat_fs columns and lat_ctx's ovr: the median of the rounds that have them" "
+		has_line '1.048576 25.70' &&
+		has_line '67.108864 565.74' &&
+		has_line '0k 100 12500 45000' &&
+		has_line '\"size=0k ovr=1.10' &&
+		has_line '2 3.15' &&
+		has_line '[latbw-stat prog=lat_fs case=delete x=0k median=22 min=19 max=26 spread=4.00% reps=5 n=100 copies=1 cpus=any unit=us rounds=2 round_spread=22.73% round_values=20,25]' &&
+		has_line '[latbw-stat prog=lat_ctx case=ring x=2 median=3.15 min=2.9 max=3.4 spread=1.50% reps=5 n=100 copies=1 cpus=0 unit=us rounds=2 round_spread=9.52% round_values=3,3.3]'
+	"
+	test_expect "[$a] the whole combined file, as expected (lines in round 1's order)" "
+		cmp -s '$RFIX/combined' '$TRASH/comb' ||
+			fail \"\$(diff '$RFIX/combined' '$TRASH/comb')\"
+	"
+done
+
+test_expect 'one lmbench line per figure: the lines that are not [...] are round 1s, in its order' '
+	combine awk "$RFIX/round.1" "$RFIX/round.2" "$RFIX/round.3" &&
+	grep -v "^\[" "$RFIX/round.1" | sed "s/[0-9][0-9.]*/N/g" >"$TRASH/want" &&
+	grep -v "^\[" "$TRASH/comb" | sed "s/[0-9][0-9.]*/N/g" >"$TRASH/got" &&
+	cmp -s "$TRASH/want" "$TRASH/got" || fail "$(diff "$TRASH/want" "$TRASH/got")"
+'
+
+test_expect 'a later round'\''s own lines follow, marked with their round; one round 1 has already is not repeated' '
+	has_line "[failed: round 3: lat_fifo -C 0, exit status 1]" &&
+	[ "$(grep -c "lat_unix -C 0" "$TRASH/comb")" -eq 1 ] &&
+	expect_line "^\[note: round 2 measured 1 figure" "$TRASH/comb"
+'
+
+test_expect 'the combiner can fail: one round changed, another median' '
+	sed "s/^Pipe latency: 4.0000/Pipe latency: 7.0000/; s/case=pipe median=4 /case=pipe median=7 /" \
+		"$RFIX/round.2" >"$TRASH/r2" &&
+	combine awk "$RFIX/round.1" "$TRASH/r2" "$RFIX/round.3" &&
+	has_line "Pipe latency: 7.0000 microseconds" &&
+	! cmp -s "$RFIX/combined" "$TRASH/comb"
+'
+
+# A real driver file (make quick on a 2-CPU guest) and two copies of it
+# 10 % slower and 10 % faster: round 1 is every median, so summary's
+# cells are getsummary's, as recorded for that file.
+GFIX=$TOP/tests/fixtures/getsummary
+CELLS=$TOP/tests/summary-cells.awk
+export GFIX CELLS
+# scale F FILE: FILE's body (no header) with every figure, point and
+# statistics median times F.
+scale() {
+	awk -v f="$1" '
+		function num(s) { return s ~ /^[0-9]+\.?[0-9]*$/ }
+		/^\[latbw-stat / {
+			n = split($0, w, " ")
+			o = ""
+			for (i = 1; i <= n; i++) {
+				if (w[i] ~ /^median=/)
+					w[i] = "median=" substr(w[i], 8) * f
+				o = o (i > 1 ? " " : "") w[i]
+			}
+			print o
+			next
+		}
+		/^\[/ { next }
+		/^[0-9]/ {
+			o = $1
+			for (i = 2; i <= NF; i++)
+				o = o " " (num($i) ? sprintf("%.2f", $i * f) : $i)
+			print o
+			next
+		}
+		/: / {
+			k = index($0, ": ")
+			n = split(substr($0, k + 2), w, " ")
+			o = substr($0, 1, k + 1)
+			for (i = 1; i <= n; i++)
+				o = o (i > 1 ? " " : "") (num(w[i]) ? sprintf("%.4f", w[i] * f) : w[i])
+			print o
+			next
+		}
+		{ print }' "$2"
+}
+mkdir -p "$TRASH/r/x86_64-linux-gnu"
+test_expect 'a real run in three rounds (x1, x1.1, x0.9): every statistics line has its rounds, summary shows getsummary'\''s cells' '
+	scale 1.1 "$GFIX/x86_64-linux-gnu/vm.0" >"$TRASH/r2" &&
+	scale 0.9 "$GFIX/x86_64-linux-gnu/vm.0" >"$TRASH/r3" &&
+	combine awk "$GFIX/x86_64-linux-gnu/vm.0" "$TRASH/r2" "$TRASH/r3" &&
+	cp "$TRASH/comb" "$TRASH/r/x86_64-linux-gnu/vm.0" &&
+	[ "$(grep -c "^\[latbw-stat " "$TRASH/comb")" -eq "$(grep -c "^\[latbw-stat .* rounds=3 round_spread=20.00% round_values=" "$TRASH/comb")" ] &&
+	[ "$(grep -c "" "$TRASH/comb")" -eq "$(grep -c "" "$GFIX/x86_64-linux-gnu/vm.0")" ] &&
+	summary "$TRASH/r/x86_64-linux-gnu/vm.0" &&
+	LC_ALL=C awk -f "$CELLS" "$TRASH/out" | grep -v "^uint64|" | grep -v "|L3|" | sort >"$TRASH/ours.cells" &&
+	grep -v "^uint64|" "$GFIX/vm.0.cells" | grep -v "|L3|" | sort >"$TRASH/want.cells" &&
+	cmp -s "$TRASH/want.cells" "$TRASH/ours.cells" ||
+		fail "$(diff "$TRASH/want.cells" "$TRASH/ours.cells" | head -20)"
+'
+
+test_done
