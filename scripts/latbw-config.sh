@@ -46,7 +46,7 @@ latbw_version() {
 }
 
 all_groups="syscall select sig proc ops ctx ipc net remote file vm mem cache bw"
-config_keys="MB FSDIR SYNC_MAX BENCHMARKS QUICK REPS USECS BOUND REMOTE RSH"
+config_keys="MB FSDIR SYNC_MAX BENCHMARKS QUICK ROUNDS REPS USECS BOUND REMOTE RSH"
 # The remote shell when RSH is not set: ssh that never asks (a password
 # prompt would stall an unattended run until its time bound).
 default_rsh="ssh -o BatchMode=yes"
@@ -105,6 +105,10 @@ set_key() {
 		0 | no | NO | false) c_QUICK=0 ;;
 		*) config_error "$cfg_origin: QUICK=$2: not 0 or 1" ;;
 		esac
+		;;
+	ROUNDS)
+		check_num ROUNDS "$2" 1 9
+		c_ROUNDS=$2
 		;;
 	REPS)
 		[ -z "$2" ] || check_num REPS "$2" 1 1000
@@ -275,6 +279,7 @@ machine_defaults() {
 	c_SYNC_MAX=1
 	c_BENCHMARKS=all
 	c_QUICK=0
+	c_ROUNDS=3
 	c_REPS=
 	c_USECS=
 	c_BOUND=
@@ -283,7 +288,7 @@ machine_defaults() {
 }
 
 print_config() {
-	printf 'MB=%s\nFSDIR=%s\nSYNC_MAX=%s\nBENCHMARKS=%s\nQUICK=%s\nREPS=%s\nUSECS=%s\nBOUND=%s\nREMOTE=%s\nRSH=%s\n' \
+	printf 'MB=%s\nFSDIR=%s\nSYNC_MAX=%s\nBENCHMARKS=%s\nQUICK=%s\nROUNDS=%s\nREPS=%s\nUSECS=%s\nBOUND=%s\nREMOTE=%s\nRSH=%s\n' \
 		"$c_MB" "$c_FSDIR" "$c_SYNC_MAX" "$c_BENCHMARKS" "$c_QUICK" \
-		"$c_REPS" "$c_USECS" "$c_BOUND" "$c_REMOTE" "$c_RSH"
+		"$c_ROUNDS" "$c_REPS" "$c_USECS" "$c_BOUND" "$c_REMOTE" "$c_RSH"
 }

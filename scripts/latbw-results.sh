@@ -71,16 +71,18 @@ sanitize() {
 # "done".  The writer's own message (dash's printf says only "I/O error")
 # goes to $work/write.err, where write_failed finds the reason.
 
-# put CMD ARGS...: CMD's output appended to the results file; the status
-# is the write's (callers: put ... || write_failed).
+# put CMD ARGS...: CMD's output appended to the results file (during the
+# rounds after the first, to the round's own file: dest); the status is
+# the write's (callers: put ... || write_failed).
 put() {
-	"$@" >>"$results" 2>"$work/write.err"
+	"$@" >>"${dest:-$results}" 2>"$work/write.err"
 }
 
 # put_own: our own lines on stdin, sanitized, appended to the results file
-# (the last command of a pipeline: ... | put_own || write_failed).
+# or the round's (the last command of a pipeline: ... | put_own ||
+# write_failed).
 put_own() {
-	sanitize >>"$results" 2>"$work/write.err"
+	sanitize >>"${dest:-$results}" 2>"$work/write.err"
 }
 
 # write_own LINE...: append our own lines to the results file; inside a
@@ -259,6 +261,44 @@ cleanup() {
 	then
 		rm -rf "$fsdir_work"
 	fi
+	if [ -n "${combined:-}" ]
+	then
+		rm -f "$combined"
+	fi
+}
+
+# combine_rounds: the results file (round 1, header and all) and the files
+# of the later rounds made into one results file in lmbench's format by
+# rounds.awk (each figure the median across the rounds, each statistics
+# line with rounds=, round_spread= and round_values=), which then replaces
+# the results file, through a file beside it and a rename: a run stopped
+# at any moment leaves one or the other whole (if it fails, the results
+# file keeps round 1).  From then on, writes go to the results file.
+# With ROUNDS=1, nothing to do.
+combine_rounds() {
+	dest=$results
+	if [ "${rounds:-1}" -le 1 ] || [ -z "${results:-}" ] || ! [ -f "$results" ]
+	then
+		return 0
+	fi
+	set -- "$results"
+	cr_r=2
+	while [ "$cr_r" -le "$rounds" ] && [ -f "$work/round.$cr_r" ]
+	do
+		set -- "$@" "$work/round.$cr_r"
+		cr_r=$((cr_r + 1))
+	done
+	combined=${results%/*}/.${results##*/}.rounds
+	if awk -f "$script_dir/rounds.awk" "$@" >"$combined" 2>"$work/write.err" &&
+		mv -f "$combined" "$results" 2>>"$work/write.err"
+	then
+		combined=
+		rm -f "$work"/round.*
+		return 0
+	fi
+	rm -f "$combined"
+	combined=
+	return 1
 }
 
 # shellcheck disable=SC2317 # called by the traps
@@ -289,7 +329,9 @@ on_signal() {
 		fi
 		title_written=no
 		flush_pending
-		write_own "[INCOMPLETE: interrupted by SIG$sig after step $step of $nsteps]"
+		# The rounds so far, combined: what they measured is kept.
+		combine_rounds
+		write_own "[INCOMPLETE: interrupted by SIG$sig after step $step of $nsteps (round ${round:-1} of ${rounds:-1})]"
 		write_after | put_own
 		say "interrupted by SIG$sig; partial results in $results"
 	fi

@@ -181,6 +181,10 @@ do_step() {
 	step_text=$5
 	step_prog=${step_text%% *}
 	step=$((step + 1))
+	# The header keys come from the first round only.
+	case "$step_kind" in
+	mhz | line) [ "${round:-1}" -eq 1 ] || return ;;
+	esac
 	# An alternative runs only when the step before could not run here.
 	alternative_wanted=${prev_cannot:-no}
 	prev_cannot=no
@@ -258,14 +262,21 @@ do_step() {
 	# A step may cap its samples ("N5": -N 5) in a default run, where the
 	# programs would otherwise take up to 33 on a noisy machine; REPS and
 	# quick mode decide for themselves.
+	# In a run of several rounds each measurement is shorter (see
+	# "Derived settings" in latbw-run): round_reps samples for a figure,
+	# sweep_reps for the point of a sweep.
 	step_reps=$reps
-	case "$step_flags" in
-	*N[0-9]*)
+	case "$step_kind:$step_flags" in
+	run:*N[0-9]*)
 		if [ -z "$reps" ]
 		then
 			step_reps=${step_flags#*N}
 			step_reps=${step_reps%%[!0-9]*}
+			[ -n "$sweep_reps" ] && step_reps=$sweep_reps
 		fi
+		;;
+	run:*)
+		[ -z "$reps" ] && step_reps=$round_reps
 		;;
 	esac
 	[ -n "$step_reps" ] && set -- "$@" -N "$step_reps"
@@ -291,7 +302,7 @@ EOF
 		case "$step_flags" in
 		*X*) cross_cpu=1 ;;
 		esac
-		run_prog "$results" "$step_prog" "$@"
+		run_prog "${dest:-$results}" "$step_prog" "$@"
 		cross_cpu=0
 		;;
 	esac

@@ -67,7 +67,8 @@ test_expect 'defaults: MB a power of two >= 4x the last-level cache (within an e
 	[ "$(key FSDIR)" = "$TRASH/tmp" ] &&
 	[ "$(key SYNC_MAX)" = 1 ] &&
 	[ "$(key BENCHMARKS)" = all ] &&
-	[ "$(key QUICK)" = 0 ]
+	[ "$(key QUICK)" = 0 ] &&
+	[ "$(key ROUNDS)" = 3 ]
 '
 
 test_expect 'LATBW_LLC plans for another cache: MB is 4x it, a power of two' '
@@ -84,8 +85,9 @@ test_expect 'LATBW_LLC plans for another cache: MB is 4x it, a power of two' '
 
 test_expect 'environment variables override the defaults' '
 	cfg MB=32 FSDIR="$TRASH/fs" SYNC_MAX=2 BENCHMARKS="syscall,ctx lat_pipe" \
-		QUICK=1 REPS=5 USECS=2000 BOUND=99 sh "$RUN" -p &&
+		QUICK=1 REPS=5 USECS=2000 BOUND=99 ROUNDS=1 sh "$RUN" -p &&
 	expect_status 0 &&
+	[ "$(key ROUNDS)" = 1 ] &&
 	[ "$(key MB)" = 32 ] && [ "$(key FSDIR)" = "$TRASH/fs" ] &&
 	[ "$(key SYNC_MAX)" = 2 ] && [ "$(key BENCHMARKS)" = "syscall ctx lat_pipe" ] &&
 	[ "$(key QUICK)" = 1 ] && [ "$(key REPS)" = 5 ] &&
@@ -164,6 +166,8 @@ bad_config 'QUICK=maybe' QUICK=maybe sh "$RUN" -p
 bad_config 'LATBW_LLC not a size' LATBW_LLC=big sh "$RUN" -p
 bad_config 'LATBW_LLC zero' LATBW_LLC=0 sh "$RUN" -p
 bad_config 'REPS=-1' REPS=-1 sh "$RUN" -p
+bad_config 'ROUNDS=0' ROUNDS=0 sh "$RUN" -p
+bad_config 'ROUNDS=10' ROUNDS=10 sh "$RUN" -p
 bad_config 'BOUND=1s' BOUND=1s sh "$RUN" -p
 bad_config 'FSDIR not a directory' FSDIR=/etc/passwd sh "$RUN" -p
 bad_config 'bad config also stops a real run' BENCHMARKS=nosuch sh "$RUN"

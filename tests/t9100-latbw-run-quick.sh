@@ -204,6 +204,34 @@ test_expect 'memory: forward curves before the section line, one "stride=128 cur
 			print m, n, t, fwd; exit 1 } }" "$F"
 '
 
+# Three rounds by default: one figure line each, the median across the
+# rounds, whose values are on its statistics line.
+test_expect 'rounds: ROUNDS=3, one line per figure, its statistics line with the three rounds' '
+	expect_line "^\[ROUNDS: 3\]\$" "$F" &&
+	[ "$(grep -c "^Simple syscall: " "$F")" -eq 1 ] &&
+	[ "$(grep -c "^\[latbw-stat prog=lat_syscall case=null " "$F")" -eq 1 ] &&
+	expect_line "^\[latbw-stat prog=lat_syscall case=null .* rounds=3 round_spread=[0-9]+\.[0-9]{2}% round_values=[^,]+,[^,]+,[^,]+\]\$" "$F" &&
+	grep "^\[latbw-stat prog=lat_syscall case=null " "$F" | awk "{
+		for (i = 1; i <= NF; i++) {
+			if (\$i ~ /^median=/) m = substr(\$i, 8)
+			if (\$i ~ /^round_values=/) { sub(/\]\$/, \"\", \$i); split(substr(\$i, 14), v, \",\") }
+		}
+		# the middle value is the median
+		lt = gt = 0
+		for (i = 1; i <= 3; i++) {
+			if (v[i] + 0 < m + 0) lt++
+			if (v[i] + 0 > m + 0) gt++
+		}
+		exit !(lt <= 1 && gt <= 1 && (m == v[1] || m == v[2] || m == v[3]))
+	}" || fail "median is not the middle round: $(grep "^\[latbw-stat prog=lat_syscall case=null " "$F")"
+'
+
+test_expect 'rounds: every statistics line says how many rounds measured it' '
+	grep "^\[latbw-stat " "$F" |
+		grep -Ev " rounds=[1-3]( round_spread=[0-9.]+% round_values=[^ ]+)?\]\$" >"$TRASH/bad"
+	! [ -s "$TRASH/bad" ] || fail "$(head -3 "$TRASH/bad")"
+'
+
 test_expect 'the summary of the run is printed' '
 	if [ -f "$TOP/scripts/summary" ]
 	then
@@ -231,7 +259,7 @@ test_expect 'the configuration is saved for a rerun' '
 sum0=$(cksum <"$F")
 export sum0
 : >"$D/$host.2"
-quick_run BENCHMARKS=syscall
+quick_run BENCHMARKS=syscall ROUNDS=1
 quick_run BENCHMARKS="sig lat_pipe"
 
 test_expect 'a second run writes <host>.1 and leaves <host>.0 alone' '
@@ -242,8 +270,11 @@ test_expect 'a used number is skipped: the third run writes <host>.3' '
 	[ -f "$D/$host.3" ] && ! [ -s "$D/$host.2" ]
 '
 
-test_expect 'BENCHMARKS=syscall runs lat_syscall only' '
+test_expect 'BENCHMARKS=syscall runs lat_syscall only; ROUNDS=1: one round, no round fields' '
 	expect_line "^\[BENCHMARKS: syscall\]\$" "$D/$host.1" &&
+	expect_line "^\[ROUNDS: 1\]\$" "$D/$host.1" &&
+	expect_line "^\[latbw-stat prog=lat_syscall case=null .*unit=us\]\$" "$D/$host.1" &&
+	! grep -q " rounds=" "$D/$host.1" &&
 	expect_line "^Simple syscall: " "$D/$host.1" &&
 	! grep -Eq "^(Signal|Pipe|Process|Select|Memory|integer)" "$D/$host.1"
 '

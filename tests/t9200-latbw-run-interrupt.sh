@@ -140,4 +140,63 @@ chmod +x "$TRASH/bin/mhz" "$TRASH/bin/lat_syscall"
 interrupt HUP syscall LATBW_BIN="$TRASH/bin"
 check_partial HUP 129
 
+# Interrupted in its second round: the rounds so far are combined.  A
+# stand-in lat_syscall prints its run number (1, 2, 3 ...) as each case's
+# figure; run 10 (mhz runs once, then null read write stat fstat open in
+# each round: round 2's stat) says so in a file and waits, and the test
+# sends SIGTERM then.  null, read and write have two rounds, their figure
+# the mean of runs 1 and 7 (2 and 8, 3 and 9); stat, fstat and open one,
+# round 1's.
+mkdir "$TRASH/rb"
+printf '#!/bin/sh\necho "3000 MHz, 0.3333 nanosec clock" >&2\n' >"$TRASH/rb/mhz"
+cat >"$TRASH/rb/lat_syscall" <<EOF
+#!/bin/sh
+n=\$((\$(cat "$TRASH/rb/count" 2>/dev/null || echo 0) + 1))
+echo "\$n" >"$TRASH/rb/count"
+for a in "\$@"; do case "\$a" in null|read|write|stat|fstat|open) c=\$a ;; esac; done
+if [ "\$n" -eq 10 ]; then : >"$TRASH/rb/waiting"; exec sleep 60; fi
+case "\$c" in
+null) l="Simple syscall" ;; read) l="Simple read" ;; write) l="Simple write" ;;
+stat) l="Simple stat" ;; fstat) l="Simple fstat" ;; open) l="Simple open/close" ;;
+esac
+echo "\$l: \$n.0000 microseconds" >&2
+echo "[latbw-stat prog=lat_syscall case=\$c median=\$n min=\$n max=\$n spread=1.00% reps=3 n=1 copies=1 cpus=any unit=us]" >&2
+EOF
+chmod +x "$TRASH/rb/mhz" "$TRASH/rb/lat_syscall"
+rm -rf "$TRASH/res" && mkdir "$TRASH/res"
+bg_driver FSDIR="$TRASH/fs" MB=4 BENCHMARKS=syscall LATBW_BIN="$TRASH/rb"
+rb_pid=$DRIVER_PID
+i=0
+while [ "$i" -lt 300 ] && ! [ -f "$TRASH/rb/waiting" ]
+do
+	sleep 0.1 2>/dev/null || sleep 1
+	i=$((i + 1))
+done
+kill -TERM "$rb_pid"
+wait "$rb_pid"
+echo "$?" >"$TRASH/rc"
+F=$(find "$TRASH/res" -type f 2>/dev/null | sed -n 1p)
+export F
+
+test_expect 'SIGTERM in round 2: exit status 143, marked incomplete in round 2 of 3' '
+	expect_status 143 &&
+	expect_line "^\[INCOMPLETE: interrupted by SIGTERM after step 12 of 21 \(round 2 of 3\)\]\$" "$F"
+'
+
+test_expect 'SIGTERM in round 2: the figures of rounds 1 and 2 combined, one line each' '
+	expect_line "^Simple syscall: 4\.0000 microseconds\$" "$F" &&
+	expect_line "^Simple write: 6\.0000 microseconds\$" "$F" &&
+	expect_line "^Simple stat: 4\.0000 microseconds\$" "$F" &&
+	expect_line "^Simple open/close: 6\.0000 microseconds\$" "$F" &&
+	[ "$(grep -c "^Simple" "$F")" -eq 6 ] &&
+	expect_line "^\[latbw-stat prog=lat_syscall case=null median=4 min=1 max=7 .* rounds=2 round_spread=150\.00% round_values=1,7\]\$" "$F" &&
+	expect_line "^\[latbw-stat prog=lat_syscall case=fstat median=5 .* rounds=1\]\$" "$F"
+'
+
+test_expect 'SIGTERM in round 2: no round file or temporary left' '
+	[ -z "$(ls -A "$TRASH/fs")" ] && [ -z "$(ls -A "$TRASH/tmp")" ] &&
+	[ "$(find "$TRASH/res" -type f | wc -l)" -eq 1 ] ||
+		fail "left: $(ls -A "$TRASH/fs" "$TRASH/tmp") $(find "$TRASH/res" -type f)"
+'
+
 test_done

@@ -48,7 +48,7 @@ echo "TCP latency using localhost: 5.0000 microseconds" >&2'
 
 # run_fake [VAR=VALUE...]: a quick run of the stand-ins (run_driver).
 run_fake() {
-	run_driver LATBW_BIN="$TRASH/bin" FSDIR="$TRASH/fs" MB=1 QUICK=1 BOUND=1 "$@"
+	run_driver LATBW_BIN="$TRASH/bin" FSDIR="$TRASH/fs" MB=1 QUICK=1 BOUND=1 ROUNDS=1 "$@"
 }
 
 run_fake BENCHMARKS="syscall sig bw_mem lat_ctx lat_fs lat_pipe lat_tcp"

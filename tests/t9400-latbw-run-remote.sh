@@ -31,7 +31,7 @@ trap cleanup EXIT
 # mode into a fresh results directory; F is the results file.
 remote_run() {
 	rm -rf "$TRASH/res" && mkdir "$TRASH/res"
-	run_driver FSDIR="$TRASH/fs" LATBW_BIN="$TRASH/bin" MB=1 QUICK=1 "$@"
+	run_driver FSDIR="$TRASH/fs" LATBW_BIN="$TRASH/bin" MB=1 QUICK=1 ROUNDS=1 "$@"
 	F=$(find "$TRASH/res" -type f | sed -n 1p)
 }
 
@@ -173,7 +173,7 @@ env --default-signal=INT true 2>/dev/null && default_int=--default-signal=INT
 if [ -n "$default_int" ]
 then
 	rm -rf "$TRASH/res" && mkdir "$TRASH/res"
-	bg_driver FSDIR="$TRASH/fs" MB=1 LATBW_BIN="$TRASH/bin" QUICK=1 REPS=30 \
+	bg_driver FSDIR="$TRASH/fs" MB=1 LATBW_BIN="$TRASH/bin" QUICK=1 ROUNDS=1 REPS=30 \
 		USECS=50000 BENCHMARKS=remote REMOTE="$nsb=10.77.1.2" RSH="ip netns exec" \
 		ip netns exec "$nsa" env $default_int
 	int_pid=$DRIVER_PID

@@ -11,7 +11,7 @@ mkdir "$TRASH/tmp" "$TRASH/fs" "$TRASH/res"
 # syscall_run [ENV...]: a quick run of the system call benchmarks into the
 # private directories (run_driver).
 syscall_run() {
-	run_driver FSDIR="$TRASH/fs" QUICK=1 BENCHMARKS=syscall "$@"
+	run_driver FSDIR="$TRASH/fs" QUICK=1 ROUNDS=1 BENCHMARKS=syscall "$@"
 }
 
 # ------------------------------------------------------ the closing line
@@ -106,7 +106,7 @@ cat >"$TRASH/pidns.sh" <<'EOF'
 # pidns.sh RUN OUT: runs as PID 2 of a new PID namespace (PID 1 reaps).
 RUN=$1
 OUT=$2
-env QUICK=1 BENCHMARKS=syscall BOUND=1 USECS=300000 sh "$RUN" >"$OUT.driver" 2>&1 &
+env QUICK=1 BENCHMARKS=syscall BOUND=1 USECS=300000 ROUNDS=1 sh "$RUN" >"$OUT.driver" 2>&1 &
 d=$!
 p=
 i=0
@@ -178,7 +178,7 @@ if [ -n "$ns_ok" ]
 then
 	rm -rf "$TRASH/res" && mkdir "$TRASH/res"
 	: >"$TRASH/ns.out"
-	driver_env FSDIR="$TRASH/fs" \
+	driver_env FSDIR="$TRASH/fs" ROUNDS=1 \
 		timeout 120 unshare -p -f --kill-child --mount-proc \
 		sh -c 'sh "$1" "$2" "$3" & wait $!' sh "$TRASH/pidns.sh" "$RUN" "$TRASH/ns.out"
 	test_expect 'SIGKILL of the driver: a stranger took the benchmark'"'"'s PID' '
@@ -200,7 +200,7 @@ fi
 # start_bg [ENV...]: start the driver in the background (bg_pid).
 start_bg() {
 	rm -rf "$TRASH/res" && mkdir "$TRASH/res"
-	bg_driver FSDIR="$TRASH/fs" QUICK=1 "$@"
+	bg_driver FSDIR="$TRASH/fs" QUICK=1 ROUNDS=1 "$@"
 	bg_pid=$DRIVER_PID
 }
 
