@@ -128,7 +128,8 @@ function out_json(    i, k, first, sep) {
 			    jnum(RV[i, k]), jstr(RU[i, k])
 			printf "\"reps\": %s, \"spread\": %s, \"min\": %s, \"max\": %s, \"copies\": %s, ", \
 			    jnum(RR[i, k]), jnum(RSPR[i, k]), jnum(RMIN[i, k]), jnum(RMAX[i, k]), jnum(RC[i, k])
-			printf "\"placement\": %s, \"cross_pct\": %s}", jopt(RPL[i, k]), jnum(RXS[i, k])
+			printf "\"placement\": %s, \"cross_pct\": %s, ", jopt(RPL[i, k]), jnum(RXS[i, k])
+			printf "\"rounds\": %s, \"round_spread\": %s}", jnum(RRN[i, k]), jnum(RRS[i, k])
 			first = 0
 		}
 	}
@@ -153,7 +154,7 @@ function cfield(s) {
 }
 
 function out_csv(    i, k, n) {
-	print "run,host,os,name,x,value,unit,reps,spread_pct,min,max,copies,placement,cross_pct"
+	print "run,host,os,name,x,value,unit,reps,spread_pct,min,max,copies,placement,cross_pct,rounds,round_spread_pct"
 	n = 0
 	for (i = 1; i <= nf; i++)
 		for (k = 1; k <= nrec[i]; k++) {
@@ -163,7 +164,7 @@ function out_csv(    i, k, n) {
 			print cfield(PATHS[i]) "," cfield(HOST[i]) "," cfield(trim(OS_[i])) "," \
 			    cfield(RN[i, k]) "," cfield(RX[i, k]) "," RV[i, k] "," cfield(RU[i, k]) "," \
 			    RR[i, k] "," RSPR[i, k] "," RMIN[i, k] "," RMAX[i, k] "," RC[i, k] "," \
-			    RPL[i, k] "," RXS[i, k]
+			    RPL[i, k] "," RXS[i, k] "," RRN[i, k] "," RRS[i, k]
 		}
 	if (n == 0) {
 		print "summary: no figure in any file" > "/dev/stderr"

@@ -128,14 +128,15 @@ function row_begin(i) {
 }
 
 # Put the next cell: its text, whether it holds a value (isval), its kind,
-# value, spread, range and placement.
-function put_cell(text, isval, kind, v, sp, rg, pl) {
+# value, spread, range, placement and spread across rounds.
+function put_cell(text, isval, kind, v, sp, rg, pl, rs) {
 	RC_++
 	CELL[TNR, RC_] = text
 	CSP[TNR, RC_] = (isval && sp != "") ? sp : ""
 	CRG[TNR, RC_] = (isval && sp != "") ? rg : ""
 	CRAW[TNR, RC_] = isval ? v : ""
 	CPLC[TNR, RC_] = (isval && pl != "") ? pl : ""
+	CRS[TNR, RC_] = (isval && rs != "") ? rs : ""
 	CKIND[TNR, RC_] = kind
 	if (isval && CCOUNT[RC_])
 		RVAL[TNR] = 1
@@ -146,10 +147,11 @@ function cell(text, isval) {
 	put_cell(text, isval, "t", "", "", "", "")
 }
 
-# A number cell of value v, with its spread sp, range rg and placement pl
-# ("" for none); blank unless v is a good value.
-function numsp(v, sp, rg, pl, w) {
-	put_cell(fmtcell(v, CF[RC_ + 1] != "" ? CF[RC_ + 1] : w, w), good(v), "n", v, sp, rg, pl)
+# A number cell of value v, with its spread sp, range rg, placement pl
+# and spread across rounds rs ("" for none); blank unless v is a good
+# value.
+function numsp(v, sp, rg, pl, w, rs) {
+	put_cell(fmtcell(v, CF[RC_ + 1] != "" ? CF[RC_ + 1] : w, w), good(v), "n", v, sp, rg, pl, rs)
 }
 
 # A number cell without a spread (a header figure).
@@ -158,8 +160,8 @@ function num(v, w) {
 }
 
 # An integer cell, with its spread sp ("" for none).
-function inumsp(v, sp, pl, w) {
-	put_cell(fmtint(v, w), good(v), "i", v, sp, "", pl)
+function inumsp(v, sp, pl, w, rs) {
+	put_cell(fmtint(v, w), good(v), "i", v, sp, "", pl, rs)
 }
 
 function inum(v, w) {
@@ -212,9 +214,12 @@ function table_end(    r, c, line, full, nb, b, j, ncol, total, w) {
 			print row_text(r, 1, NC, 0)
 			if (spread && has_spread(r, 1, NC, 0))
 				print spread_text(r, 1, NC, 0)
+			if (spread && has_rounds(r, 1, NC, 0))
+				print rounds_text(r, 1, NC, 0)
 			if (spread && has_place(r, 1, NC, 0))
 				print place_text(r, 1, NC, 0)
 		}
+		round_notes()
 		return
 	}
 	print substr(TRULE, 1, width)
@@ -248,10 +253,89 @@ function table_end(    r, c, line, full, nb, b, j, ncol, total, w) {
 			print row_text(r, BFROM[b], BTO[b], 1)
 			if (spread && has_spread(r, BFROM[b], BTO[b], 1))
 				print spread_text(r, BFROM[b], BTO[b], 1)
+			if (spread && has_rounds(r, BFROM[b], BTO[b], 1))
+				print rounds_text(r, BFROM[b], BTO[b], 1)
 			if (spread && has_place(r, BFROM[b], BTO[b], 1))
 				print place_text(r, BFROM[b], BTO[b], 1)
 		}
 	}
+	round_notes()
+}
+
+# Under the table, after a blank line (so that a reader of the table's
+# rows, which end at a blank line, never takes them for a row), one line
+# per cell whose spread across latbw-run's rounds is above the -m limit
+# ("! vm        Pipe: rounds 37.2% apart"): the rounds of the run
+# disagree, and the next run may well too.  The columns keep their
+# widths; lmbench's cells are untouched.
+function round_notes(    r, c, n, j, name, f, named, t) {
+	if (mark + 0 <= 0)
+		return
+	named = dash_groups()
+	n = 0
+	for (r = 1; r <= TNR; r++)
+		for (c = 1; c <= NC; c++) {
+			if (CRS[r, c] == "" || CRS[r, c] + 0 <= mark + 0)
+				continue
+			name = ""
+			for (j = 1; named && j < NH; j++) {
+				f = hwords(j, c)
+				if (f != "")
+					name = name (name == "" ? "" : " ") f
+			}
+			if (name == "")
+				name = "column " c
+			if (n++ == 0)
+				print ""
+			t = sprintf("! %-9.9s %s: rounds %s apart", tidy(HOST[RH[r]]), name, \
+			    CRS[r, c] + 0 < 99.95 ? sprintf("%.1f%%", CRS[r, c]) : sprintf("%.0f%%", CRS[r, c]))
+			print (width > 0 ? substr(t, 1, width) : t)
+		}
+}
+
+# The words of header line j over column c (its span: after the previous
+# column's dashes to the end of its own): those that start there; none,
+# but a word that runs into it ("0K File" over both its columns), the
+# previous column's.
+function hwords(j, c,    lo, hi, p, s, w, ch, f) {
+	lo = HEND[c + 1] + 1
+	hi = c == NC ? length(TH[j]) : HEND[c + 2]
+	s = ""
+	w = 0
+	for (p = lo; p <= hi; p++) {
+		ch = substr(TH[j], p, 1)
+		if (ch == " ")
+			continue
+		w = 1
+		if (p > 1 && substr(TH[j], p - 1, 1) != " ")
+			continue
+		f = substr(TH[j], p)
+		sub(/ .*/, "", f)
+		s = s (s == "" ? "" : " ") f
+	}
+	if (s == "" && w && c > 1)
+		return hwords(j, c - 1)
+	return s
+}
+
+# The spread across rounds (-s): "rounds %" rows, marked as spreads are.
+function has_rounds(r, from, to, inblock,    j) {
+	for (j = from; j <= to; j++)
+		if (CRS[r, inblock ? BCOL[j] : j] != "")
+			return 1
+	return 0
+}
+
+function rounds_text(r, from, to, inblock,    s, j, c, w) {
+	s = sprintf("%-9.9s %13.13s", "", "rounds %")
+	for (j = from; j <= to; j++) {
+		c = inblock ? BCOL[j] : j
+		w = CW[c]
+		if (w == 0)
+			continue
+		s = s CSEP[c] fmtspread(CRS[r, c], w)
+	}
+	return rstrip(s)
 }
 
 # mode=lib: table number NKT, with all its rows (even none), kept for the

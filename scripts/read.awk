@@ -22,7 +22,8 @@
 #
 # The records of file i (1..nf) are RN, RX, RV, RU (name, x, value, unit)
 # and RSPR, RR, RMIN, RMAX, RC (the statistics line: spread %, reps, min,
-# max, copies), k = 1..nrec[i]; FIG[i, name] is the record of a figure,
+# max, copies), RRN, RRS (latbw-run's rounds: how many, their spread %),
+# k = 1..nrec[i]; FIG[i, name] is the record of a figure,
 # SN[i, series] and SK[i, series, j] the points of a series; META[i, key]
 # the header lines, PATHS, HOST, DESC, OS_, UNAME, LOAD, INCOMPLETE the
 # file's own.
@@ -449,6 +450,7 @@ function add_rec(name, x, v, unit,    k) {
 	RV[cur, k] = v
 	RU[cur, k] = unit
 	RSPR[cur, k] = RR[cur, k] = RMIN[cur, k] = RMAX[cur, k] = RC[cur, k] = ""
+	RRN[cur, k] = RRS[cur, k] = ""
 	RPL[cur, k] = RXS[cur, k] = FKEY[cur, k] = ""
 	if (name ~ /^cross-CPU ctxsw / || index(name, " (cross CPU)") > 0)
 		RPL[cur, k] = "cross"

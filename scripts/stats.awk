@@ -108,8 +108,14 @@ function after_series(name, x, c,    n, j, k) {
 	return 0
 }
 
-function set_stats(k, sp, f, ln) {
+function set_stats(k, sp, f, ln,    t) {
 	RSPR[cur, k] = sp + 0
+	# latbw-run's rounds (RRN) and the spread across them (RRS, percent).
+	t = f["round_spread"]
+	sub(/%$/, "", t)
+	RRS[cur, k] = (isnum(t) && sane(t)) ? t + 0 : ""
+	t = f["rounds"]
+	RRN[cur, k] = (t ~ /^[0-9]+$/ && sane(t)) ? t + 0 : ""
 	RR[cur, k] = f["reps"]
 	RMIN[cur, k] = sane(f["min"]) ? f["min"] : ""
 	RMAX[cur, k] = sane(f["max"]) ? f["max"] : ""

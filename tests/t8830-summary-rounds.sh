@@ -1,0 +1,79 @@
+#!/bin/sh
+# scripts/summary on a file of latbw-run's rounds: a cell whose spread
+# across rounds is above the -m limit is flagged under its table, in the
+# default table too, without changing a cell or a column; -s adds a
+# "rounds %" row under the "spread %" one; JSON and CSV carry rounds and
+# the spread across them.
+. "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/lib-readers.sh"
+
+RF=$TOP/tests/fixtures/rounds/summary/vm.0
+CELLS=$TOP/tests/summary-cells.awk
+export RF CELLS
+# The same file without the round fields (in a directory of the same
+# name: the Description column is the directory's).
+mkdir -p "$TRASH/plain/summary"
+sed 's/ rounds=[0-9]*\( round_spread=[^ ]*\)\{0,1\}\( round_values=[^ ]*\)\{0,1\}\]$/]/' "$RF" >"$TRASH/plain/summary/vm.0"
+
+# has_line LINE: the output holds exactly that line.
+has_line() {
+	grep -Fqx -- "$1" "$TRASH/out" || fail "no line '$1' in: $(cat "$TRASH/out")"
+}
+
+for a in $AWKS
+do
+	test_expect "[$a] default table: the cells over 10% apart across rounds flagged under their tables" "
+		AWK=$a summary '$RF' && [ ! -s '$TRASH/err' ] &&
+		has_line '! vm        Pipe: rounds 37.2% apart' &&
+		has_line '! vm        null I/O: rounds 24.0% apart' &&
+		has_line '! vm        2p/0K ctxsw: rounds 15.0% apart' &&
+		[ \"\$(grep -c '^! ' '$TRASH/out')\" -eq 4 ]
+	"
+done
+
+test_expect 'a cell under the limit is not flagged (AF UNIX 5%, Pipe bandwidth 8%, null call 2%)' '
+	summary "$RF" &&
+	! grep -Eq "^! vm +(AF UNIX|Pipe bandwidth|null call):" "$TRASH/out" &&
+	! grep -q "^! .*8.0%" "$TRASH/out"
+'
+
+test_expect 'the tables themselves are those of the same file without rounds; the flags follow a blank line' '
+	summary "$TRASH/plain/summary/vm.0" && cp "$TRASH/out" "$TRASH/plain.out" &&
+	! grep -q "^!" "$TRASH/plain.out" &&
+	summary "$RF" &&
+	grep -v "^!" "$TRASH/out" | cat -s >"$TRASH/a" &&
+	cat -s "$TRASH/plain.out" >"$TRASH/b" &&
+	cmp -s "$TRASH/a" "$TRASH/b" || fail "$(diff "$TRASH/b" "$TRASH/a")"
+	awk "/^!/ && prev != \"\" && prev !~ /^!/ { bad = 1 } { prev = \$0 } END { exit bad }" "$TRASH/out" ||
+		fail "a flag line right after a row"
+	LC_ALL=C awk -f "$CELLS" "$TRASH/out" >"$TRASH/c1" &&
+	LC_ALL=C awk -f "$CELLS" "$TRASH/plain.out" >"$TRASH/c2" &&
+	cmp -s "$TRASH/c1" "$TRASH/c2" || fail "cells differ: $(diff "$TRASH/c2" "$TRASH/c1")"
+'
+
+test_expect '-m 40: only a spread across rounds above 40% is flagged (none here)' '
+	summary -m 40 "$RF" && ! grep -q "^!" "$TRASH/out"
+'
+
+test_expect '-s: a "rounds %" row under the "spread %" row, marked above the limit' '
+	summary -s "$RF" &&
+	awk "/^vm  .* 3.000 5.000 8.00/ { getline a; getline b; print a; print b; exit }" "$TRASH/out" >"$TRASH/rows" &&
+	grep -Eq "^ +spread % +1\.0% +2\.0% 1\.0%\$" "$TRASH/rows" &&
+	grep -Eq "^ +rounds % +!15% +!37% 5\.0%\$" "$TRASH/rows" || fail "$(cat "$TRASH/rows")"
+'
+
+test_expect 'JSON: rounds and round_spread of each figure' '
+	summary -f json "$RF" &&
+	grep -q "\"name\": \"Pipe latency\", .*\"rounds\": 3, \"round_spread\": 37.2}" "$TRASH/out" &&
+	grep -q "\"name\": \"Pipe bandwidth\", .*\"rounds\": 2, \"round_spread\": 8}" "$TRASH/out" &&
+	summary -f json "$TRASH/plain/summary/vm.0" &&
+	grep -q "\"name\": \"Pipe latency\", .*\"rounds\": null, \"round_spread\": null}" "$TRASH/out"
+'
+
+test_expect 'CSV: rounds and round_spread_pct, the last two columns' '
+	summary -f csv "$RF" &&
+	[ "$(sed -n 1p "$TRASH/out")" = "run,host,os,name,x,value,unit,reps,spread_pct,min,max,copies,placement,cross_pct,rounds,round_spread_pct" ] &&
+	grep -q ",Pipe latency,,5.0000,us,5,2,4.9,7,1,same,,3,37.2\$" "$TRASH/out"
+'
+
+test_done
