@@ -2,8 +2,9 @@
 # shellcheck disable=SC2034,SC2154 # shared variables: set in one file, used in another
 # latbw-bound.sh - part of latbw-run: processes under a time bound: whose
 # a PID is (start time and parent), the watchdog that stops what overruns,
-# bounded.  Sourced by scripts/latbw-run (it defines functions, and the
-# settings they use); not a command of its own.
+# and wait_bounded and bounded, through which the driver waits for every
+# process it starts.  Sourced by scripts/latbw-run (it defines functions,
+# and the settings they use); not a command of its own.
 
 # ------------------------------------------- processes, and whose they are
 #
