@@ -123,7 +123,7 @@ function t_ops(kind,    i, ops, n, j) {
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
 		for (j = 1; j <= n; j++)
-			fnum(i, scaled(i, fig(i, kind " " ops[j])), CW[j])
+			fnum(i, scaled(i, fig(i, kind " " ops[j])), kind == "int64" && j == 1 ? 5 : 6)
 		row_end()
 	}
 	table_end()
