@@ -128,9 +128,9 @@ scratch=$(mktemp -d "${TMPDIR:-/tmp}/lmb3place.XXXXXX") || exit 1
 rpcb_pid=
 rpcb_new=
 cleanup() {
-	for p in lat_udp lat_tcp lat_rpc lat_connect lat_unix_connect bw_tcp
+	for f in "$scratch"/started.*
 	do
-		lm_kill "$p"
+		[ -f "$f" ] && lm_kill "${f##*/started.}"
 	done
 	if [ -n "$rpcb_pid" ]
 	then
@@ -150,16 +150,13 @@ trap 'exit 130' INT TERM HUP
 
 # lm_pids PROG: the processes running lmbench's PROG (by executable).
 lm_pids() {
-	for d in /proc/[0-9]*
-	do
-		[ "$(readlink "$d/exe" 2>/dev/null)" = "$lm/$1" ] &&
-			echo "${d#/proc/}"
-	done
-	return 0
+	find /proc/[0-9]*/exe -maxdepth 0 -lname "$lm/$1" 2>/dev/null |
+		cut -d/ -f3
 }
 
 # lm_kill PROG: no process of lmbench's PROG is left (TERM, then KILL).
-# Only called once lm_start found none running before it started one.
+# Only for a PROG that theirs() found not running before it ran one, so
+# every such process is one of ours.
 lm_kill() {
 	[ -f "$scratch/started.$1" ] || return 0
 	pids=$(lm_pids "$1")
@@ -171,6 +168,25 @@ lm_kill() {
 	# shellcheck disable=SC2086 # a list of PIDs
 	[ -n "$pids" ] && kill -9 $pids 2>/dev/null
 	return 0
+}
+
+# lm_reap PROG: after a run, its processes get 3 seconds to end; those
+# still there are killed and counted in the notes (lmbench's lat_fifo,
+# for one, can leave its forked peer spinning on a closed FIFO, printing
+# an error in a loop).
+lm_reap() {
+	i=0
+	while [ $i -lt 30 ] && [ -n "$(lm_pids "$1")" ]
+	do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	n=$(lm_pids "$1" | wc -l)
+	if [ "$n" -gt 0 ]
+	then
+		echo "lmbench's $1 left $n process(es) running after its run: killed" >>"$scratch/notes"
+		lm_kill "$1"
+	fi
 }
 
 # The portmapper, for lmbench's lat_rpc.
@@ -252,9 +268,10 @@ bw_pipe|fork|Pipe bandwidth|
 bw_unix|fork|AF_UNIX sock stream bandwidth|
 bw_tcp|net|#0.065536|-m 64k'
 
-# figure TITLE FILE: the number of the line TITLE names in FILE.
+# figure TITLE FILE: the number of the line TITLE names in FILE (in its
+# last MB: the figure is printed at the end).
 figure() {
-	awk -v t="$1" '
+	tail -c 1048576 "$2" | awk -v t="$1" '
 		substr(t, 1, 1) == "#" {
 			if ($1 == substr(t, 2) && $2 ~ /^[0-9.]+$/) { print $2; exit }
 			next
@@ -263,7 +280,7 @@ figure() {
 			s = substr($0, length(t) + 2)
 			split(s, f, " ")
 			if (f[1] ~ /^[0-9.]+$/) { print f[1]; exit }
-		}' "$2"
+		}'
 }
 
 # record SUITE BENCH PLACE TITLES FILE: each title's figure (or the
@@ -289,7 +306,8 @@ record() {
 		then
 			echo "$row $3 $1 $v" >>"$scratch/figs"
 		else
-			why=$(grep -v '^\[latbw-stat' "$5" | grep . | head -n 1)
+			why=$(grep -v '^\[latbw-stat' "$5" | grep . | head -n 1 |
+				cut -c1-160)
 			echo "$row $3 $1 ${why:-no figure}" >>"$scratch/why"
 		fi
 	done
@@ -382,21 +400,27 @@ theirs() {
 		sv="taskset -c $cpu_b"
 		fk="env LMBENCH_SCHED=UNIQUE taskset -c $cpu_a,$cpu_b"
 	fi
+	if [ -n "$(lm_pids "$1")" ]
+	then
+		echo "an lmbench $1 was already running" >"$out"
+		record lmbench "$1" "$3" "$4" "$out"
+		return
+	fi
+	: >"$scratch/started.$1"
 	case "$2" in
 	fork)
 		# shellcheck disable=SC2086 # command words and arguments
 		timeout -k 5 "$TMO" $fk "$lm/$1" -N "$REPS" $5 \
 			2>"$out" >/dev/null
+		rc=$?
+		[ $rc -ge 124 ] &&
+			echo "timed out after $TMO s (status $rc)" >>"$out"
 		;;
 	net | unix)
-		if [ -n "$(lm_pids "$1")" ]
-		then
-			echo "an lmbench $1 was already running" >"$out"
-		elif [ "$2" = unix ] && [ -e /tmp/af_unix ]
+		if [ "$2" = unix ] && [ -e /tmp/af_unix ]
 		then
 			echo "/tmp/af_unix (lmbench's lat_unix_connect server) exists" >"$out"
 		else
-			: >"$scratch/started.$1"
 			host=localhost
 			[ "$2" = unix ] && host=
 			# shellcheck disable=SC2086 # command words
@@ -414,17 +438,13 @@ theirs() {
 			fi
 			# shellcheck disable=SC2086 # empty for lat_unix_connect
 			timeout 10 "$lm/$1" -S $host >/dev/null 2>&1
-			i=0
-			while [ $i -lt 30 ] && [ -n "$(lm_pids "$1")" ]
-			do
-				sleep 0.1
-				i=$((i + 1))
-			done
-			lm_kill "$1"
-			[ "$2" = unix ] && [ -S /tmp/af_unix ] && rm -f /tmp/af_unix
+			lm_reap "$1"
+			# Not there before the server (checked above): its own.
+			[ "$2" = unix ] && rm -f /tmp/af_unix
 		fi
 		;;
 	esac
+	lm_reap "$1"
 	record lmbench "$1" "$3" "$4" "$out"
 }
 
@@ -469,7 +489,11 @@ left=$(comm -13 "$scratch/sem.before" "$scratch/sem.after")
 	echo "$me: semaphore sets left by a run cut short: $left" >&2
 
 # The table: per row and placement, the median of each suite's figures.
-touch "$scratch/figs" "$scratch/why"
+touch "$scratch/figs" "$scratch/why" "$scratch/notes"
+sort "$scratch/notes" | uniq -c | while read -r n text
+do
+	echo "$me: $text (x$n)" >&2
+done
 printf '%s\n' "$benches" | awk -F'|' '{ print $1 }' | while read -r b
 do
 	if [ "$b" = lat_rpc ]
