@@ -23,9 +23,11 @@
 #          LMBENCH_SCHED=UNIQUE, lmbench's own placement, which pins the
 #          benchmark process to the mask's first CPU and its child k to the
 #          (k+1)-th (lat_ctx: ring member i to CPU i mod 2).
-# lmbench's lat_rpc registers with the portmapper: when none answers and
-# we are root, rpcbind is started for the run and stopped after it, and
-# the files it wrote are removed (NO_RPCBIND=1: lat_rpc is skipped).
+# lmbench's servers register with the portmapper (lat_rpc always, the
+# others unless lmbench was built with NO_PORTMAPPER): when none answers
+# and we are root, rpcbind is started for the run and stopped after it,
+# and the files it wrote are removed (NO_RPCBIND=1: lmbench's network
+# benchmarks are then skipped when none answers).
 #
 # Each round runs every benchmark under each placement, latbw then lmbench
 # in odd rounds and lmbench then latbw in even ones, so that a drift of the
@@ -170,13 +172,13 @@ lm_kill() {
 	return 0
 }
 
-# lm_reap PROG: after a run, its processes get 3 seconds to end; those
+# lm_reap PROG: after a run, its processes get a second to end; those
 # still there are killed and counted in the notes (lmbench's lat_fifo,
 # for one, can leave its forked peer spinning on a closed FIFO, printing
 # an error in a loop).
 lm_reap() {
 	i=0
-	while [ $i -lt 30 ] && [ -n "$(lm_pids "$1")" ]
+	while [ $i -lt 10 ] && [ -n "$(lm_pids "$1")" ]
 	do
 		sleep 0.1
 		i=$((i + 1))
@@ -189,7 +191,7 @@ lm_reap() {
 	fi
 }
 
-# The portmapper, for lmbench's lat_rpc.
+# The portmapper, for lmbench's servers.
 rpc_ok=1
 rpc_why=
 if ! rpcinfo -p 127.0.0.1 >/dev/null 2>&1
@@ -197,12 +199,12 @@ then
 	if [ "${NO_RPCBIND:-0}" = 1 ]
 	then
 		rpc_ok=0
-		rpc_why="lmbench's lat_rpc needs a portmapper (NO_RPCBIND=1)"
+		rpc_why="lmbench's servers need a portmapper (NO_RPCBIND=1)"
 	elif [ "$(id -u)" != 0 ] || ! command -v rpcbind >/dev/null 2>&1 ||
 		! command -v rpcinfo >/dev/null 2>&1
 	then
 		rpc_ok=0
-		rpc_why="lmbench's lat_rpc needs a portmapper: none answers, and rpcbind cannot be started here"
+		rpc_why="lmbench's servers need a portmapper: none answers, and rpcbind cannot be started here"
 	else
 		for f in /run/rpcbind.sock /run/rpcbind.lock \
 			/run/rpcbind/rpcbind.xdr /run/rpcbind/portmap.xdr \
@@ -221,10 +223,10 @@ then
 		done
 		if rpcinfo -p 127.0.0.1 >/dev/null 2>&1
 		then
-			echo "$me: started rpcbind (PID $rpcb_pid) for lmbench's lat_rpc; stopped at the end" >&2
+			echo "$me: started rpcbind (PID $rpcb_pid) for lmbench's servers; stopped at the end" >&2
 		else
 			rpc_ok=0
-			rpc_why="lmbench's lat_rpc needs a portmapper: rpcbind did not start"
+			rpc_why="lmbench's servers need a portmapper: rpcbind did not start"
 		fi
 	fi
 fi
@@ -268,10 +270,14 @@ bw_pipe|fork|Pipe bandwidth|
 bw_unix|fork|AF_UNIX sock stream bandwidth|
 bw_tcp|net|#0.065536|-m 64k'
 
-# figure TITLE FILE: the number of the line TITLE names in FILE (in its
-# last MB: the figure is printed at the end).
+# figure TITLE FILE: the number of the line TITLE names in FILE (a file
+# that a leftover process may have filled with errors: the lines are
+# picked out with grep first).
 figure() {
-	tail -c 1048576 "$2" | awk -v t="$1" '
+	case "$1" in
+	'#'*) grep -E "^${1#?} " "$2" ;;
+	*) grep -F -e "$1:" "$2" ;;
+	esac | awk -v t="$1" '
 		substr(t, 1, 1) == "#" {
 			if ($1 == substr(t, 2) && $2 ~ /^[0-9.]+$/) { print $2; exit }
 			next
@@ -313,35 +319,36 @@ record() {
 	done
 }
 
-# wait_listen KIND PROG: until lmbench's PROG server listens (5 s at most).
+# wait_listen KIND PROG: until lmbench's PROG server listens (5 s at
+# most): registered with the portmapper under its program number, or
+# (built with NO_PORTMAPPER) on its fixed port.
 wait_listen() {
+	case "$2" in
+	lat_udp) prog=404032 proto=udp pt=31238 ;;
+	lat_tcp) prog=404039 proto=tcp pt=31234 ;;
+	lat_rpc) prog=404040 proto=tcp pt='' ;;
+	lat_connect) prog=404042 proto=tcp pt=31237 ;;
+	bw_tcp) prog=404041 proto=tcp pt=31236 ;;
+	*) prog='' proto='' pt='' ;;
+	esac
 	i=0
 	while [ $i -lt 50 ]
 	do
-		case "$2" in
-		lat_unix_connect) [ -S /tmp/af_unix ] && return 0 ;;
-		lat_rpc)
-			rpcinfo -p 127.0.0.1 2>/dev/null |
-				awk '$1 == 404040 && $3 == "tcp" { f = 1 } END { exit !f }' &&
-				return 0
-			;;
-		*)
-			case "$2" in
-			lat_udp) q="-Hlun" pt=31238 ;;
-			lat_tcp) q="-Hltn" pt=31234 ;;
-			lat_connect) q="-Hltn" pt=31237 ;;
-			bw_tcp) q="-Hltn" pt=31236 ;;
-			esac
-			if command -v ss >/dev/null 2>&1
+		if [ "$2" = lat_unix_connect ]
+		then
+			[ -S /tmp/af_unix ] && return 0
+		else
+			rpcinfo -p 127.0.0.1 2>/dev/null | awk -v p="$prog" \
+				-v t="$proto" '$1 == p && $3 == t { f = 1 }
+				END { exit !f }' && return 0
+			if [ -n "$pt" ] && command -v ss >/dev/null 2>&1
 			then
+				q=-Hltn
+				[ "$proto" = udp ] && q=-Hlun
 				[ -n "$(ss "$q" "( sport = :$pt )" 2>/dev/null)" ] &&
 					return 0
-			else
-				sleep 1
-				return 0
 			fi
-			;;
-		esac
+		fi
 		sleep 0.1
 		i=$((i + 1))
 	done
@@ -384,7 +391,7 @@ ours() {
 theirs() {
 	out=$scratch/out
 	: >"$out"
-	if [ "$1" = lat_rpc ] && [ "$rpc_ok" = 0 ]
+	if [ "$2" = net ] && [ "$rpc_ok" = 0 ]
 	then
 		echo "$rpc_why" >"$out"
 		record lmbench "$1" "$3" "$4" "$out"
