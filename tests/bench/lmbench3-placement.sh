@@ -43,6 +43,28 @@
 # within 0.8-1.25 ("no" otherwise, "-" when either has no figure; the
 # reason follows).  Latencies are in microseconds, bandwidths in MB/s.
 # Exit status 0 when every ratio is within, 1 otherwise, 2 on bad use.
+#
+# Rows that differ by definition, not by error (measured on a 2-vCPU KVM
+# guest; see each program's manual page for latbw's definition):
+#   lat_sem      lmbench reports half of its loop's time (one hand-off),
+#                latbw the round trip: expect 2x.  Across CPUs more: its
+#                System V semop takes one semaphore and posts the other in
+#                one call, and the kernel completes a sleeper's semop in
+#                the waker's context, so the two processes overlap.
+#   lat_fcntl    lmbench's peers never hand off: fcntl locks are not
+#                inherited across fork, so its parent re-takes its own
+#                lock at once and the figure is four fcntl calls (the same
+#                on one CPU and across two); latbw's is a real round trip.
+#   lat_connect  latbw's client waits for the server's accept and FIN
+#                (a cross-CPU wake-up when the server is on the other
+#                CPU); lmbench's connects and closes without waiting, and
+#                closing first it keeps every client port in TIME_WAIT:
+#                after a few runs its connect() hunts for a free port and
+#                its figure grows to milliseconds.
+#   lat_udp      lmbench's server did not register with rpcbind here
+#                (not investigated).
+#   bw_tcp       lmbench fixes 1 MB socket buffers; latbw leaves them to
+#                the kernel's autotuning, which across CPUs streams faster.
 
 me=lmbench3-placement.sh
 
@@ -53,7 +75,7 @@ usage() {
 
 case "${1:-}" in
 -h | --help)
-	sed -n '2,44s/^# \{0,1\}//p' "$0"
+	sed -n '2,66s/^# \{0,1\}//p' "$0"
 	exit 0
 	;;
 esac
