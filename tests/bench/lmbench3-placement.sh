@@ -256,7 +256,7 @@ fi
 # A port for latbw's servers that nobody listens on, away from lmbench's
 # fixed ones (31233-31239).
 port_n=0
-free_port() {
+pick_port() {
 	while [ $port_n -lt 200 ]
 	do
 		port_n=$((port_n + 1))
@@ -390,7 +390,7 @@ ours() {
 			2>"$out" >/dev/null
 		;;
 	net)
-		port=$(free_port) || {
+		port=$(pick_port) || {
 			echo "latbw: no free port" >"$out"
 			record latbw "$1" "$3" "$4" "$out"
 			return
