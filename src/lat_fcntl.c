@@ -1,6 +1,6 @@
 /*
- * lat_fcntl - the round trip of a hand-off between two processes through
- * fcntl(2) record locks.
+ * lat_fcntl - a hand-off between two processes through fcntl(2) record
+ * locks.
  *
  *	lat_fcntl
  *
@@ -10,8 +10,9 @@
  * lock the other is waiting for (that wakes it), then ask for the lock the
  * other holds (that blocks until the other's turn gives it back).  Nobody
  * ever asks for a lock it has just released, so no turn can be stolen,
- * and the kernel's deadlock detection never sees a cycle.  One operation
- * is the parent's turn plus the child's: a round trip.
+ * and the kernel's deadlock detection never sees a cycle.  One iteration
+ * is the parent's turn plus the child's, a round trip; the figure is per
+ * hand-off, half of it, as lmbench defines "Fcntl lock latency".
  *
  * A dead peer releases its locks, which would make the next waits return
  * at once: SIGCHLD (watched for here) turns that into an error instead.
@@ -153,6 +154,7 @@ static int fcntl_setup(struct bench *b)
 		fcntl_cleanup(b);
 		return -1;
 	}
+	b->ops_per_iter = 2.0;	/* two hand-offs an iteration */
 	return 0;
 }
 

@@ -1,12 +1,13 @@
 /*
- * lat_sem - the round trip of a semaphore hand-off between two processes.
+ * lat_sem - a semaphore hand-off between two processes.
  *
  *	lat_sem
  *
  * Two unnamed POSIX semaphores, shared by the two processes through an
  * anonymous shared mapping: the parent posts the child's semaphore and
  * waits on its own, the child waits on its own and posts the parent's.
- * One operation is that round trip.  Nothing here has a name in the
+ * One iteration is that round trip; the figure is per hand-off, half of
+ * it, as lmbench defines "Semaphore latency".  Nothing here has a name in the
  * system (System V semaphores would outlive a killed run), so nothing can
  * be left behind.
  *
@@ -132,6 +133,7 @@ static int sem_setup(struct bench *b)
 	}
 	if (st->child == 0)
 		sem_child(b, st->sh);
+	b->ops_per_iter = 2.0;	/* two hand-offs an iteration */
 	return 0;
 }
 
