@@ -1076,6 +1076,37 @@ int bench_pin(struct bench *b, unsigned role)
 	return cpus_pin(b->h->cpus[(b->copy + role) % n]);
 }
 
+int bench_cpu(const struct bench *b, unsigned i)
+{
+	return i < b->h->ncpus ? b->h->cpus[i] : -1;
+}
+
+int bench_set_cpus(struct bench *b, const int *cpu, unsigned n)
+{
+	struct bench_harness *h = b->h;
+	char text[sizeof(h->cpus_text)];
+	size_t len = 0;
+	unsigned i;
+	int rc;
+
+	if (n == 0 || n > BENCH_MAX_CPUS)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (cpu[i] < 0)
+			return -1;
+		rc = snprintf(text + len, sizeof(text) - len, "%s%d",
+			      i > 0 ? "," : "", cpu[i]);
+		if (rc < 0 || (size_t)rc >= sizeof(text) - len)
+			return -1;
+		len += (size_t)rc;
+	}
+	for (i = 0; i < n; i++)
+		h->cpus[i] = cpu[i];
+	h->ncpus = n;
+	strcpy(h->cpus_text, text);
+	return 0;
+}
+
 /* ---- main ------------------------------------------------------------ */
 
 int bench_main(int argc, char **argv, const struct bench_spec *spec)

@@ -46,9 +46,10 @@
  *		children, temporary files, signals and the time bound
  *		(proc.h); CPU lists and pinning (cpus.h); calibration
  *		policy; cycle time and cache levels from samples
- *	layer 0: diag io parse rpc stats
+ *	layer 0: diag io parse rpc stats topo
  *		messages on stderr (diag.h); full reads and writes (io.h);
- *		numbers from text; RPC messages; medians and quartiles
+ *		numbers from text; RPC messages; medians and quartiles;
+ *		the CPU topology sysfs describes (topo.h)
  *
  * The programs (src/<name>.c) sit on top and may call any of them.
  */
@@ -296,6 +297,14 @@ int bench_parse_decimal(const char *s, double *x);
 int bench_pin(struct bench *b, unsigned role);
 /* Number of CPUs in the -C list (0 without -C). */
 unsigned bench_ncpus(const struct bench *b);
+/* The -C list's entry i (i < bench_ncpus), or -1. */
+int bench_cpu(const struct bench *b, unsigned i);
+/*
+ * For programs that measure on CPUs they choose (lat_c2c's pairs): make
+ * cpu[0..n-1] the -C list, so that bench_pin uses it and the statistics
+ * lines say cpus=<it> and its placement.  0, or -1 (n is 0 or too many).
+ */
+int bench_set_cpus(struct bench *b, const int *cpu, unsigned n);
 
 /*
  * Keep the compiler from folding or removing a computation: after

@@ -80,3 +80,24 @@ const char *cpus_placement(const char *text)
 	}
 	return "same";
 }
+
+unsigned cpus_allowed(int *cpu, unsigned max)
+{
+#if defined(__linux__)
+	cpu_set_t set;
+	unsigned n = 0;
+	int c;
+
+	CPU_ZERO(&set);
+	if (sched_getaffinity(0, sizeof(set), &set) != 0)
+		return 0;
+	for (c = 0; c < CPU_SETSIZE && n < max; c++)
+		if (CPU_ISSET(c, &set))
+			cpu[n++] = c;
+	return n;
+#else
+	(void)cpu;
+	(void)max;
+	return 0;
+#endif
+}

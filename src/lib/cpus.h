@@ -15,6 +15,12 @@ unsigned cpus_parse(const char *text, int *cpu, unsigned max);
 /* Pin the calling process to one CPU: 0, or -1 with a message. */
 int cpus_pin(int cpu);
 
+/*
+ * The CPUs the calling process may run on (its affinity), ascending: how
+ * many were stored in cpu (at most max), 0 where they are not known.
+ */
+unsigned cpus_allowed(int *cpu, unsigned max);
+
 /* A CPU list's placement: "same" if it names one CPU, else "cross". */
 const char *cpus_placement(const char *text);
 
