@@ -423,6 +423,9 @@ function start_series(title, ln,    n, w, i, t) {
 	} else if (title ~ /^stride=/) {
 		title = (sect == "" ? "Memory load latency" : sect) " " title
 		SUNIT[title] = "ns"
+	} else if (title ~ /^c2c (cas|pipe) cpu=[0-9]+$/) {
+		# lat_c2c's matrix rows (read-c2c.awk)
+		SUNIT[title] = c2c_title(title)
 	} else if (title ~ /bandwidth/) {
 		SUNIT[title] = "MB/s"
 	} else if (title == "mappings") {
@@ -511,6 +514,10 @@ function bracket_line(line, ln,    k, key, val) {
 	}
 	# Other lines of our own, the environment, the date: never results.
 	lastlo = lasthi = 0
+	if (line ~ /^\[latbw-c2c-/) {
+		c2c_line(line)
+		return
+	}
 	if (line !~ /^\[[A-Za-z0-9_]+: /)
 		return
 	k = index(line, ": ")

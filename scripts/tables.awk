@@ -8,6 +8,9 @@
 function out_tables(    i) {
 	printed = 0
 	all_tables()
+	# lat_c2c's matrices (table-c2c.awk): tables of their own form, for
+	# summary only (compare's tables are all_tables').
+	t_c2c()
 	if (printed == 0) {
 		print "summary: no figure in any file" > "/dev/stderr"
 		status = 1

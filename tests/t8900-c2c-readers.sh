@@ -1,0 +1,95 @@
+#!/bin/sh
+# lat_c2c's matrices in the readers: summary's table (rows and columns are
+# CPUs, cells marked with the closest group sysfs described) and graph's
+# heat maps, from a fixture of a 2-socket, 8-CPU SMT machine; a file
+# without groups, and damaged c2c lines.
+. "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/lib-readers.sh"
+
+C2C=$TOP/tests/fixtures/c2c
+GRAPH=$TOP/scripts/graph
+export C2C GRAPH
+
+test_expect 'summary: both matrices as tables, the groups and the marks' '
+	for a in $AWKS
+	do
+		AWK=$a sh "$SUMMARY" "$C2C/twosock.0" >"$TRASH/out" 2>"$TRASH/err" ||
+			fail "$a: exit status $?" || return 1
+		[ ! -s "$TRASH/err" ] || fail "$a: messages: $(cat "$TRASH/err")" || return 1
+		sed -n "/^Core-to-core/,\$p" "$TRASH/out" >"$TRASH/table" &&
+		diff "$C2C/twosock.0.table" "$TRASH/table" || fail "under $a" || return 1
+	done
+'
+
+test_expect 'summary: the cas diagonal is not measured, the pipe one is' '
+	sh "$SUMMARY" "$C2C/twosock.0" >"$TRASH/out" 2>&1 &&
+	expect_line "^     0       -   82\.00l  214\.0" "$TRASH/out" &&
+	expect_line "^     0    5\.10   14\.25l" "$TRASH/out"
+'
+
+test_expect 'summary: lmbench tables are unchanged by the c2c lines' '
+	sh "$SUMMARY" "$C2C/twosock.0" >"$TRASH/out" 2>&1 &&
+	expect_line "^twosock     Linux 6\.1\.0 3000 0\.23 " "$TRASH/out"
+'
+
+test_expect 'summary: a matrix without groups says they are not known' '
+	grep -v "^\[latbw-c2c" "$C2C/twosock.0" >"$TRASH/nogroups.0" &&
+	sh "$SUMMARY" "$TRASH/nogroups.0" >"$TRASH/out" 2>"$TRASH/err" &&
+	[ ! -s "$TRASH/err" ] &&
+	[ "$(grep -c "^Groups: not known" "$TRASH/out")" -eq 2 ] &&
+	expect_line "^     0       -   82\.00   214\.0" "$TRASH/out"
+'
+
+test_expect 'summary: damaged c2c lines are skipped, not believed' '
+	sed -e "s/^\[latbw-c2c-groups level=smt .*/[latbw-c2c-groups level=smt 0,4 \$(rm -rf x) 1,5/" \
+	    -e "s/^\[latbw-c2c-groups level=l3 .*/[latbw-c2c-groups level=L3! 0-7]/" \
+	    -e "s/^\"c2c cas cpu=3\$/\"c2c cas cpu=x/" \
+	    "$C2C/twosock.0" >"$TRASH/bad.0" &&
+	sh "$SUMMARY" "$TRASH/bad.0" >"$TRASH/out" 2>"$TRASH/err" &&
+	expect_line "^  smt      0,4 1,5\$" "$TRASH/out" &&
+	! grep -q "L3!" "$TRASH/out" &&
+	! grep -q "rm -rf" "$TRASH/out"
+'
+
+test_expect 'graph: a heat map per matrix, named for the run' '
+	sh "$GRAPH" -o "$TRASH/svg" "$C2C/twosock.0" >"$TRASH/out" 2>"$TRASH/err" &&
+	expect_line "^$TRASH/svg/c2c-cas-twosock\.0\.svg\$" "$TRASH/out" &&
+	expect_line "^$TRASH/svg/c2c-pipe-twosock\.0\.svg\$" "$TRASH/out" &&
+	[ "$(wc -l <"$TRASH/out")" -eq 2 ] && [ ! -s "$TRASH/err" ]
+'
+
+test_expect 'graph: 64 cells, the cas diagonal grey, values in tooltips' '
+	f=$TRASH/svg/c2c-cas-twosock.0.svg &&
+	[ "$(grep -c "<rect x=\"[0-9]*\" y=\"[0-9]*\" width=\"48\" height=\"48\"" "$f")" -eq 64 ] &&
+	[ "$(grep -c "not measured</title>" "$f")" -eq 8 ] &&
+	grep -q "<title>CPU 0, CPU 4: 31.75 ns</title>" "$f" &&
+	grep -q "<title>CPU 4, CPU 0: 31.75 ns</title>" "$f" &&
+	grep -q "<title>CPU 3, CPU 6: 213.0 ns</title>" "$f" &&
+	p=$TRASH/svg/c2c-pipe-twosock.0.svg &&
+	[ "$(grep -c "not measured</title>" "$p")" -eq 0 ] &&
+	grep -q "<title>CPU 7, CPU 7: 5.17 us</title>" "$p"
+'
+
+test_expect 'graph: the smallest cell palest, the largest darkest, groups listed' '
+	f=$TRASH/svg/c2c-cas-twosock.0.svg &&
+	grep -q "<rect x=\"[0-9]*\" y=\"[0-9]*\" width=\"48\" height=\"48\" fill=\"#fff7bc\"><title>CPU 1, CPU 5: 31.50 ns" "$f" &&
+	grep -q "fill=\"#a50026\"><title>CPU 0, CPU 6: 218.0 ns" "$f" &&
+	grep -q ">smt: 0,4 1,5 2,6 3,7</text>" "$f" &&
+	grep -q ">package: 0-1,4-5 2-3,6-7</text>" "$f"
+'
+
+if command -v python3 >/dev/null 2>&1
+then
+	test_expect 'graph: the heat maps are well-formed XML' '
+		for f in "$TRASH"/svg/c2c-*.svg
+		do
+			python3 -c "import sys, xml.dom.minidom
+d = xml.dom.minidom.parse(sys.argv[1])
+assert d.documentElement.tagName == \"svg\"" "$f" || fail "$f" || return 1
+		done
+	'
+else
+	test_skip 'graph: the heat maps are well-formed XML' 'no python3'
+fi
+
+test_done
