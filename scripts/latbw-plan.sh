@@ -357,6 +357,12 @@ gen_plan() {
 		pl run ctx 60 - "lat_ctx $same -s $kb $procs"
 	done
 	[ -n "$cross" ] && pl run "ctx cross" 20 X "lat_ctx -C $cross -s 0 2"
+	# Core-to-core round trips (lat_c2c), cache line and pipe, between
+	# pairs of CPUs: of at most 8 CPUs that keep every kind of pair
+	# (-s 8), so that a big machine's matrix stays minutes short (on one
+	# CPU it cannot run: skipped).  Its rows are series of its own, with
+	# titles lmbench's readers skip.
+	pl run c2c 60 N5 "lat_c2c -s 8"
 
 	pl run cache 30 - tlb
 	pl run cache 300 N5 "cache -M ${mb}m"
