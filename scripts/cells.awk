@@ -51,7 +51,7 @@ function rrange(i, k) {
 	return (RMAX[i, k] - RMIN[i, k]) / RV[i, k] * 100
 }
 
-# A single figure: "Pipe latency: 4.1 microseconds".
+# A single figure: "Fifo latency: 4.1 microseconds".
 function fig(i, key) {
 	return ((i, key) in FIG) ? FIG[i, key] : ""
 }
@@ -153,9 +153,9 @@ function fs_cell(i, what, x, w,    k) {
 }
 
 function fs_at(i, what, x,    n, j, k) {
-	n = SN[i, "File system latency " what] + 0
+	n = SN[i, K["filevm.file"] " " what] + 0
 	for (j = n; j >= 1; j--) {
-		k = SK[i, "File system latency " what, j]
+		k = SK[i, K["filevm.file"] " " what, j]
 		if (RX[i, k] == x)
 			return k
 	}
@@ -165,8 +165,8 @@ function fs_at(i, what, x,    n, j, k) {
 # The null I/O cell: the mean of read and write (the larger of their
 # spreads and ranges), or the one there is.
 function null_io(i, w,    r, k, rd, wr) {
-	r = fig(i, "Simple read")
-	k = fig(i, "Simple write")
+	r = fig(i, K["proc.io-read"])
+	k = fig(i, K["proc.io-write"])
 	if (!good(val(i, k)))
 		k = fig(i, "Null syscall")
 	rd = val(i, r)
@@ -191,7 +191,7 @@ function larger(a, b) {
 # TCP bandwidth: the last point of the sweep, or the single figure of
 # lmbench 2 ("Socket bandwidth using localhost: 94.98 MB/sec").
 function tcp_bw(i,    k) {
-	k = ser_last(i, "Socket bandwidth using localhost")
+	k = ser_last(i, K["bw.tcp"])
 	if (k == "")
 		k = ser_last(i, "Socket bandwidth using 127.0.0.1")
 	if (k == "")

@@ -45,7 +45,6 @@ latbw_version() {
 	echo unknown
 }
 
-all_groups="syscall select sig proc ops ctx c2c ipc net remote file vm mem cache bw"
 config_keys="MB FSDIR SYNC_MAX BENCHMARKS QUICK ROUNDS REPS USECS BOUND REMOTE RSH"
 # The remote shell when RSH is not set: ssh that never asks (a password
 # prompt would stall an unattended run until its time bound).

@@ -28,25 +28,22 @@ function clean(s,    i, j, t, out, rest, n) {
 	}
 	return s
 }
-function init_bad(    list, k, m, ty, op) {
-	list = "Simple syscall|Simple read|Simple write|Simple stat|Simple fstat|" \
-	    "Simple open/close|Select on |Signal handler|Protection fault|" \
-	    "Process fork|Pipe latency|AF_UNIX sock stream|Fifo latency|" \
-	    "UDP latency|TCP latency|TCP/IP connection|RPC/udp|RPC/tcp|" \
-	    "Pagefaults on|UNIX connection|Semaphore latency|Fcntl lock|" \
-	    "Pipe bandwidth| MHz, |nanosec clock|tlb:|mappings|" \
-	    "File system latency|Socket bandwidth|read bandwidth|" \
-	    "read open2close|Mmap read|libc bcopy|unrolled bcopy|" \
-	    "unrolled partial|Memory read|Memory partial|Memory write|" \
-	    "Memory bzero|Memory load|Random load|STREAM|stride=|size=|ovr=|" \
-	    "MHZ|Mhz|LINE_SIZE|SYNC_MAX|latency using|connection cost|" \
-	    "bogomflops|parallelism"
-	nbad = split(list, bad, "|")
-	m = split("integer int64 float double", ty, " ")
-	split("bit add mul div mod", op, " ")
-	for (k = 1; k <= m; k++)
-		for (i = 1; i <= 5; i++)
-			bad[++nbad] = ty[k] " " op[i]
+# init_bad: the texts, from the "match" lines of the registry.
+function init_bad(    path, line, f) {
+	path = ENVIRON["LATBW_REGISTRY"]
+	nbad = 0
+	while ((getline line < path) > 0) {
+		if (line !~ /^match[ \t]*\|/)
+			continue
+		f = line
+		sub(/^match[ \t]*\|[ \t]*/, "", f)
+		sub(/[ \t]+$/, "", f)
+		if (f ~ /^".+"$/)
+			f = substr(f, 2, length(f) - 2)
+		if (f != "")
+			bad[++nbad] = f
+	}
+	close(path)
 }
 '
 

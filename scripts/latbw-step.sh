@@ -48,7 +48,7 @@ title != "" && $0 == title { next }
 join == "J" && $0 == "" { next }
 # A cross-CPU run (flag X) writes its figures under labels of its own,
 # which lmbench readers do not match (they match "TCP latency using",
-# "connection cost", "size=" anywhere in a line): "Pipe latency (cross
+# "connection cost", "size=" anywhere in a line): "Fifo latency (cross
 # CPU): ...", "TCP latency (cross CPU) using localhost: ...", and lat_ctx
 # titles "cross-CPU ctxsw 0k ovr=...".  The statistics line says
 # placement=cross either way.

@@ -464,14 +464,30 @@ function add_rec(name, x, v, unit,    k) {
 	return k
 }
 
-# A "Label: value unit" line.  The tables look figures up by a key: the
-# label, except for the network ones, where localhost (or 127.0.0.1, ::1)
-# makes the local figure and the first other host the remote one.
-function add_fig(lab, v, unit,    k, key, h, cross) {
+# A "Label: value unit" line.  The tables look figures up by a key:
+# fig_key(label).  Of the remote figures, those of the first host.
+function add_fig(lab, v, unit,    k, key, h) {
 	k = add_rec(lab, "", v, unit)
-	# The driver's cross-CPU runs: "Pipe latency (cross CPU)", "TCP
-	# latency (cross CPU) using localhost": keyed as the lmbench label
-	# with "cross " in front.
+	key = fig_key(lab)
+	if (key ~ /^(cross )?remote / && key !~ /Socket bandwidth$/) {
+		h = lab
+		sub(/.* /, "", h)
+		if (RHOST[cur] == "")
+			RHOST[cur] = h
+		if (h != RHOST[cur])
+			return k
+	}
+	FIG[cur, key] = k
+	FKEY[cur, k] = key
+	return k
+}
+
+# The key of a figure's label: the label, except for the network ones,
+# where localhost (or 127.0.0.1, ::1) makes the local figure and any other
+# host the remote one ("local TCP latency using"), and the driver's
+# cross-CPU runs ("Fifo latency (cross CPU)", "TCP latency (cross CPU)
+# using localhost"), keyed as the lmbench label with "cross " in front.
+function fig_key(lab,    key, h, cross) {
 	cross = index(lab, " (cross CPU)")
 	if (cross > 0)
 		lab = substr(lab, 1, cross - 1) substr(lab, cross + 12)
@@ -481,15 +497,7 @@ function add_fig(lab, v, unit,    k, key, h, cross) {
 		h = lab
 		sub(/.* /, "", h)
 		sub(/ [^ ]*$/, "", key)
-		if (h == "localhost" || h == "127.0.0.1" || h == "::1")
-			key = "local " key
-		else {
-			if (RHOST[cur] == "")
-				RHOST[cur] = h
-			if (h != RHOST[cur])
-				return k
-			key = "remote " key
-		}
+		key = (h == "localhost" || h == "127.0.0.1" || h == "::1" ? "local " : "remote ") key
 	} else if (lab ~ /^Socket bandwidth using /) {
 		h = lab
 		sub(/.* /, "", h)
@@ -502,9 +510,7 @@ function add_fig(lab, v, unit,    k, key, h, cross) {
 	}
 	if (cross > 0)
 		key = "cross " key
-	FIG[cur, key] = k
-	FKEY[cur, k] = key
-	return k
+	return key
 }
 
 function bracket_line(line, ln,    k, key, val) {

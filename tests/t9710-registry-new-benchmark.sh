@@ -1,0 +1,115 @@
+#!/bin/sh
+# Adding a benchmark is src/<name>.c, its manual page, its test and one
+# line of scripts/registry: in a copy of the tree, a toy benchmark added
+# that way (nothing else changed) is built by make, run by latbw-run
+# (by its group, and by its name) and shown by summary -f json.
+. "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/lib-driver.sh"
+
+T=$TRASH/tree
+mkdir "$T" "$TRASH/tmp" "$TRASH/fs" "$TRASH/res"
+cp -R "$TOP/Makefile" "$TOP/VERSION" "$TOP/src" "$TOP/scripts" "$TOP/doc" "$T/"
+# shellcheck disable=SC2034 # run_driver (lib-driver.sh) runs $RUN
+RUN=$T/scripts/latbw-run
+
+# The three files of a new benchmark: the program, its page, its line.
+cat >"$T/src/lat_toy.c" <<'EOF'
+/*
+ * lat_toy - a toy benchmark (tests/t9710): one increment of a counter.
+ */
+#include "bench.h"
+
+static volatile unsigned long toy_count;
+
+static int toy_run(struct bench *b, uint64_t n)
+{
+	(void)b;
+	while (n-- > 0)
+		toy_count++;
+	return 0;
+}
+
+static const struct bench_case cases[] = {
+	{ .name = "toy", .label = "Toy latency", .run = toy_run },
+};
+
+static const struct bench_spec spec = {
+	.prog = "lat_toy",
+	.cases = cases,
+	.ncases = 1,
+};
+
+int main(int argc, char **argv)
+{
+	return bench_main(argc, argv, &spec);
+}
+EOF
+cat >"$T/doc/lat_toy.1" <<'EOF'
+.TH LAT_TOY 1 2026-11-30 latbw "latbw manual"
+.SH NAME
+lat_toy \- a toy benchmark
+.SH SYNOPSIS
+.B lat_toy
+[\fIcommon options\fR]
+.SH DESCRIPTION
+One increment of a counter in memory.
+.SH OUTPUT
+.EX
+Toy latency: 0.0010 microseconds
+.EE
+.SH SEE ALSO
+.BR latbw (7)
+EOF
+printf '%s\n' 'run | toy | 3 | P | - | lat_toy | - | - | Toy latency | us | -' >>"$T/scripts/registry"
+
+host=$(uname -n)
+host=${host%%.*}
+export host
+
+# toy_run [ENV=VALUE...]: the copy's driver (lib-driver.sh's run_driver),
+# in quick mode, one round, with the copy's build; its results directory
+# is emptied first.
+toy_run() {
+	rm -rf "$TRASH/res"
+	mkdir "$TRASH/res"
+	run_driver FSDIR="$TRASH/fs" LATBW_BUILD="$T/build" QUICK=1 MB=1 ROUNDS=1 BOUND=60 "$@"
+	F=$(find "$TRASH/res" -type f -name "$host.0" | sed -n 1p)
+	export F
+}
+
+test_expect 'make builds the new program (found by wildcard)' '
+	make -C "$T" BUILD=build build/bin/lat_toy >"$TRASH/make.out" 2>&1 ||
+		fail "$(tail -5 "$TRASH/make.out")"
+	[ -x "$T/build/bin/lat_toy" ]
+'
+
+test_expect 'latbw-run knows its group (usage)' '
+	sh "$T/scripts/latbw-run" -h >"$TRASH/help" 2>&1 &&
+	expect_line "BENCHMARKS=list .*[ :]toy( |\$)" "$TRASH/help"
+'
+
+for sel in toy lat_toy
+do
+	test_expect "BENCHMARKS=$sel: run by the driver, its figure in the results file" '
+		toy_run BENCHMARKS='"$sel"' &&
+		{ [ "$(cat "$TRASH/rc")" = 0 ] || fail "exit $(cat "$TRASH/rc"): $(tail -3 "$TRASH/err")"; } &&
+		[ -n "$F" ] &&
+		expect_line "^Toy latency: [0-9.]+ microseconds\$" "$F" &&
+		expect_line "^\[latbw-stat prog=lat_toy " "$F" &&
+		expect_line "^\[COMPLETE: " "$F" &&
+		! grep -q "^Simple syscall" "$F"
+	'
+done
+
+test_expect 'summary -f json shows it' '
+	F=$(find "$TRASH/res" -type f -name "$host.0" | sed -n 1p) &&
+	sh "$T/scripts/summary" -f json "$F" >"$TRASH/json" 2>"$TRASH/jerr" &&
+	expect_line "\"name\": \"Toy latency\", \"x\": null, \"value\": [0-9.e+-]+, \"unit\": \"us\"" "$TRASH/json"
+'
+
+test_expect 'nothing left behind in the scratch directories' '
+	left=$(find "$TRASH/tmp" "$TRASH/fs" -mindepth 1) &&
+	{ [ -z "$left" ] || fail "left behind: $left"; }
+'
+
+test_done
