@@ -1,8 +1,10 @@
 # graph.awk - the SVG plots of scripts/graph.
 #
-# scripts/graph runs "awk -f graph.awk -f read.awk -f stats.awk" with
-# LC_ALL=C, mode=lib and me=graph: read.awk (with stats.awk) reads the
-# files (its list on standard input); this file's END comes first, writes the plots, and exits.
+# scripts/graph runs "awk -f graph.awk -f read.awk -f stats.awk -f
+# registry.awk" with LC_ALL=C, mode=lib and me=graph: read.awk (with
+# stats.awk) reads the files (its list on standard input); this file's END
+# comes first, writes the plots, and exits.  The series of the bandwidth
+# plots are named in the registry (LATBW_REGISTRY; registry.awk reads it).
 #
 # Variables, in the environment (a path: -v would take its backslashes for
 # escapes), else -v:
@@ -37,20 +39,40 @@ function graph_main(    n) {
 	NDASH = 5
 	n = 0
 	n += plot_latency()
+	reg_read(ENVIRON["LATBW_REGISTRY"])
 	n += plot_bw("mem-bandwidth", "Memory bandwidth (bw_mem)", \
-	    "Memory read bandwidth|Memory partial read bandwidth|Memory write bandwidth|" \
-	    "Memory partial write bandwidth|Memory partial read/write bandwidth|" \
-	    "Memory bzero bandwidth|libc bcopy unaligned|libc bcopy aligned|" \
-	    "unrolled bcopy unaligned|unrolled partial bcopy unaligned", "", "size (bytes)", 1)
+	    reg_plot("mem-bw"), "", "size (bytes)", 1)
 	n += plot_bw("file-bandwidth", "File reread bandwidth (bw_file_rd, bw_mmap_rd)", \
-	    "read bandwidth|read open2close bandwidth|Mmap read bandwidth|" \
-	    "Mmap read open2close bandwidth", "", "size (bytes)", 1)
+	    reg_plot("file-bw"), "", "size (bytes)", 1)
 	n += plot_bw("tcp-bandwidth", "TCP bandwidth (bw_tcp)", "", "^Socket bandwidth using ", "message size (bytes)", 0)
 	n += plot_c2c()
 	if (n == 0) {
 		print "graph: no curve to plot in any file (no memory latency or bandwidth series)" > "/dev/stderr"
 		exit 1
 	}
+}
+
+# The series of plot p, in their order: "a|b|...", from the registry's
+# series lines whose column graph.p.N makes them the plot's Nth curve.
+function reg_plot(p,    i, n, w, j, r, name, m, s) {
+	m = 0
+	for (i = 1; i <= NREG; i++) {
+		if (RK[i] != "series")
+			continue
+		n = split(RCOL[i], w, " ")
+		for (j = 1; j <= n; j++)
+			if (index(w[j], "graph." p ".") == 1) {
+				r = substr(w[j], length(p) + 8) + 0
+				name[r] = RL[i]
+				if (r > m)
+					m = r
+			}
+	}
+	s = ""
+	for (r = 1; r <= m; r++)
+		if (r in name)
+			s = s (s == "" ? "" : "|") name[r]
+	return s
 }
 
 # The label of file i in legends: its host.run.
