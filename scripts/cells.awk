@@ -153,9 +153,9 @@ function fs_cell(i, what, x, w,    k) {
 }
 
 function fs_at(i, what, x,    n, j, k) {
-	n = SN[i, K["filevm.file"] " " what] + 0
+	n = SN[i, COLKEY["filevm.file"] " " what] + 0
 	for (j = n; j >= 1; j--) {
-		k = SK[i, K["filevm.file"] " " what, j]
+		k = SK[i, COLKEY["filevm.file"] " " what, j]
 		if (RX[i, k] == x)
 			return k
 	}
@@ -165,8 +165,8 @@ function fs_at(i, what, x,    n, j, k) {
 # The null I/O cell: the mean of read and write (the larger of their
 # spreads and ranges), or the one there is.
 function null_io(i, w,    r, k, rd, wr) {
-	r = fig(i, K["proc.io-read"])
-	k = fig(i, K["proc.io-write"])
+	r = fig(i, COLKEY["proc.io-read"])
+	k = fig(i, COLKEY["proc.io-write"])
 	if (!good(val(i, k)))
 		k = fig(i, "Null syscall")
 	rd = val(i, r)
@@ -191,7 +191,7 @@ function larger(a, b) {
 # TCP bandwidth: the last point of the sweep, or the single figure of
 # lmbench 2 ("Socket bandwidth using localhost: 94.98 MB/sec").
 function tcp_bw(i,    k) {
-	k = ser_last(i, K["bw.tcp"])
+	k = ser_last(i, COLKEY["bw.tcp"])
 	if (k == "")
 		k = ser_last(i, "Socket bandwidth using 127.0.0.1")
 	if (k == "")

@@ -57,13 +57,13 @@ function graph_main(    n) {
 function reg_plot(p,    i, n, w, j, r, name, m, s) {
 	m = 0
 	for (i = 1; i <= NREG; i++) {
-		if (RK[i] != "series")
+		if (REGK[i] != "series")
 			continue
-		n = split(RCOL[i], w, " ")
+		n = split(REGCOL[i], w, " ")
 		for (j = 1; j <= n; j++)
 			if (index(w[j], "graph." p ".") == 1) {
 				r = substr(w[j], length(p) + 8) + 0
-				name[r] = RL[i]
+				name[r] = REGL[i]
 				if (r > m)
 					m = r
 			}

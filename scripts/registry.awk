@@ -27,12 +27,12 @@ function reg_trim(s) {
 	return s
 }
 
-# reg_read(PATH): the registry's lines into RK (kind), RG (groups), RW
-# (weight), RF (flags), RP (place), RC (command), RQ, RFU (quick and
-# full sizes), RL (label), RUN (unit), RCOL (column), i = 1..NREG; and
-# the match texts into RM, 1..NRM.  "-" fields are kept as "-".
+# reg_read(PATH): the registry's lines into REGK (kind), REGG (groups), REGW
+# (weight), REGF (flags), REGP (place), REGC (command), REGQ, REGFU (quick and
+# full sizes), REGL (label), REGU (unit), REGCOL (column), i = 1..NREG; and
+# the match texts into REGM, 1..NREGM.  "-" fields are kept as "-".
 function reg_read(path,    line, ln, n, f, i, r) {
-	NREG = NRM = 0
+	NREG = NREGM = 0
 	ln = 0
 	while ((r = (getline line < path)) > 0) {
 		ln++
@@ -45,7 +45,7 @@ function reg_read(path,    line, ln, n, f, i, r) {
 		if (f[1] == "match" && n == 2 && f[2] != "") {
 			if (f[2] ~ /^".+"$/)
 				f[2] = substr(f[2], 2, length(f[2]) - 2)
-			RM[++NRM] = f[2]
+			REGM[++NREGM] = f[2]
 			continue
 		}
 		if (n != 11 || f[1] !~ /^(run|server|stop|rserver|rstop|mhz|line|series|end|fig)$/)
@@ -56,9 +56,9 @@ function reg_read(path,    line, ln, n, f, i, r) {
 		if (f[5] !~ /^(-|same|cross|pair|remote)$/)
 			reg_fail(path ":" ln ": unknown place '" f[5] "'")
 		NREG++
-		RK[NREG] = f[1]; RG[NREG] = f[2]; RW[NREG] = f[3]; RF[NREG] = f[4]
-		RP[NREG] = f[5]; RC[NREG] = f[6]; RQ[NREG] = f[7]; RFU[NREG] = f[8]
-		RL[NREG] = f[9]; RUN[NREG] = f[10]; RCOL[NREG] = f[11]
+		REGK[NREG] = f[1]; REGG[NREG] = f[2]; REGW[NREG] = f[3]; REGF[NREG] = f[4]
+		REGP[NREG] = f[5]; REGC[NREG] = f[6]; REGQ[NREG] = f[7]; REGFU[NREG] = f[8]
+		REGL[NREG] = f[9]; REGU[NREG] = f[10]; REGCOL[NREG] = f[11]
 	}
 	if (r < 0)
 		reg_fail("cannot read " path)
@@ -70,8 +70,8 @@ function reg_read(path,    line, ln, n, f, i, r) {
 # reg_col(COLUMN): the label of the figure shown in table.column, or "".
 function reg_col(c,    i) {
 	for (i = 1; i <= NREG; i++)
-		if (RCOL[i] == c)
-			return RL[i]
+		if (REGCOL[i] == c)
+			return REGL[i]
 	return ""
 }
 
@@ -130,10 +130,10 @@ function reg_sizes(spec,    n, w, i, out, last, s, lo, hi, r, t) {
 	return out
 }
 
-function reg_subst(s, key, val,    i, out) {
+function reg_subst(s, key, repl,    i, out) {
 	out = ""
 	while ((i = index(s, key)) > 0) {
-		out = out substr(s, 1, i - 1) val
+		out = out substr(s, 1, i - 1) repl
 		s = substr(s, i + length(key))
 	}
 	return out s
@@ -141,22 +141,22 @@ function reg_subst(s, key, val,    i, out) {
 
 # One plan line of registry line i, for remote host address ha, name hn.
 function reg_step(i, ha, hn,    spec, text, pin, sizes, n, w, j, prog) {
-	spec = quick == 1 ? RQ[i] : RFU[i]
+	spec = quick == 1 ? REGQ[i] : REGFU[i]
 	if (spec == "off")
 		return
 	pin = ""
-	if (RP[i] == "same")
+	if (REGP[i] == "same")
 		pin = "-C 0"
-	else if (RP[i] == "cross") {
+	else if (REGP[i] == "cross") {
 		if (cross == "")
 			return
 		pin = "-C " cross
-	} else if (RP[i] == "pair")
+	} else if (REGP[i] == "pair")
 		pin = "-C " (cross == "" ? "0" : cross)
-	text = reg_subst(RC[i], "{MB}", mb)
+	text = reg_subst(REGC[i], "{MB}", mb)
 	text = reg_subst(text, "{HOST}", ha)
 	text = reg_subst(text, "{NAME}", hn)
-	if (pin != "" && (RK[i] == "run" || RK[i] == "server")) {
+	if (pin != "" && (REGK[i] == "run" || REGK[i] == "server")) {
 		prog = text
 		sub(/ .*/, "", prog)
 		text = prog " " pin substr(text, length(prog) + 1)
@@ -164,25 +164,25 @@ function reg_step(i, ha, hn,    spec, text, pin, sizes, n, w, j, prog) {
 	sizes = reg_sizes(spec)
 	text = reg_subst(text, "{SIZES}", sizes)
 	if (index(text, "{S}") == 0) {
-		print RK[i] "|" RG[i] "|" RW[i] "|" RF[i] "|" text
+		print REGK[i] "|" REGG[i] "|" REGW[i] "|" REGF[i] "|" text
 		return
 	}
 	n = split(sizes, w, " ")
 	for (j = 1; j <= n; j++)
-		print RK[i] "|" RG[i] "|" RW[i] "|" RF[i] "|" reg_subst(text, "{S}", w[j])
+		print REGK[i] "|" REGG[i] "|" REGW[i] "|" REGF[i] "|" reg_subst(text, "{S}", w[j])
 }
 
 function reg_plan(    i, j, k, h, nh, hosts, ha, hn) {
 	nh = split(remote, hosts, /[ \t,]+/)
 	for (i = 1; i <= NREG; i++) {
-		if (RK[i] == "fig")
+		if (REGK[i] == "fig")
 			continue
-		if (RP[i] != "remote") {
+		if (REGP[i] != "remote") {
 			reg_step(i, "", "")
 			continue
 		}
 		# A block of remote lines: all of it for each host.
-		for (j = i; j < NREG && RP[j + 1] == "remote"; j++)
+		for (j = i; j < NREG && REGP[j + 1] == "remote"; j++)
 			;
 		for (h = 1; h <= nh; h++) {
 			if (hosts[h] == "")
@@ -191,7 +191,7 @@ function reg_plan(    i, j, k, h, nh, hosts, ha, hn) {
 			sub(/=.*/, "", hn)
 			sub(/^[^=]*=/, "", ha)
 			for (k = i; k <= j; k++)
-				if (RK[k] != "fig")
+				if (REGK[k] != "fig")
 					reg_step(k, ha, hn)
 		}
 		i = j
@@ -202,11 +202,11 @@ function reg_plan(    i, j, k, h, nh, hosts, ha, hn) {
 function reg_words(what,    i, n, w, j, seen, x) {
 	for (i = 1; i <= NREG; i++) {
 		if (what == "groups") {
-			n = split(RG[i], w, " ")
+			n = split(REGG[i], w, " ")
 		} else {
-			if (RK[i] !~ /^(run|server|mhz|line)$/)
+			if (REGK[i] !~ /^(run|server|mhz|line)$/)
 				continue
-			x = RC[i]
+			x = REGC[i]
 			sub(/ .*/, "", x)
 			n = 1
 			w[1] = x
@@ -233,8 +233,8 @@ BEGIN {
 		else if (what == "groups" || what == "progs")
 			reg_words(what)
 		else if (what == "match") {
-			for (i = 1; i <= NRM; i++)
-				print RM[i]
+			for (i = 1; i <= NREGM; i++)
+				print REGM[i]
 		} else
 			reg_fail("unknown what=" what)
 		exit 0

@@ -17,16 +17,16 @@ function out_tables(    i) {
 	}
 }
 
-# The cells: K[table.column] is the key of the figure (or the name of the
+# The cells: COLKEY[table.column] is the key of the figure (or the name of the
 # series) scripts/registry shows there (its {S} the column's @N), read
 # once; LATBW_REGISTRY names the registry (registry.awk reads it).
 function reg_columns(    i, n, w, j, c, at, lab) {
-	if (KREAD)
+	if (COLKEYREAD)
 		return
-	KREAD = 1
+	COLKEYREAD = 1
 	reg_read(ENVIRON["LATBW_REGISTRY"])
 	for (i = 1; i <= NREG; i++) {
-		n = split(RCOL[i], w, " ")
+		n = split(REGCOL[i], w, " ")
 		for (j = 1; j <= n; j++) {
 			c = w[j]
 			if (c == "-")
@@ -36,9 +36,9 @@ function reg_columns(    i, n, w, j, c, at, lab) {
 				at = substr(c, index(c, "@") + 1)
 				c = substr(c, 1, index(c, "@") - 1)
 			}
-			lab = at == "" ? RL[i] : reg_subst(RL[i], "{S}", at)
-			if (!(c in K))
-				K[c] = RK[i] == "series" ? lab : fig_key(lab)
+			lab = at == "" ? REGL[i] : reg_subst(REGL[i], "{S}", at)
+			if (!(c in COLKEY))
+				COLKEY[c] = REGK[i] == "series" ? lab : fig_key(lab)
 		}
 	}
 }
@@ -75,9 +75,9 @@ function t_basic(    i) {
 		row_begin(i)
 		cell(sprintf("%23.23s", tidy(DESC[i])), 0)
 		inum(META[i, "MHZ"], 4)
-		finum(i, fig(i, K["basic.tlb"]), 5)
+		finum(i, fig(i, COLKEY["basic.tlb"]), 5)
 		inum(META[i, "LINE_SIZE"], 5)
-		fnum(i, ser_last(i, K["basic.mem-par"]), 6)
+		fnum(i, ser_last(i, COLKEY["basic.mem-par"]), 6)
 		inum(LOAD[i], 4)
 		row_end()
 	}
@@ -96,16 +96,16 @@ function t_proc(    i) {
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
 		cell(good(META[i, "MHZ"]) ? sprintf("%4.0f", META[i, "MHZ"]) : spaces(4), 0)
-		fnum(i, fig(i, K["proc.null-call"]), 4)
+		fnum(i, fig(i, COLKEY["proc.null-call"]), 4)
 		null_io(i, 4)
-		fnum(i, fig(i, K["proc.stat"]), 4)
-		fnum(i, fig(i, K["proc.open-close"]), 4)
-		fnum(i, fig(i, K["proc.select-tcp"]), 4)
-		fnum(i, fig(i, K["proc.sig-install"]), 4)
-		fnum(i, fig(i, K["proc.sig-handle"]), 4)
-		fnum(i, fig(i, K["proc.fork"]), 4)
-		fnum(i, fig(i, K["proc.exec"]), 4)
-		fnum(i, fig(i, K["proc.sh"]), 4)
+		fnum(i, fig(i, COLKEY["proc.stat"]), 4)
+		fnum(i, fig(i, COLKEY["proc.open-close"]), 4)
+		fnum(i, fig(i, COLKEY["proc.select-tcp"]), 4)
+		fnum(i, fig(i, COLKEY["proc.sig-install"]), 4)
+		fnum(i, fig(i, COLKEY["proc.sig-handle"]), 4)
+		fnum(i, fig(i, COLKEY["proc.fork"]), 4)
+		fnum(i, fig(i, COLKEY["proc.exec"]), 4)
+		fnum(i, fig(i, COLKEY["proc.sh"]), 4)
 		row_end()
 	}
 	table_end()
@@ -153,7 +153,7 @@ function t_ops(kind,    i, ops, n, j) {
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
 		for (j = 1; j <= n; j++)
-			fnum(i, scaled(i, fig(i, K[kind "." ops[j]])), kind == "int64" && j == 1 ? 5 : 6)
+			fnum(i, scaled(i, fig(i, COLKEY[kind "." ops[j]])), kind == "int64" && j == 1 ? 5 : 6)
 		row_end()
 	}
 	table_end()
@@ -169,13 +169,13 @@ function t_ctx(    i) {
 	col(" ", 6, 1); col(" ", 7, 1); col(" ", 7, 1)
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
-		fnum(i, ser_at(i, K["ctx.0k"], 2), 6)
-		fnum(i, ser_at(i, K["ctx.16k"], 2), 6)
-		fnum(i, ser_at(i, K["ctx.64k"], 2), 6)
-		fnum(i, ser_at(i, K["ctx.16k"], 8), 6)
-		fnum(i, ser_at(i, K["ctx.64k"], 8), 6)
-		fnum(i, ser_at(i, K["ctx.16k"], 16), 7)
-		fnum(i, ser_at(i, K["ctx.64k"], 16), 7)
+		fnum(i, ser_at(i, COLKEY["ctx.0k"], 2), 6)
+		fnum(i, ser_at(i, COLKEY["ctx.16k"], 2), 6)
+		fnum(i, ser_at(i, COLKEY["ctx.64k"], 2), 6)
+		fnum(i, ser_at(i, COLKEY["ctx.16k"], 8), 6)
+		fnum(i, ser_at(i, COLKEY["ctx.64k"], 8), 6)
+		fnum(i, ser_at(i, COLKEY["ctx.16k"], 16), 7)
+		fnum(i, ser_at(i, COLKEY["ctx.64k"], 16), 7)
 		row_end()
 	}
 	table_end()
@@ -192,14 +192,14 @@ function t_local(    i) {
 	col(" ", 5, 1); col(" ", 5, 1); col(" ", 5, 1); col(" ", 4, 1, 5)
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
-		fnum(i, ser_at(i, K["ctx.0k"], 2), 5)
-		fnum(i, fig(i, K["local.pipe"]), 5)
-		fnum(i, fig(i, K["local.af-unix"]), 4)
-		fnum(i, fig(i, K["local.udp"]), 5)
-		fnum(i, fig(i, K["local.rpc-udp"]), 5)
-		fnum(i, fig(i, K["local.tcp"]), 5)
-		fnum(i, fig(i, K["local.rpc-tcp"]), 5)
-		fnum(i, scaled(i, fig(i, K["local.tcp-conn"])), 4)
+		fnum(i, ser_at(i, COLKEY["ctx.0k"], 2), 5)
+		fnum(i, fig(i, COLKEY["local.pipe"]), 5)
+		fnum(i, fig(i, COLKEY["local.af-unix"]), 4)
+		fnum(i, fig(i, COLKEY["local.udp"]), 5)
+		fnum(i, fig(i, COLKEY["local.rpc-udp"]), 5)
+		fnum(i, fig(i, COLKEY["local.tcp"]), 5)
+		fnum(i, fig(i, COLKEY["local.rpc-tcp"]), 5)
+		fnum(i, scaled(i, fig(i, COLKEY["local.tcp-conn"])), 4)
 		row_end()
 	}
 	table_end()
@@ -218,14 +218,14 @@ function t_cross(    i, n1, kept) {
 	n1 = kept = 0
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
-		fnum(i, ser_at(i, K["cross.ctx"], 2), 5)
-		fnum(i, fig(i, K["cross.pipe"]), 5)
-		fnum(i, fig(i, K["cross.af-unix"]), 4)
-		fnum(i, fig(i, K["cross.udp"]), 5)
-		fnum(i, fig(i, K["cross.rpc-udp"]), 5)
-		fnum(i, fig(i, K["cross.tcp"]), 5)
-		fnum(i, fig(i, K["cross.rpc-tcp"]), 5)
-		fnum(i, scaled(i, fig(i, K["cross.tcp-conn"])), 4)
+		fnum(i, ser_at(i, COLKEY["cross.ctx"], 2), 5)
+		fnum(i, fig(i, COLKEY["cross.pipe"]), 5)
+		fnum(i, fig(i, COLKEY["cross.af-unix"]), 4)
+		fnum(i, fig(i, COLKEY["cross.udp"]), 5)
+		fnum(i, fig(i, COLKEY["cross.rpc-udp"]), 5)
+		fnum(i, fig(i, COLKEY["cross.tcp"]), 5)
+		fnum(i, fig(i, COLKEY["cross.rpc-tcp"]), 5)
+		fnum(i, scaled(i, fig(i, COLKEY["cross.tcp-conn"])), 4)
 		if (row_end())
 			kept++
 		else if (META[i, "PROCESSORS"] == "1")
@@ -263,12 +263,12 @@ function t_checks(    i, p, pre, what) {
 		for (p = 1; p <= 2; p++) {
 			pre = p == 1 ? "local" : "cross"
 			what = p == 1 ? "same CPU" : "cross CPU"
-			check_le(i, what, "TCP", K[pre ".tcp"], "RPC/TCP", K[pre ".rpc-tcp"])
-			check_le(i, what, "UDP", K[pre ".udp"], "RPC/UDP", K[pre ".rpc-udp"])
-			check_le(i, what, "2p/0K ctxsw", K[p == 1 ? "ctx.0k" : "cross.ctx"], "Pipe", K[pre ".pipe"])
+			check_le(i, what, "TCP", COLKEY[pre ".tcp"], "RPC/TCP", COLKEY[pre ".rpc-tcp"])
+			check_le(i, what, "UDP", COLKEY[pre ".udp"], "RPC/UDP", COLKEY[pre ".rpc-udp"])
+			check_le(i, what, "2p/0K ctxsw", COLKEY[p == 1 ? "ctx.0k" : "cross.ctx"], "Pipe", COLKEY[pre ".pipe"])
 		}
-		check_le(i, "remote", "TCP", K["remote.tcp"], "RPC/TCP", K["remote.rpc-tcp"])
-		check_le(i, "remote", "UDP", K["remote.udp"], "RPC/UDP", K["remote.rpc-udp"])
+		check_le(i, "remote", "TCP", COLKEY["remote.tcp"], "RPC/TCP", COLKEY["remote.rpc-tcp"])
+		check_le(i, "remote", "UDP", COLKEY["remote.udp"], "RPC/UDP", COLKEY["remote.rpc-udp"])
 	}
 	if (NCHK == 0 || mode != "table")
 		return
@@ -288,11 +288,11 @@ function t_remote(    i) {
 	col(" ", 5, 1); col(" ", 5, 1); col(" ", 5, 1); col(" ", 5, 1); col(" ", 4, 1)
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
-		fnum(i, fig(i, K["remote.udp"]), 5)
-		fnum(i, fig(i, K["remote.rpc-udp"]), 5)
-		fnum(i, fig(i, K["remote.tcp"]), 5)
-		fnum(i, fig(i, K["remote.rpc-tcp"]), 5)
-		fnum(i, scaled(i, fig(i, K["remote.tcp-conn"])), 4)
+		fnum(i, fig(i, COLKEY["remote.udp"]), 5)
+		fnum(i, fig(i, COLKEY["remote.rpc-udp"]), 5)
+		fnum(i, fig(i, COLKEY["remote.tcp"]), 5)
+		fnum(i, fig(i, COLKEY["remote.rpc-tcp"]), 5)
+		fnum(i, scaled(i, fig(i, COLKEY["remote.tcp-conn"])), 4)
 		row_end()
 	}
 	table_end()
@@ -312,10 +312,10 @@ function t_filevm(    i) {
 		fs_cell(i, "delete", "0k", 6)
 		fs_cell(i, "create", "10k", 6)
 		fs_cell(i, "delete", "10k", 6)
-		fnum(i, ser_last(i, K["filevm.mmap"]), 7)
-		fnum(i, fig(i, K["filevm.prot-fault"]), 5)
-		fnum(i, fig(i, K["filevm.page-fault"]), 7)
-		fnum(i, fig(i, K["filevm.select"]), 5)
+		fnum(i, ser_last(i, COLKEY["filevm.mmap"]), 7)
+		fnum(i, fig(i, COLKEY["filevm.prot-fault"]), 5)
+		fnum(i, fig(i, COLKEY["filevm.page-fault"]), 7)
+		fnum(i, fig(i, COLKEY["filevm.select"]), 5)
 		row_end()
 	}
 	table_end()
@@ -331,15 +331,15 @@ function t_bw(    i) {
 	col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1); col(" ", 4, 1); col(" ", 5, 1)
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
-		fnum(i, fig(i, K["bw.pipe"]), 4)
-		fnum(i, fig(i, K["bw.af-unix"]), 4)
+		fnum(i, fig(i, COLKEY["bw.pipe"]), 4)
+		fnum(i, fig(i, COLKEY["bw.af-unix"]), 4)
 		fnum(i, tcp_bw(i), 4)
-		fnum(i, ser_last(i, K["bw.file-reread"]), 6)
-		fnum(i, ser_last(i, K["bw.mmap-reread"]), 6)
-		fnum(i, ser_last(i, K["bw.bcopy-libc"]), 6)
-		fnum(i, ser_last(i, K["bw.bcopy-hand"]), 6)
-		fnum(i, ser_last(i, K["bw.mem-read"]), 4)
-		fnum(i, ser_last(i, K["bw.mem-write"]), 5)
+		fnum(i, ser_last(i, COLKEY["bw.file-reread"]), 6)
+		fnum(i, ser_last(i, COLKEY["bw.mmap-reread"]), 6)
+		fnum(i, ser_last(i, COLKEY["bw.bcopy-libc"]), 6)
+		fnum(i, ser_last(i, COLKEY["bw.bcopy-hand"]), 6)
+		fnum(i, ser_last(i, COLKEY["bw.mem-read"]), 4)
+		fnum(i, ser_last(i, COLKEY["bw.mem-write"]), 5)
 		row_end()
 	}
 	table_end()
