@@ -145,7 +145,8 @@ test_expect "the C unit tests pass (${under})" '
 # The smoke table: program | arguments | its figure line (extended regex,
 # no "|") | "3" when exit status 3 (cannot run here, with a reason) is accepted
 # under emulation (lat_sig: a signal costs the same however qemu delivers
-# it, so the difference lat_sig reports may not be above zero) | "net" for a program that needs its server.  Options go
+# it, so the difference lat_sig reports may not be above zero; lat_c2c on
+# a machine with one CPU) | "net" for a program that needs its server.  Options go
 # before operands (POSIX getopt).
 mkdir -p "$TRASH/fs"
 : >"$TRASH/fs/stat"
@@ -166,6 +167,7 @@ lat_proc|fork|^Process fork\+exit: [0-9.]+ microseconds$||
 lat_proc|exec|^Process fork\+execve: [0-9.]+ microseconds$|3|
 lat_select|-n 10 file|^Select on 10 fd's: [0-9.]+ microseconds$||
 lat_ctx|-s 0 2|^2 [0-9.]+$||
+lat_c2c|cas|^1 [0-9.]+$|3|
 lat_pipe||^Pipe latency: [0-9.]+ microseconds$||
 lat_fifo||^Fifo latency: [0-9.]+ microseconds$||
 lat_unix||^AF_UNIX sock stream latency: [0-9.]+ microseconds$||
