@@ -61,6 +61,17 @@ test_expect 'the groups of latbw-run(1) are the groups of the registry' '
 		fail "$(diff "$TRASH/doc" "$TRASH/groups")"; }
 '
 
+test_expect 'the groups the README lists are the groups of the registry' '
+	awk -v what=groups -f "$RAWK" "$REG" | sort >"$TRASH/groups" &&
+	awk "/^BENCHMARKS picks groups \\(/ { on = 1 } on { print } on && /\\)/ { exit }" \
+		"$TOP/README" | tr "\n" " " |
+		sed "s/.*picks groups (//; s/).*//" | tr " " "\n" | sed "/^\$/d" |
+		sort >"$TRASH/readme" &&
+	[ -s "$TRASH/groups" ] && [ -s "$TRASH/readme" ] &&
+	{ cmp -s "$TRASH/groups" "$TRASH/readme" ||
+		fail "$(diff "$TRASH/readme" "$TRASH/groups")"; }
+'
+
 test_expect 'a registry line of the wrong form: exit 2, its line named' '
 	{ sed -n "1,60p" "$REG"; echo "run | ipc | 5 | P | same | lat_toy"; } >"$TRASH/bad" &&
 	{ awk -v what=plan -v quick=1 -v mb=8 -f "$RAWK" "$TRASH/bad" >"$TRASH/out" 2>"$TRASH/err"; echo $? >"$TRASH/rc"; } &&
