@@ -299,11 +299,25 @@ test_expect "the driver's quick plan (MB=8) runs these programs to the end" '
 	cp "$f" "$TRASH/result"
 	sed -n "s/.*: done in \([0-9:]*\):.*/# the driver ran for \1/p" "$TRASH/run.err" >&3
 	grep -E "^\[(skipped|failed): " "$f" | sed "s/^/# /" >&3
-	# The one failure emulation may cause: mhz refusing an unsteady clock.
-	if [ "$rc" = 1 ] && ! grep "^\[failed: " "$f" | grep -v "^\[failed: mhz, " >/dev/null &&
-		grep -q "^\[note: mhz: .*clock" "$f"
+	# Failures emulation may cause, each with the reason the program gave in a
+	# note: mhz refusing an unsteady clock; under qemu, lat_ctx refusing a
+	# point whose switch time came out below the overhead it includes
+	# (the translated array walk and the switch cost what they like).
+	if [ "$rc" = 1 ]
 	then
-		rc=0
+		unexplained=$(grep "^\[failed: " "$f" | while IFS= read -r line
+			do
+				case $line in
+				"[failed: mhz,"*)
+					grep -q "^\[note: .*mhz: .*clock" "$f" || echo "$line" ;;
+				"[failed: lat_ctx "*)
+					{ [ -n "$qemu" ] &&
+						grep -q "^\[note: .*lat_ctx: .*below the overhead" "$f"; } ||
+						echo "$line" ;;
+				*) echo "$line" ;;
+				esac
+			done)
+		[ -n "$unexplained" ] || rc=0
 	fi
 	[ "$rc" = 0 ] || fail "exit status $rc: $(tail -5 "$TRASH/run.err")" || return 1
 	expect_line "^\[LATBW_BUILD: $built_for" "$f" &&
