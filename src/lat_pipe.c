@@ -25,18 +25,8 @@ struct pipe_state {
 static int pipe_setup(struct bench *b)
 {
 	struct pipe_state *st = b->priv;
-	int down[2], up[2];
 
-	if (pipe(down) != 0)
-		return bench_error(b, "pipe: %s", strerror(errno));
-	if (pipe(up) != 0) {
-		close(down[0]);
-		close(down[1]);
-		return bench_error(b, "pipe: %s", strerror(errno));
-	}
-	st->peer.wfd = down[1];
-	st->peer.rfd = up[0];
-	return ipc_echo_start(b, &st->peer, down[0], up[1], 1);
+	return ipc_pipe_echo_start(b, &st->peer, 1);
 }
 
 static int pipe_run(struct bench *b, uint64_t n)

@@ -352,3 +352,19 @@ int ipc_echo_start(struct bench *b, struct ipc_peer *p, int child_rfd,
 		ipc_peer_stop(p);
 	return rc;
 }
+
+int ipc_pipe_echo_start(struct bench *b, struct ipc_peer *p, size_t msg)
+{
+	int down[2], up[2];
+
+	if (pipe(down) != 0)
+		return bench_error(b, "pipe: %s", strerror(errno));
+	if (pipe(up) != 0) {
+		close(down[0]);
+		close(down[1]);
+		return bench_error(b, "pipe: %s", strerror(errno));
+	}
+	p->wfd = down[1];
+	p->rfd = up[0];
+	return ipc_echo_start(b, p, down[0], up[1], msg);
+}

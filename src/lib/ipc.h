@@ -78,6 +78,11 @@ int ipc_peer_start(struct bench *b, struct ipc_peer *p, int child_rfd,
  */
 int ipc_echo_start(struct bench *b, struct ipc_peer *p, int child_rfd,
 		   int child_wfd, size_t msg);
+/*
+ * The echo peer over a pair of pipes (one each way): what lat_pipe and
+ * lat_c2c's pipe case time.  0, or -1 with a message and nothing left.
+ */
+int ipc_pipe_echo_start(struct bench *b, struct ipc_peer *p, size_t msg);
 /* Close the parent's ends (the peer sees end of file) and reap the peer. */
 void ipc_peer_stop(struct ipc_peer *p);
 
