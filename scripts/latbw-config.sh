@@ -45,7 +45,7 @@ latbw_version() {
 	echo unknown
 }
 
-config_keys="MB FSDIR SYNC_MAX BENCHMARKS QUICK ROUNDS REPS USECS BOUND REMOTE RSH"
+config_keys="MB FSDIR SYNC_MAX BENCHMARKS QUICK ROUNDS REPS USECS BOUND NICE REMOTE RSH"
 # The remote shell when RSH is not set: ssh that never asks (a password
 # prompt would stall an unattended run until its time bound).
 default_rsh="ssh -o BatchMode=yes"
@@ -120,6 +120,15 @@ set_key() {
 	BOUND)
 		check_num BOUND "$2" 1 604800
 		c_BOUND=$2
+		;;
+	NICE)
+		# A nice value from -20 to 19, or off (as the driver was started).
+		case "$2" in
+		off) ;;
+		-[1-9] | -1[0-9] | -20 | [0-9] | 1[0-9]) ;;
+		*) config_error "$cfg_origin: NICE=$2: not a nice value from -20 to 19, or off" ;;
+		esac
+		c_NICE=$2
 		;;
 	REMOTE)
 		# Words "name" or "name=address" (blanks or commas between).
@@ -282,12 +291,13 @@ machine_defaults() {
 	c_REPS=
 	c_USECS=
 	c_BOUND=
+	c_NICE=-20
 	c_REMOTE=
 	c_RSH=$default_rsh
 }
 
 print_config() {
-	printf 'MB=%s\nFSDIR=%s\nSYNC_MAX=%s\nBENCHMARKS=%s\nQUICK=%s\nROUNDS=%s\nREPS=%s\nUSECS=%s\nBOUND=%s\nREMOTE=%s\nRSH=%s\n' \
+	printf 'MB=%s\nFSDIR=%s\nSYNC_MAX=%s\nBENCHMARKS=%s\nQUICK=%s\nROUNDS=%s\nREPS=%s\nUSECS=%s\nBOUND=%s\nNICE=%s\nREMOTE=%s\nRSH=%s\n' \
 		"$c_MB" "$c_FSDIR" "$c_SYNC_MAX" "$c_BENCHMARKS" "$c_QUICK" \
-		"$c_ROUNDS" "$c_REPS" "$c_USECS" "$c_BOUND" "$c_REMOTE" "$c_RSH"
+		"$c_ROUNDS" "$c_REPS" "$c_USECS" "$c_BOUND" "$c_NICE" "$c_REMOTE" "$c_RSH"
 }

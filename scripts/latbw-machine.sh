@@ -140,3 +140,42 @@ write_after() {
 	key_line ELAPSED "$(($(now) - t0)) s"
 	printf '[%s]\n' "$(date)"
 }
+
+# nice_of [CMD ARGS...]: the nice value of a process started as CMD ARGS
+# (nice -n N, say; nothing: as this one), or nothing if it cannot be told.
+# Linux: field 19 of /proc/self/stat; elsewhere ps's nice.
+nice_of() {
+	# shellcheck disable=SC2016 # awk's $17, not the shell's
+	nice_v=$("$@" awk '{ sub(/^.*\) /, ""); print $17 }' /proc/self/stat 2>/dev/null)
+	case "$nice_v" in
+	[0-9] | 1[0-9] | -[1-9] | -1[0-9] | -20) ;;
+	*)
+		# shellcheck disable=SC2016 # the inner shell's $$
+		nice_v=$("$@" sh -c 'ps -o nice= -p $$' 2>/dev/null | tr -d ' ')
+		;;
+	esac
+	case "$nice_v" in
+	[0-9] | 1[0-9] | -[1-9] | -1[0-9] | -20) printf '%s\n' "$nice_v" ;;
+	esac
+}
+
+# set_priority: the nice value the programs and servers run at (NICE:
+# the highest priority allowed, by default, so that a neighbour busy on
+# a CPU takes little of a measurement's time).  Sets nice_inc (nice(1)'s
+# increment, 0 for none) and run_nice (the value they get, or empty if
+# it cannot be told).  A value not allowed here (below ours, without
+# root) is said once; the programs then run at ours.
+set_priority() {
+	nice_inc=0
+	run_nice=$(nice_of)
+	[ "$c_NICE" = off ] && return 0
+	[ -n "$run_nice" ] || return 0
+	[ "$c_NICE" -eq "$run_nice" ] && return 0
+	if [ "$(nice_of nice -n $((c_NICE - run_nice)))" = "$c_NICE" ]
+	then
+		nice_inc=$((c_NICE - run_nice))
+		run_nice=$c_NICE
+	else
+		say "programs run at nice $run_nice: NICE=$c_NICE is not allowed here (needs root or CAP_SYS_NICE; NICE=off not to try)"
+	fi
+}

@@ -20,7 +20,15 @@ start_server() {
 	shift
 	server_up=
 	printf '%s\n' "$server_prog" >"$work/server"
-	if bounded 30 "$work/server.log" "$bin/$server_prog" -s -i "$local_idle" "$@"
+	# At the programs' priority too (NICE): its half of every exchange
+	# is part of the figure.
+	if [ "${nice_inc:-0}" -ne 0 ]
+	then
+		set -- nice -n "$nice_inc" "$bin/$server_prog" -s -i "$local_idle" "$@"
+	else
+		set -- "$bin/$server_prog" -s -i "$local_idle" "$@"
+	fi
+	if bounded 30 "$work/server.log" "$@"
 	then
 		server_up=$server_prog
 		return 0

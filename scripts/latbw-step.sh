@@ -102,7 +102,13 @@ run_prog() {
 		-v pend="$work/pending" -v inser="$in_series" "$filter_awk" \
 		<"$work/fifo" >>"$prog_dest" 3>&2 2>"$work/write.err" &
 	filter_pid=$!
-	bounded "$hard_bound" "$work/fifo" "$bin/$prog_name" "$@"
+	if [ "${nice_inc:-0}" -ne 0 ]
+	then
+		set -- nice -n "$nice_inc" "$bin/$prog_name" "$@"
+	else
+		set -- "$bin/$prog_name" "$@"
+	fi
+	bounded "$hard_bound" "$work/fifo" "$@"
 	finish_filter || write_failed "$prog_dest"
 }
 

@@ -1,0 +1,91 @@
+#!/bin/sh
+# latbw-run's NICE: the programs and servers run at the priority it names
+# (the highest allowed by default), the header says which, bad values are
+# configuration errors.
+. "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/lib-driver.sh"
+
+mkdir "$TRASH/bin" "$TRASH/tmp" "$TRASH/fs" "$TRASH/res"
+
+# Stand-ins that print the nice value they run at as their figure.
+cat >"$TRASH/bin/lat_syscall" <<'X'
+#!/bin/sh
+for a in "$@"; do c=$a; done
+n=$(awk '{ sub(/^.*\) /, ""); print $17 }' /proc/self/stat)
+[ "$c" = null ] && echo "Simple syscall: $n.5000 microseconds" >&2
+exit 0
+X
+chmod +x "$TRASH/bin/lat_syscall"
+
+# the nice value the test itself runs at
+mine=$(awk '{ sub(/^.*\) /, ""); print $17 }' /proc/self/stat)
+
+key() {
+	sed -n "s/^\\[$1: \\(.*\\)\\]\$/\\1/p" "$TRASH/res"/*/* | head -n 1
+}
+fig() {
+	sed -n 's/^Simple syscall: \(-*[0-9]*\)\.5000 microseconds$/\1/p' "$TRASH/res"/*/* | head -n 1
+}
+fresh() {
+	rm -rf "$TRASH/res" && mkdir "$TRASH/res"
+}
+
+test_expect 'NICE is a configuration key: -p prints it, -20 by default' '
+	driver_env sh "$RUN" -p >"$TRASH/p" &&
+	grep -x "NICE=-20" "$TRASH/p" &&
+	driver_env NICE=off sh "$RUN" -p >"$TRASH/p" &&
+	grep -x "NICE=off" "$TRASH/p" &&
+	driver_env NICE=7 sh "$RUN" -p >"$TRASH/p" &&
+	grep -x "NICE=7" "$TRASH/p"
+'
+
+for bad in -21 20 abc 1.5 -- ""x
+do
+	test_expect "NICE=$bad: one-line configuration error, exit 2" '
+		driver_env NICE="$bad" sh "$RUN" -p >"$TRASH/out" 2>"$TRASH/err"
+		[ $? -eq 2 ] && [ "$(wc -l <"$TRASH/err")" -eq 1 ] &&
+		grep -q "NICE=.*not a nice value from -20 to 19, or off" "$TRASH/err" &&
+		! [ -s "$TRASH/out" ]
+	'
+done
+
+if [ -z "$mine" ] || [ "$mine" -ge 19 ]
+then
+	test_skip 'a program runs at the NICE asked for' 'this nice value cannot be told or raised'
+else
+	up=$((mine + 1))
+	test_expect "NICE=$up (above ours: always allowed): the program runs at $up, the header says so" '
+		fresh &&
+		run_driver FSDIR="$TRASH/fs" BENCHMARKS=syscall ROUNDS=1 QUICK=1 LATBW_BIN="$TRASH/bin" NICE="$up" &&
+		[ "$(cat "$TRASH/rc")" = 0 ] &&
+		[ "$(key NICE)" = "$up" ] && [ "$(fig)" = "$up" ]
+	'
+fi
+
+test_expect 'NICE=off: the program runs at the nice value of the driver' '
+	fresh &&
+	run_driver FSDIR="$TRASH/fs" BENCHMARKS=syscall ROUNDS=1 QUICK=1 LATBW_BIN="$TRASH/bin" NICE=off &&
+	[ "$(cat "$TRASH/rc")" = 0 ] &&
+	[ "$(fig)" = "$mine" ] && [ "$(key NICE)" = "$mine" ]
+'
+
+if [ "$(id -u)" = 0 ]
+then
+	test_expect 'as root, by default: the program runs at -20, the header says so' '
+		fresh &&
+		run_driver FSDIR="$TRASH/fs" BENCHMARKS=syscall ROUNDS=1 QUICK=1 LATBW_BIN="$TRASH/bin" &&
+		[ "$(cat "$TRASH/rc")" = 0 ] &&
+		[ "$(key NICE)" = -20 ] && [ "$(fig)" = -20 ] &&
+		! grep -q "not allowed" "$TRASH/err"
+	'
+else
+	test_expect 'not root, by default: said once, the program runs at the driver'"'"'s nice value' '
+		fresh &&
+		run_driver FSDIR="$TRASH/fs" BENCHMARKS=syscall ROUNDS=1 QUICK=1 LATBW_BIN="$TRASH/bin" &&
+		[ "$(cat "$TRASH/rc")" = 0 ] &&
+		[ "$(grep -c "NICE=-20 is not allowed here" "$TRASH/err")" = 1 ] &&
+		[ "$(fig)" = "$mine" ] && [ "$(key NICE)" = "$mine" ]
+	'
+fi
+
+test_done
