@@ -55,7 +55,9 @@ AUX      := $(patsubst src/aux/%.c,$(BUILD)/bin/latbw-%,$(AUX_SRC))
 UNITS    := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(UNIT_SRC))
 LIBA     := $(BUILD)/liblatbw.a
 
-ALL_CFLAGS = $(WARN) $(CFLAGS)
+# -pthread: -T runs copies as threads (part of the C library on glibc
+# 2.34 and later and on musl; older glibc needs the flag to link).
+ALL_CFLAGS = $(WARN) -pthread $(CFLAGS)
 
 .PHONY: all test bench-check asan test-asan test-cross static units results quick rerun install uninstall clean
 .SUFFIXES:

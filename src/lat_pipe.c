@@ -45,7 +45,7 @@ static void pipe_cleanup(struct bench *b)
 
 static const struct bench_case cases[] = {
 	{ .name = "pipe", .label = "Pipe latency", .setup = pipe_setup,
-	  .run = pipe_run, .cleanup = pipe_cleanup },
+	  .run = pipe_run, .cleanup = pipe_cleanup, .flags = BENCH_THREADS },
 };
 
 static const struct bench_spec spec = {

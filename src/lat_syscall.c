@@ -6,7 +6,8 @@
  * null is getppid(), which no libc caches and no kernel shortcuts.  read
  * and write move one byte from /dev/zero and to /dev/null, so no storage is
  * involved.  stat, fstat and open/close use `file`, or a temporary file of
- * our own when none is given.
+ * our own when none is given (one per copy: -P processes, -T threads).
+ * Every case may run as threads (-T): its state is the copy's own.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -153,17 +154,17 @@ static int open_run(struct bench *b, uint64_t n)
 
 static const struct bench_case cases[] = {
 	{ .name = "null", .label = "Simple syscall", .run = null_run,
-	  .flags = BENCH_SUBTRACT_LOOP },
+	  .flags = BENCH_SUBTRACT_LOOP | BENCH_THREADS },
 	{ .name = "read", .label = "Simple read", .setup = read_setup,
-	  .run = read_run, .cleanup = fd_cleanup },
+	  .run = read_run, .cleanup = fd_cleanup, .flags = BENCH_THREADS },
 	{ .name = "write", .label = "Simple write", .setup = write_setup,
-	  .run = write_run, .cleanup = fd_cleanup },
+	  .run = write_run, .cleanup = fd_cleanup, .flags = BENCH_THREADS },
 	{ .name = "stat", .label = "Simple stat", .setup = file_setup,
-	  .run = stat_run },
+	  .run = stat_run, .flags = BENCH_THREADS },
 	{ .name = "fstat", .label = "Simple fstat", .setup = fstat_setup,
-	  .run = fstat_run, .cleanup = fd_cleanup },
+	  .run = fstat_run, .cleanup = fd_cleanup, .flags = BENCH_THREADS },
 	{ .name = "open", .label = "Simple open/close", .setup = file_setup,
-	  .run = open_run },
+	  .run = open_run, .flags = BENCH_THREADS },
 };
 
 static int check_operands(struct bench *b)

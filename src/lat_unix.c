@@ -48,7 +48,8 @@ static void unix_cleanup(struct bench *b)
 
 static const struct bench_case cases[] = {
 	{ .name = "unix", .label = "AF_UNIX sock stream latency",
-	  .setup = unix_setup, .run = unix_run, .cleanup = unix_cleanup },
+	  .setup = unix_setup, .run = unix_run, .cleanup = unix_cleanup,
+	  .flags = BENCH_THREADS },
 };
 
 static const struct bench_spec spec = {

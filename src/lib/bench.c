@@ -1,9 +1,13 @@
 /*
  * bench.c - options, calibration, samples, parallel copies and output.
  */
+#if defined(__linux__)
+#define _GNU_SOURCE	/* RUSAGE_THREAD */
+#endif
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,7 +29,7 @@
 #define DEFAULT_TARGET_US 5000
 #define DEFAULT_BOUND_SECS 600
 
-static const char lib_optstring[] = "P:W:N:C:E:B:h";
+static const char lib_optstring[] = "P:W:N:C:E:B:TSh";
 
 uint64_t bench_now_ns(void)
 {
@@ -53,6 +57,24 @@ void bench_switches(long *voluntary, long *involuntary)
 	}
 	*voluntary = ru.ru_nvcsw;
 	*involuntary = ru.ru_nivcsw;
+}
+
+/* The same for the calling thread only, when copies are threads (-T). */
+static void thread_switches(long *voluntary, long *involuntary)
+{
+#if defined(RUSAGE_THREAD)
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_THREAD, &ru) != 0) {
+		*voluntary = *involuntary = 0;
+		return;
+	}
+	*voluntary = ru.ru_nvcsw;
+	*involuntary = ru.ru_nivcsw;
+#else
+	/* Not known per thread: no sample is taken as preempted. */
+	*voluntary = *involuntary = 0;
+#endif
 }
 
 /* ---- diagnostics ---------------------------------------------------- */
@@ -89,8 +111,8 @@ static void print_usage(const struct bench *b, FILE *out, int full)
 	const struct bench_spec *s = b->spec;
 	size_t i;
 
-	fprintf(out, "usage: %s [-P copies] [-W warmups] [-N reps] [-C cpus] "
-		"[-E usecs] [-B secs]", s->prog);
+	fprintf(out, "usage: %s [-P copies] [-T] [-S] [-W warmups] [-N reps] "
+		"[-C cpus] [-E usecs] [-B secs]", s->prog);
 	for (i = 0; i < s->nopts; i++) {
 		if (s->opts[i].type == BENCH_OPT_FLAG)
 			fprintf(out, " [-%c]", s->opts[i].flag);
@@ -104,6 +126,12 @@ static void print_usage(const struct bench *b, FILE *out, int full)
 		return;
 	fprintf(out, "  -P copies  run this many copies at once (latency per copy, "
 		"bandwidth summed)\n"
+		"  -T         the copies are threads of one process, not "
+		"processes\n"
+		"  -S         scaling curve: 1, 2, ... copies (up to -P, default "
+		"one per CPU),\n"
+		"             each pinned to a CPU of its own; total operations "
+		"per second\n"
 		"  -W warmups samples to take and discard before measuring\n"
 		"  -N reps    exactly this many samples (default: 11, fewer when "
 		"quiet, up to 33 when noisy)\n"
@@ -332,6 +360,13 @@ static void parse_options(struct bench *b, int argc, char **argv)
 		switch (c) {
 		case 'P':
 			b->copies = (unsigned)lib_number(b, c, optarg, 1, 1024);
+			h->copies_set = 1;
+			continue;
+		case 'T':
+			h->threads = 1;
+			continue;
+		case 'S':
+			h->sweep = 1;
 			continue;
 		case 'W':
 			h->warmups = (unsigned)lib_number(b, c, optarg, 0, 1000);
@@ -694,6 +729,7 @@ static int take_samples(struct bench *b, const struct bench_case *c,
 	r->unit = c->unit;
 	r->bytes = b->bytes;
 	r->case_name = c->name;
+	r->ops_per_sec = 1e9 / s.median;
 	return 0;
 }
 
@@ -784,6 +820,7 @@ static void combine(struct bench_result *all, const struct bench_result *r,
 	}
 	all->reps = all->reps < r->reps ? all->reps : r->reps;
 	all->preempted += r->preempted;
+	all->ops_per_sec += r->ops_per_sec;
 	/* Placement: the copies' counts add up; a mode's median is the
 	 * latest copy's that saw both modes (copies measure the same). */
 	all->placed += r->placed;
@@ -869,16 +906,231 @@ static int measure_parallel(struct bench *b, const struct bench_case *c,
 	return 0;
 }
 
+/*
+ * Copies as threads (-T): what the threads share.  Set-ups and clean-ups
+ * run one at a time (under `lock`): they may fork peers and register
+ * files, and the registry in proc.c is not made for threads; the timed
+ * bodies run at the same time, as -P's processes do.
+ */
+struct thread_group {
+	pthread_mutex_t lock;	/* set-up and clean-up, one at a time */
+	pthread_mutex_t mu;	/* the fields below */
+	pthread_cond_t cv;
+	unsigned ready, skipped, failed;
+	int go, abort;
+};
+
+struct copy_thread {
+	struct bench b;		/* this copy's: its own priv and copy number */
+	const struct bench_case *c;
+	struct thread_group *g;
+	struct bench_result r;
+	int ok;
+	pthread_t tid;
+};
+
+/* One copy as a thread: run_copy's steps, with a condition variable for
+ * the ready and go pipes. */
+static void *copy_thread_main(void *arg)
+{
+	struct copy_thread *t = arg;
+	struct thread_group *g = t->g;
+	struct bench *b = &t->b;
+	const struct bench_case *c = t->c;
+	uint64_t n = 0;
+	int rc, ready = 0, go;
+
+	b->ops_per_iter = 1.0;
+	b->bytes = 0.0;
+	b->fixed_n = 0;
+	rc = bench_pin(b, 0);
+	pthread_mutex_lock(&g->lock);
+	if (rc == 0 && c->setup != NULL)
+		rc = c->setup(b);
+	pthread_mutex_unlock(&g->lock);
+	if (rc == 0 && check_bandwidth(b, c) == 0 && calibrate(b, c, &n) == 0)
+		ready = 1;
+	pthread_mutex_lock(&g->mu);
+	g->ready++;
+	if (rc == BENCH_SKIPPED)
+		g->skipped++;
+	else if (!ready)
+		g->failed++;
+	pthread_cond_broadcast(&g->cv);
+	while (!g->go)
+		pthread_cond_wait(&g->cv, &g->mu);
+	go = !g->abort;
+	pthread_mutex_unlock(&g->mu);
+	if (ready && go && take_samples(b, c, n, &t->r) == 0 &&
+	    (c->check == NULL || c->check(b) == 0))
+		t->ok = 1;
+	if (rc == 0 && c->cleanup != NULL) {
+		pthread_mutex_lock(&g->lock);
+		c->cleanup(b);
+		pthread_mutex_unlock(&g->lock);
+	}
+	return NULL;
+}
+
+static int measure_threads(struct bench *b, const struct bench_case *c,
+			   struct bench_result *out)
+{
+	struct thread_group g;
+	struct copy_thread *t;
+	unsigned i, started = 0, got = 0, skipped, failed;
+	int rc = 0, err;
+
+	if (c->flags & BENCH_NO_PARALLEL)
+		bench_usage_error(b, "%s cannot run as parallel copies (-P)",
+				  c->name);
+	t = calloc(b->copies, sizeof(*t));
+	if (t == NULL)
+		return bench_error(b, "out of memory");
+	memset(&g, 0, sizeof(g));
+	pthread_mutex_init(&g.lock, NULL);
+	pthread_mutex_init(&g.mu, NULL);
+	pthread_cond_init(&g.cv, NULL);
+	for (i = 0; i < b->copies; i++) {
+		t[i].b = *b;
+		t[i].b.copy = i;
+		t[i].b.priv = calloc(1, b->spec->priv_size + 1);
+		t[i].c = c;
+		t[i].g = &g;
+		if (t[i].b.priv == NULL) {
+			rc = bench_error(b, "out of memory");
+			break;
+		}
+		err = pthread_create(&t[i].tid, NULL, copy_thread_main, &t[i]);
+		if (err != 0) {
+			free(t[i].b.priv);
+			rc = bench_error(b, "pthread_create: %s", strerror(err));
+			break;
+		}
+		started++;
+	}
+	/* Start them all at once, or, if one failed, let them all go. */
+	pthread_mutex_lock(&g.mu);
+	while (g.ready < started)
+		pthread_cond_wait(&g.cv, &g.mu);
+	g.abort = rc != 0 || g.failed > 0 || g.skipped > 0;
+	g.go = 1;
+	skipped = g.skipped;
+	failed = g.failed;
+	pthread_cond_broadcast(&g.cv);
+	pthread_mutex_unlock(&g.mu);
+	for (i = 0; i < started; i++) {
+		pthread_join(t[i].tid, NULL);
+		if (t[i].ok)
+			combine(out, &t[i].r, got++);
+		free(t[i].b.priv);
+	}
+	free(t);
+	pthread_cond_destroy(&g.cv);
+	pthread_mutex_destroy(&g.mu);
+	pthread_mutex_destroy(&g.lock);
+	if (rc != 0)
+		return rc;
+	if (skipped > 0 && failed == 0)
+		return BENCH_SKIPPED;
+	if (got != b->copies)
+		return bench_error(b, "%s: %u of %u copies (threads) failed",
+				   c->name, b->copies - got, b->copies);
+	out->copies = got;
+	return 0;
+}
+
+/* -T with a case that may not run as threads: said, exit 2. */
+static void check_threads(struct bench *b, const struct bench_case *c)
+{
+	if (b->h->threads && !(c->flags & BENCH_THREADS))
+		bench_usage_error(b, "%s cannot run as threads (-T): it keeps "
+				  "state of its process or forks in its timed "
+				  "part; leave out -T", c->name);
+}
+
 int bench_measure(struct bench *b, const struct bench_case *c,
 		  struct bench_result *r)
 {
 	b->bc = c;
 	b->h->case_name = c->name;
+	check_threads(b, c);
 	if ((c->flags & BENCH_SUBTRACT_LOOP) && b->h->loop_ns < 0.0)
 		b->h->loop_ns = measure_loop_cost(b);
-	if (b->copies > 1)
+	if (b->h->threads)
+		return measure_threads(b, c, r);
+	if (b->copies > 1 || b->h->sweep)
 		return measure_parallel(b, c, r);
 	return measure_local(b, c, r);
+}
+
+/*
+ * -S: the scaling curve of case c.  For k = 1, 2, ... up to -P (default:
+ * one per CPU of the -C list, or of the CPUs we may run on), k copies
+ * (processes, or threads under -T), copy i pinned to the list's i-th CPU
+ * with its peers.  A series
+ *	"scaling <prog> <case> processes|threads
+ *	<k> <operations per second of all k copies>
+ * then a blank line, then each point's statistics line (x=k: the time per
+ * operation of one copy, the mean of the copies', as under -P).  Points
+ * are printed as they are measured, so an interrupted curve keeps them.
+ */
+static int sweep(struct bench *b, const struct bench_case *c)
+{
+	struct bench_harness *h = b->h;
+	struct bench_result *r;
+	int list[BENCH_MAX_CPUS];
+	char (*cpus)[sizeof(h->cpus_text)];
+	unsigned n, max, k, done = 0;
+	char x[16], line[512];
+	int rc = 0;
+
+	if (h->ncpus > 0) {
+		n = h->ncpus;
+		memcpy(list, h->cpus, n * sizeof(list[0]));
+	} else {
+		n = cpus_allowed(list, BENCH_MAX_CPUS);
+		if (n == 0)
+			return bench_skip(b, "the CPUs this process may run on "
+					  "are not known, and -S pins each "
+					  "copy to one: give them with -C");
+	}
+	max = h->copies_set ? b->copies : n;
+	if (max > n)
+		bench_usage_error(b, "-S -P %u: more copies than the %u CPU%s "
+				  "to pin them to", max, n, n == 1 ? "" : "s");
+	r = calloc(max, sizeof(*r));
+	cpus = calloc(max, sizeof(*cpus));
+	if (r == NULL || cpus == NULL) {
+		free(r);
+		free(cpus);
+		return bench_error(b, "out of memory");
+	}
+	h->own_cpu = 1;
+	bench_printf(b, "\"scaling %s %s %s", b->spec->prog, c->name,
+		     h->threads ? "threads" : "processes");
+	for (k = 1; k <= max; k++) {
+		if (bench_set_cpus(b, list, k) != 0) {
+			rc = bench_error(b, "cannot pin to the first %u CPUs", k);
+			break;
+		}
+		strcpy(cpus[k - 1], h->cpus_text);
+		b->copies = k;
+		rc = bench_measure(b, c, &r[k - 1]);
+		if (rc != 0)
+			break;
+		bench_printf(b, "%u %.0f", k, r[k - 1].ops_per_sec);
+		done = k;
+	}
+	bench_printf(b, "%s", "");
+	for (k = 1; k <= done; k++) {
+		snprintf(x, sizeof(x), "%u", k);
+		bench_format_stat(line, sizeof(line), b->spec->prog, c->name, x,
+				  cpus[k - 1], &r[k - 1]);
+		bench_printf(b, "%s", line);
+	}
+	free(r);
+	free(cpus);
+	return rc;
 }
 
 /* ---- output --------------------------------------------------------- */
@@ -1067,12 +1319,20 @@ unsigned bench_ncpus(const struct bench *b)
 	return b->h->ncpus;
 }
 
+int bench_threads(const struct bench *b)
+{
+	return b->h->threads;
+}
+
 int bench_pin(struct bench *b, unsigned role)
 {
 	unsigned n = b->h->ncpus;
 
 	if (n == 0)
 		return 0;
+	/* -S: a copy and its peers share the copy's own CPU. */
+	if (b->h->own_cpu)
+		role = 0;
 	return cpus_pin(b->h->cpus[(b->copy + role) % n]);
 }
 
@@ -1137,10 +1397,22 @@ int bench_main(int argc, char **argv, const struct bench_spec *spec)
 		spec->parse(&b);
 	else if (b.argc > 0)
 		bench_usage_error(&b, "unexpected argument '%s'", b.argv[0]);
+	if (h.sweep && (spec->main != NULL || b.bc == NULL))
+		bench_usage_error(&b, "-S is for programs of one figure; %s "
+				  "measures a sweep of its own", spec->prog);
+	if (b.bc != NULL && (h.sweep || h.threads) && spec->main == NULL)
+		check_threads(&b, b.bc);
+	if (h.threads) {
+		/* Preemption is seen per thread; placement is not followed. */
+		h.switches = thread_switches;
+		h.party_cpus = NULL;
+	}
 	find_self_dir(&b, argv[0]);
 	proc_signals_init(spec->prog, h.bound_secs);
 	h.clock_ns = measure_clock_cost();
-	if (b.copies == 1 && bench_pin(&b, 0) != 0) {
+	if (h.sweep) {
+		rc = sweep(&b, b.bc);
+	} else if (b.copies == 1 && !h.threads && bench_pin(&b, 0) != 0) {
 		rc = -1;
 	} else if (spec->main != NULL) {
 		rc = spec->main(&b);

@@ -87,6 +87,15 @@ enum {
 	BENCH_SUBTRACT_LOOP = 1 << 0,
 	/* The case may not run under -P (it forks its own peers, say). */
 	BENCH_NO_PARALLEL = 1 << 1,
+	/*
+	 * The case may run as threads of one process (-T): all its state is
+	 * in b->priv and made by setup, nothing in its timed body touches
+	 * the harness's registry of children and files, and its peers (if
+	 * any) are processes forked in setup.  Without the flag, -T refuses
+	 * the case (it forks in its timed body, say, or keeps state of the
+	 * process): said on stderr, exit 2, no figure.
+	 */
+	BENCH_THREADS = 1 << 2,
 };
 
 /* Returned by a setup hook that cannot run on this system (see bench_skip). */
@@ -206,6 +215,11 @@ struct bench_result {
 	 */
 	unsigned placed, crossed;
 	double same_median, cross_median;
+	/*
+	 * Throughput: operations per second of all the copies together, the
+	 * sum of each copy's 1/median (with one copy, 1e9/median).
+	 */
+	double ops_per_sec;
 };
 
 /* Entry point: parse, measure, report, clean up; returns the exit status
@@ -295,6 +309,8 @@ int bench_parse_decimal(const char *s, double *x);
 /* CPU placement: pin the calling process to the -C list's entry for
  * (copy + role); a no-op without -C.  0 or -1. */
 int bench_pin(struct bench *b, unsigned role);
+/* Whether -P copies run as threads of this process (-T): 1 or 0. */
+int bench_threads(const struct bench *b);
 /* Number of CPUs in the -C list (0 without -C). */
 unsigned bench_ncpus(const struct bench *b);
 /* The -C list's entry i (i < bench_ncpus), or -1. */

@@ -111,6 +111,10 @@ int ipc_peer_start(struct bench *b, struct ipc_peer *p, int child_rfd,
 		close(p->rfd);
 		if (p->wfd != p->rfd)
 			close(p->wfd);
+		/* Copies as threads share one descriptor table: hold none of
+		 * the other copies' ends. */
+		if (bench_threads(b))
+			bench_close_fds_except(child_rfd, child_wfd);
 		if (bench_pin(b, 1) != 0)
 			_exit(1);
 		serve(b, child_rfd, child_wfd, msg);

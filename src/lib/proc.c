@@ -238,6 +238,31 @@ pid_t bench_fork(void)
 	return 0;
 }
 
+void bench_close_fds_except(int keep1, int keep2)
+{
+	struct dirent *e;
+	DIR *d;
+	int fd, dfd;
+
+	d = opendir("/proc/self/fd");
+	if (d == NULL) {
+		/* No /proc: the low numbers, where ours are. */
+		for (fd = 3; fd < 1024; fd++)
+			if (fd != keep1 && fd != keep2)
+				close(fd);
+		return;
+	}
+	dfd = dirfd(d);
+	while ((e = readdir(d)) != NULL) {
+		if (e->d_name[0] < '0' || e->d_name[0] > '9')
+			continue;
+		fd = atoi(e->d_name);
+		if (fd > 2 && fd != keep1 && fd != keep2 && fd != dfd)
+			close(fd);
+	}
+	closedir(d);
+}
+
 int bench_reap(pid_t pid, int *status)
 {
 	int st = 0;

@@ -18,6 +18,14 @@ int bench_reap(pid_t pid, int *status);
 /* Forget a child without waiting (it has been reaped some other way). */
 void bench_forget(pid_t pid);
 
+/*
+ * In a child forked by a thread of a process whose -P copies are threads
+ * (-T): close every descriptor but 0, 1, 2, keep1 and keep2, so that the
+ * child holds no end of another copy's pipes or sockets (which would keep
+ * that copy's peer from ever seeing end of file).
+ */
+void bench_close_fds_except(int keep1, int keep2);
+
 /* Temporary files and directories, removed on every exit path.  dir NULL
  * means $TMPDIR or /tmp; names are latbw.<tag>.XXXXXX.  path receives the
  * name (at least PATH_MAX bytes).  bench_tmpfile returns an open fd; both

@@ -1,0 +1,85 @@
+#!/bin/sh
+# The harness: -P copies as threads (-T) and the scaling curve (-S).
+# CPU lists like "0,0" put several copies on CPU 0, so that every check
+# runs the same on a machine of one CPU.
+. "$(dirname "$0")/lib.sh"
+
+test_expect '-T -P 2: one figure of two copies, threads of one process' '
+	run_bench lat_syscall -T -P 2 -C 0,0 -N 3 -E 500 null &&
+	is_positive "$(value_of "Simple syscall" "$TRASH/err")" &&
+	expect_line "^\[latbw-stat prog=lat_syscall case=null .* copies=2 cpus=0,0 " "$TRASH/err" &&
+	[ "$(wc -l <"$TRASH/err")" -eq 2 ]
+'
+
+test_expect '-T: each thread has its own state (fstat on its own temporary file)' '
+	mkdir "$TRASH/own" &&
+	TMPDIR="$TRASH/own" run_bench lat_syscall -T -P 2 -C 0,0 -N 3 -E 500 fstat &&
+	is_positive "$(value_of "Simple fstat" "$TRASH/err")" &&
+	[ "$(tmp_files_in "$TRASH/own")" = 0 ]
+'
+
+test_expect '-T with a peer process per thread (lat_pipe): figure, peers reaped' '
+	run_bench lat_pipe -T -P 2 -C 0,0 -N 3 -E 500 &&
+	is_positive "$(value_of "Pipe latency" "$TRASH/err")" &&
+	[ "$(procs_with lat_pipe "-T -P 2 -C 0,0 -N 3 -E 500")" = 0 ]
+'
+
+test_expect '-S: the series, a point per copy count, statistics after its blank line' '
+	run_bench lat_syscall -S -C 0,0 -N 3 -E 500 null &&
+	awk "
+		NR == 1 { ok = \$0 == \"\\\"scaling lat_syscall null processes\" }
+		NR == 2 { ok = ok && \$1 == 1 && \$2 ~ /^[0-9]+\$/ && \$2 > 0 }
+		NR == 3 { ok = ok && \$1 == 2 && \$2 ~ /^[0-9]+\$/ && \$2 > 0 }
+		NR == 4 { ok = ok && \$0 == \"\" }
+		NR == 5 { ok = ok && /^\[latbw-stat prog=lat_syscall case=null x=1 .* copies=1 cpus=0 /}
+		NR == 6 { ok = ok && /^\[latbw-stat prog=lat_syscall case=null x=2 .* copies=2 cpus=0,0 /}
+		END { exit !(ok && NR == 6) }" "$TRASH/err" ||
+		fail "not the series: $(cat "$TRASH/err")"
+'
+
+test_expect '-S -T: the threads series; -P bounds the copies' '
+	run_bench lat_pipe -S -T -P 1 -C 0,0 -N 3 -E 500 &&
+	expect_line "^\"scaling lat_pipe pipe threads$" "$TRASH/err" &&
+	expect_line "^1 [0-9]+$" "$TRASH/err" &&
+	! grep -q "^2 " "$TRASH/err" &&
+	! grep -q "latency" "$TRASH/err"
+'
+
+test_expect '-S: a case that may run under -P but not as threads runs as processes' '
+	run_bench lat_proc -S -C 0 -N 3 -E 500 fork &&
+	expect_line "^\"scaling lat_proc fork processes$" "$TRASH/err" &&
+	expect_line "^1 [0-9]+$" "$TRASH/err"
+'
+
+test_expect 'a case that cannot run as threads refuses -T: exit 2, the reason, no figure' '
+	! run_bench lat_proc -T -N 3 fork && expect_status 2 &&
+	expect_line "^lat_proc: fork cannot run as threads \(-T\)" "$TRASH/err" &&
+	! grep -q "^Process" "$TRASH/err" &&
+	! run_bench lat_proc -S -T -C 0 -N 3 fork && expect_status 2 &&
+	! grep -q "scaling" "$TRASH/err"
+'
+
+usage_tests lat_syscall "-S -P 3 -C 0,1 null" "-T -P 0 null" "-S null extra"
+usage_tests lat_mmap "-S"
+
+test_expect 'SIGINT of -T copies removes every thread'"'"'s temporary file' '
+	mkdir "$TRASH/t" &&
+	{ TMPDIR="$TRASH/t" "$BIN/lat_syscall" -T -P 2 -C 0,0 -N 1000 -E 1000000 open 2>"$TRASH/err" & } &&
+	pid=$! &&
+	eventually "[ \"\$(tmp_files_in \"\$TRASH/t\")\" = 2 ]" &&
+	kill -INT "$pid" && { wait "$pid"; rc=$?; } &&
+	[ "$rc" -gt 128 ] &&
+	[ "$(tmp_files_in "$TRASH/t")" = 0 ] &&
+	! grep -q "^Simple" "$TRASH/err"
+'
+
+test_expect 'SIGINT of a -S -T pipe curve leaves no peer process' '
+	{ "$BIN/lat_pipe" -S -T -C 0,0 -N 1000 -E 1000000 2>"$TRASH/err" & } &&
+	pid=$! &&
+	eventually "[ \"\$(procs_with lat_pipe \"-S -T -C 0,0 -N 1000\")\" -ge 2 ]" &&
+	kill -INT "$pid" && { wait "$pid"; rc=$?; } &&
+	[ "$rc" -gt 128 ] &&
+	eventually "[ \"\$(procs_with lat_pipe \"-S -T -C 0,0 -N 1000\")\" = 0 ]"
+'
+
+test_done
