@@ -10,6 +10,7 @@
 #
 # Variables (awk -v):
 #   shownoise  1: a noise row under every side's row (-n)
+#   fmt        lkp: LKP's layout, one metric a line (-f lkp; see lkp_main)
 # and in the environment (an option value: -v would take backslashes for
 # escapes), else -v:
 #   LATBW_FLOOR  floor: the smallest change, in percent, ever called
@@ -82,6 +83,10 @@ function compare_main(    s, i, n, t, printed_any) {
 			SIDEOF[i] = n
 	}
 	side_labels()
+	if (fmt == "lkp") {
+		lkp_main()
+		return
+	}
 	all_tables()
 	unknown = 0
 	printed_any = 0
@@ -337,4 +342,100 @@ function KCKIND_any(t, c,    r) {
 		if (KCRAW[t, r, c] != "")
 			return KCKIND[t, r, c]
 	return KCKIND[t, 1, c] == "" ? "t" : KCKIND[t, 1, c]
+}
+
+# ---- -f lkp: the layout of the 0-day/LKP robot's regression reports --------
+#
+# One line per metric that both sides have, in the order of side 1's first
+# file:  base ± %stddev, %change, new ± %stddev, name
+#
+#      12.34 ±  2%     +15.3%      14.23 ±  1%  latbw.PIPE.latency.us
+#
+# A side's figure is the median of its runs' figures (as in the tables);
+# its %stddev the standard deviation of its runs' figures in percent of
+# their mean (several runs), else that of the one run's rounds
+# (round_values of the statistics line); blank when neither is known.
+# The metric names are registry.awk's (reg_metric).
+
+function lkp_main(    n, i, k, m, nm, order, cnt, v, j, f, sd, a, fa, sa, line) {
+	reg_read(ENVIRON["LATBW_REGISTRY"])
+	nm = 0
+	for (n = 1; n <= 2; n++)
+		for (i = FROM[n]; i <= TO[n]; i++)
+			for (k = 1; k <= nrec[i]; k++) {
+				if (!good(RV[i, k]))
+					continue
+				m = reg_metric(RN[i, k], RX[i, k], RU[i, k])
+				if ((i, m) in LKSEEN)
+					continue
+				LKSEEN[i, m] = 1
+				if (n == 1 && !((1, m) in cnt))
+					order[++nm] = m
+				j = ++cnt[n, m]
+				LKV[n, m, j] = RV[i, k] + 0
+				LKRSD[n, m] = round_sd(i, k)
+			}
+	print lkp_head()
+	line = 0
+	for (j = 1; j <= nm; j++) {
+		m = order[j]
+		if (!((2, m) in cnt))
+			continue
+		for (n = 1; n <= 2; n++) {
+			split("", a)
+			for (i = 1; i <= cnt[n, m]; i++)
+				a[i] = LKV[n, m, i]
+			f[n] = median(a, cnt[n, m])
+			sd[n] = cnt[n, m] > 1 ? lkp_sd(n, m, cnt[n, m]) : LKRSD[n, m]
+		}
+		fa = f[1]
+		sa = f[2]
+		printf "%10s%s%11s%11s%s  %s\n", lkp_num(fa), lkp_pm(sd[1]),
+		    sprintf("%+.1f%%", (sa - fa) / fa * 100), lkp_num(sa), lkp_pm(sd[2]), m
+		line++
+	}
+	if (!line) {
+		print "compare: no metric that both sides have" > "/dev/stderr"
+		exit 1
+	}
+}
+
+function lkp_head() {
+	return sprintf("%10s%28s\n", LABEL[1], LABEL[2]) \
+	    "---------------- ---------------------------\n" \
+	    sprintf("%16s%11s%17s\n", "%stddev", "%change", "%stddev") \
+	    sprintf("%12s%14s%14s", "\\", "|", "\\")
+}
+
+# The standard deviation of side n's c figures of metric m, in percent of
+# their mean.
+function lkp_sd(n, m, c,    i, mean, d) {
+	mean = 0
+	for (i = 1; i <= c; i++)
+		mean += LKV[n, m, i]
+	mean /= c
+	d = 0
+	for (i = 1; i <= c; i++)
+		d += (LKV[n, m, i] - mean) * (LKV[n, m, i] - mean)
+	return sqrt(d / (c - 1)) / mean * 100
+}
+
+# " ± NN%" (blank when the stddev is not known).
+function lkp_pm(sd) {
+	if (sd == "")
+		return "      "
+	return sprintf(" \302\261%3d%%", int(sd + 0.5))
+}
+
+# A figure in at most 10 characters: two decimals, four below 10.
+function lkp_num(v) {
+	if (v >= 1e9)
+		return sprintf("%.3e", v)
+	if (v >= 1e6)
+		return sprintf("%.0f", v)
+	if (v >= 10)
+		return sprintf("%.2f", v)
+	if (v >= 0.001)
+		return sprintf("%.4f", v)
+	return sprintf("%.3g", v)
 }

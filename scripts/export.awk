@@ -123,12 +123,13 @@ function out_json(    i, k, first, sep) {
 		for (k = 1; k <= nrec[i]; k++) {
 			if (!good(RV[i, k]))
 				continue
-			printf "%s    {\"run\": %s, \"host\": %s, \"name\": %s, \"x\": %s, \"value\": %s, \"unit\": %s, ", \
-			    first ? "" : ",\n", jstr(PATHS[i]), jstr(HOST[i]), jstr(RN[i, k]), jopt(RX[i, k]), \
-			    jnum(RV[i, k]), jstr(RU[i, k])
+			printf "%s    {\"run\": %s, \"host\": %s, \"name\": %s, \"metric\": %s, \"x\": %s, \"value\": %s, \"unit\": %s, ", \
+			    first ? "" : ",\n", jstr(PATHS[i]), jstr(HOST[i]), jstr(RN[i, k]), jstr(metric_of(i, k)), \
+			    jopt(RX[i, k]), jnum(RV[i, k]), jstr(RU[i, k])
 			printf "\"reps\": %s, \"spread\": %s, \"min\": %s, \"max\": %s, \"copies\": %s, ", \
 			    jnum(RR[i, k]), jnum(RSPR[i, k]), jnum(RMIN[i, k]), jnum(RMAX[i, k]), jnum(RC[i, k])
-			printf "\"placement\": %s, \"cross_pct\": %s, ", jopt(RPL[i, k]), jnum(RXS[i, k])
+			printf "\"placement\": %s, \"cross_pct\": %s, \"stddev_pct\": %s, ", jopt(RPL[i, k]), \
+			    jnum(RXS[i, k]), jnum(sdtext(i, k))
 			printf "\"rounds\": %s, \"round_spread\": %s}", jnum(RRN[i, k]), jnum(RRS[i, k])
 			first = 0
 		}
@@ -143,6 +144,23 @@ function out_json(    i, k, first, sep) {
 	}
 }
 
+# The metric name of record k of file i (registry.awk's rule; the
+# registry is read once, from LATBW_REGISTRY).
+function metric_of(i, k) {
+	if (!EXPREGREAD) {
+		EXPREGREAD = 1
+		reg_read(ENVIRON["LATBW_REGISTRY"])
+	}
+	return reg_metric(RN[i, k], RX[i, k], RU[i, k])
+}
+
+# The across-round standard deviation of record k, in percent of the
+# mean, two decimals ("" without two rounds).
+function sdtext(i, k,    sd) {
+	sd = round_sd(i, k)
+	return sd == "" ? "" : sprintf("%.2f", sd)
+}
+
 # RFC 4180: a field with a comma, a quote or a line break is quoted, its
 # quotes doubled.
 function cfield(s) {
@@ -154,7 +172,7 @@ function cfield(s) {
 }
 
 function out_csv(    i, k, n) {
-	print "run,host,os,name,x,value,unit,reps,spread_pct,min,max,copies,placement,cross_pct,rounds,round_spread_pct"
+	print "run,host,os,name,x,value,unit,reps,spread_pct,min,max,copies,placement,cross_pct,rounds,round_spread_pct,metric,stddev_pct"
 	n = 0
 	for (i = 1; i <= nf; i++)
 		for (k = 1; k <= nrec[i]; k++) {
@@ -164,7 +182,8 @@ function out_csv(    i, k, n) {
 			print cfield(PATHS[i]) "," cfield(HOST[i]) "," cfield(trim(OS_[i])) "," \
 			    cfield(RN[i, k]) "," cfield(RX[i, k]) "," RV[i, k] "," cfield(RU[i, k]) "," \
 			    RR[i, k] "," RSPR[i, k] "," RMIN[i, k] "," RMAX[i, k] "," RC[i, k] "," \
-			    RPL[i, k] "," RXS[i, k] "," RRN[i, k] "," RRS[i, k]
+			    RPL[i, k] "," RXS[i, k] "," RRN[i, k] "," RRS[i, k] "," \
+			    cfield(metric_of(i, k)) "," sdtext(i, k)
 		}
 	if (n == 0) {
 		print "summary: no figure in any file" > "/dev/stderr"

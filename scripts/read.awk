@@ -22,7 +22,8 @@
 #
 # The records of file i (1..nf) are RN, RX, RV, RU (name, x, value, unit)
 # and RSPR, RR, RMIN, RMAX, RC (the statistics line: spread %, reps, min,
-# max, copies), RRN, RRS (latbw-run's rounds: how many, their spread %),
+# max, copies), RRN, RRS, RRV (latbw-run's rounds: how many, their
+# spread %, their values "v1,v2,..."),
 # k = 1..nrec[i]; FIG[i, name] is the record of a figure,
 # SN[i, series] and SK[i, series, j] the points of a series; META[i, key]
 # the header lines, PATHS, HOST, DESC, OS_, UNAME, LOAD, INCOMPLETE the
@@ -453,7 +454,7 @@ function add_rec(name, x, v, unit,    k) {
 	RV[cur, k] = v
 	RU[cur, k] = unit
 	RSPR[cur, k] = RR[cur, k] = RMIN[cur, k] = RMAX[cur, k] = RC[cur, k] = ""
-	RRN[cur, k] = RRS[cur, k] = ""
+	RRN[cur, k] = RRS[cur, k] = RRV[cur, k] = ""
 	RPL[cur, k] = RXS[cur, k] = FKEY[cur, k] = ""
 	if (name ~ /^cross-CPU ctxsw / || index(name, " (cross CPU)") > 0)
 		RPL[cur, k] = "cross"

@@ -116,6 +116,7 @@ function set_stats(k, sp, f, ln,    t) {
 	RRS[cur, k] = (isnum(t) && sane(t)) ? t + 0 : ""
 	t = f["rounds"]
 	RRN[cur, k] = (t ~ /^[0-9]+$/ && sane(t)) ? t + 0 : ""
+	RRV[cur, k] = f["round_values"]
 	RR[cur, k] = f["reps"]
 	RMIN[cur, k] = sane(f["min"]) ? f["min"] : ""
 	RMAX[cur, k] = sane(f["max"]) ? f["max"] : ""
@@ -150,4 +151,24 @@ function place(k, f, ln,    key, sh) {
 		    (isnum(sh) ? sh "% of samples across CPUs" : "CPUs not seen") \
 		    "), not pinned: not comparable with pinned figures")
 	}
+}
+
+# The standard deviation of record k's rounds (round_values, latbw-run's
+# rounds), in percent of their mean: "" for fewer than two rounds or a
+# value that is not a positive number.
+function round_sd(i, k,    n, v, j, m, d) {
+	n = split(RRV[i, k], v, ",")
+	if (n < 2)
+		return ""
+	m = 0
+	for (j = 1; j <= n; j++) {
+		if (!good(v[j]))
+			return ""
+		m += v[j]
+	}
+	m /= n
+	d = 0
+	for (j = 1; j <= n; j++)
+		d += (v[j] - m) * (v[j] - m)
+	return sqrt(d / (n - 1)) / m * 100
 }

@@ -9,7 +9,7 @@ FIX=$TOP/tests/fixtures/compare
 
 usage_given() {
 	expect_status 2 &&
-	expect_line "^usage: compare \[-n\] \[-t PCT\] A B" "$TRASH/err" || return 1
+	expect_line "^usage: compare \[-n\] \[-t PCT\] \[-f table|lkp\] A B" "$TRASH/err" || return 1
 	[ ! -s "$TRASH/out" ] || fail "stdout: $(cat "$TRASH/out")"
 }
 

@@ -119,8 +119,8 @@ test_expect 'summary -f json and -f csv: no non-finite or absurd number in them'
 	hostile summary -f json figs.1 && expect_status 0 &&
 	! grep -qi "inf\|nan\|e400\|e999\|e20" "$TRASH/out" &&
 	grep -q "\"name\": \"Simple write\", .*\"min\": 0.29, \"max\": null" "$TRASH/out" &&
-	grep -q "\"name\": \"File system latency create\", \"x\": \"1k\"" "$TRASH/out" &&
-	! grep -q "\"name\": \"File system latency [a-z]*\", \"x\": \"0k\"" "$TRASH/out" &&
+	grep -q "\"name\": \"File system latency create\", \"metric\": \"[^\"]*\", \"x\": \"1k\"" "$TRASH/out" &&
+	! grep -q "\"name\": \"File system latency [a-z]*\", \"metric\": \"[^\"]*\", \"x\": \"0k\"" "$TRASH/out" &&
 	hostile summary -f csv figs.1 x.0 y.0 long.0 && expect_status 0 &&
 	! grep -qi "inf\|nan\|e400\|e999\|e20\|e308\|99999" "$TRASH/out"
 '

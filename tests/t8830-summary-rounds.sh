@@ -70,10 +70,10 @@ test_expect 'JSON: rounds and round_spread of each figure' '
 	grep -q "\"name\": \"Pipe latency\", .*\"rounds\": null, \"round_spread\": null}" "$TRASH/out"
 '
 
-test_expect 'CSV: rounds and round_spread_pct, the last two columns' '
+test_expect 'CSV: rounds and round_spread_pct, before the metric and its stddev' '
 	summary -f csv "$RF" &&
-	[ "$(sed -n 1p "$TRASH/out")" = "run,host,os,name,x,value,unit,reps,spread_pct,min,max,copies,placement,cross_pct,rounds,round_spread_pct" ] &&
-	grep -q ",Pipe latency,,5.0000,us,5,2,4.9,7,1,same,,3,37.2\$" "$TRASH/out"
+	[ "$(sed -n 1p "$TRASH/out")" = "run,host,os,name,x,value,unit,reps,spread_pct,min,max,copies,placement,cross_pct,rounds,round_spread_pct,metric,stddev_pct" ] &&
+	grep -q ",Pipe latency,,5.0000,us,5,2,4.9,7,1,same,,3,37.2,latbw.PIPE.latency.us,[0-9.]*\$" "$TRASH/out"
 '
 
 test_done

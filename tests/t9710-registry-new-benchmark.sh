@@ -101,10 +101,10 @@ do
 	'
 done
 
-test_expect 'summary -f json shows it' '
+test_expect 'summary -f json shows it, with its metric name by the rule' '
 	F=$(find "$TRASH/res" -type f -name "$host.0" | sed -n 1p) &&
 	sh "$T/scripts/summary" -f json "$F" >"$TRASH/json" 2>"$TRASH/jerr" &&
-	expect_line "\"name\": \"Toy latency\", \"x\": null, \"value\": [0-9.e+-]+, \"unit\": \"us\"" "$TRASH/json"
+	expect_line "\"name\": \"Toy latency\", \"metric\": \"latbw.TOY.latency.us\", \"x\": null, \"value\": [0-9.e+-]+, \"unit\": \"us\"" "$TRASH/json"
 '
 
 test_expect 'nothing left behind in the scratch directories' '

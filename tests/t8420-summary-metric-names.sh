@@ -1,0 +1,148 @@
+#!/bin/sh
+# Metric names (issue 14): summary -f json and -f csv give every figure a
+# stable dotted name in the style of the 0-day/LKP robot's, made by one
+# rule from scripts/registry (registry.awk); summary -f names lists the
+# registry's names, which tests/fixtures/summary/metric-names pins: a
+# rename is a conscious change (the fixture changes in the same commit).
+. "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/lib-readers.sh"
+
+# (the three are used in the tests' commands)
+# shellcheck disable=SC2034
+REG=$TOP/scripts/registry
+# shellcheck disable=SC2034
+RAWK=$TOP/scripts/registry.awk
+# shellcheck disable=SC2034
+RF=$TOP/tests/fixtures/rounds/combined
+
+test_expect 'JSON: every figure has its metric name' '
+	summary -f json "$FIX/ours.results" &&
+	n=$(grep -c "\"name\": " "$TRASH/out") && [ "$n" -gt 50 ] &&
+	[ "$(grep -c "\"metric\": \"latbw\.[^\"]*\", \"x\": " "$TRASH/out")" = "$n" ] &&
+	grep -q "\"name\": \"Pipe latency\", \"metric\": \"latbw.PIPE.latency.us\", \"x\": null," "$TRASH/out" &&
+	grep -q "\"name\": \"TCP latency using 127.0.0.1\", \"metric\": \"latbw.TCP.latency.localhost.us\"," "$TRASH/out" &&
+	grep -q "\"name\": \"TCP latency using 10.0.0.2\", \"metric\": \"latbw.TCP.latency.10_0_0_2.us\"," "$TRASH/out" &&
+	grep -q "\"name\": \"Pagefaults on /tmp/latbw.file.x1y2z3\", \"metric\": \"latbw.PAGEFAULTS.us\"," "$TRASH/out" &&
+	grep -q "\"metric\": \"latbw.MEMORY.load.latency.stride_128.order_random.pages_thp.64M.ns\", \"x\": \"64.00000\"," "$TRASH/out" &&
+	grep -q "\"metric\": \"latbw.SOCKET.bandwidth.localhost.10M.MB/sec\", \"x\": \"10.485760\"," "$TRASH/out" &&
+	grep -q "\"name\": \"size=16k\", \"metric\": \"latbw.CTX.size_16k.8.us\", \"x\": \"8\"," "$TRASH/out"
+'
+
+test_expect 'JSON: the across-round stddev of a figure measured in rounds, null without' '
+	summary -f json "$RF" &&
+	grep -q "\"metric\": \"latbw.SIMPLE.syscall.us\", .*\"placement\": null, \"cross_pct\": null, \"stddev_pct\": 20.00, \"rounds\": 3," "$TRASH/out" &&
+	summary -f json "$FIX/ours.results" &&
+	grep -q "\"metric\": \"latbw.SIMPLE.syscall.us\", .*\"stddev_pct\": null, \"rounds\": null," "$TRASH/out"
+'
+
+test_expect 'CSV: the metric and the across-round stddev, the last two columns' '
+	summary -f csv "$RF" &&
+	cut -d, -f4,5,16- "$TRASH/out" >"$TRASH/got" &&
+	printf "%s\n" "name,x,round_spread_pct,metric,stddev_pct" \
+		"Simple syscall,,40,latbw.SIMPLE.syscall.us,20.00" \
+		"Pipe latency,,720,latbw.PIPE.latency.us,125.52" \
+		"mappings,1.048576,7.78,latbw.MAPPINGS.1M.us,5.50" \
+		"mappings,67.108864,1.77,latbw.MAPPINGS.64M.us,1.25" \
+		"File system latency create,0k,40,latbw.FILE.system.latency.create.0k.files/s,28.28" \
+		"File system latency delete,0k,22.22,latbw.FILE.system.latency.delete.0k.files/s,15.71" \
+		"size=0k,2,9.52,latbw.CTX.size_0k.2.us,6.73" >"$TRASH/want" &&
+	diff -u "$TRASH/want" "$TRASH/got"
+'
+
+# A registry line added, renamed or taken out changes the list: when that
+# is meant, "scripts/summary -f names >tests/fixtures/summary/metric-names"
+# in the same commit.
+test_expect 'the names of the registry are the pinned list (summary -f names)' '
+	summary -f names && expect_status 0 && [ ! -s "$TRASH/err" ] &&
+	{ diff -u "$TOP/tests/fixtures/summary/metric-names" "$TRASH/out" ||
+		fail "the names changed; if meant: scripts/summary -f names >tests/fixtures/summary/metric-names"; }
+'
+
+test_expect 'no two figures of the whole registry share a name' '
+	awk -v what=names -f "$RAWK" "$REG" >"$TRASH/names" &&
+	[ "$(wc -l <"$TRASH/names")" -gt 100 ] &&
+	sort "$TRASH/names" | uniq -d >"$TRASH/dup" &&
+	{ ! [ -s "$TRASH/dup" ] || fail "shared: $(cat "$TRASH/dup")"; } &&
+	{ ! grep -v "^latbw\.[A-Z0-9_+-]*\(\.[A-Za-z0-9_+{}-]*\)*\(\.[A-Za-z]*/[a-z]*\)\{0,1\}\$" "$TRASH/names" ||
+		fail "a name not of the form"; }
+'
+
+test_expect 'two registry labels that make one name: an error naming the line, status 2' '
+	{ cat "$REG"; echo "fig | - | - | - | - | lat_syscall | - | - | Simple open_close | us | -"; } >"$TRASH/reg" &&
+	awk -v what=names -f "$RAWK" "$TRASH/reg" >"$TRASH/out" 2>"$TRASH/err"
+	[ $? = 2 ] &&
+	[ "$(wc -l <"$TRASH/err")" = 1 ] &&
+	expect_line "^registry: line [0-9]+: metric name latbw\.SIMPLE\.open_close\.us is also that of .Simple open/close.\$" "$TRASH/err"
+'
+
+# metric_of LABEL X UNIT...: reg_metric of each triple (tab-separated
+# lines on stdin), with the registry $1.
+cat >"$TRASH/m.awk" <<'EOA'
+BEGIN { FS = "\t"; reg_read(REG) }
+{ print reg_metric($1, $2, $3) }
+EOA
+
+test_expect 'a line added to the registry later gets its name by the rule' '
+	{ cat "$REG"; echo "run | foo | 3 | - | cross | lat_foo | - | - | Foo'"'"'s bar latency (cross CPU) | us | -"; } >"$TRASH/reg" &&
+	awk -v what=names -f "$RAWK" "$TRASH/reg" | tail -1 >"$TRASH/last" &&
+	[ "$(cat "$TRASH/last")" = latbw.FOOS.bar.latency.cross.us ] &&
+	printf "Foo'"'"'s bar latency (cross CPU)\t\tus\n" |
+	awk -v REG="$TRASH/reg" -f "$RAWK" -f "$TRASH/m.awk" >"$TRASH/got" &&
+	[ "$(cat "$TRASH/got")" = latbw.FOOS.bar.latency.cross.us ]
+'
+
+test_expect 'the x of a series point: sizes in MB of 2^20 or 10^6 bytes, counts, words' '
+	printf "%s\t%s\t%s\n" \
+		"Memory load latency stride=128" 0.00049 ns \
+		"Memory load latency stride=128" 0.00098 ns \
+		"Memory load latency stride=128" 100.00000 ns \
+		"Memory load latency stride=128" 1.50000 ns \
+		"Memory read bandwidth" 0.524288 MB/s \
+		"Memory read bandwidth" 268.44 MB/s \
+		"Memory read bandwidth" 104.86 MB/s \
+		"Memory read bandwidth" 2147.48 MB/s \
+		"size=4k" 2 us \
+		"File system latency create" 10k files/s \
+		"c2c cas cpu=3" 5 ns \
+		"Brand new figure: x" "" widgets |
+	awk -v REG="$REG" -f "$RAWK" -f "$TRASH/m.awk" >"$TRASH/got" &&
+	printf "%s\n" latbw.MEMORY.load.latency.stride_128.512.ns \
+		latbw.MEMORY.load.latency.stride_128.1k.ns \
+		latbw.MEMORY.load.latency.stride_128.100M.ns \
+		latbw.MEMORY.load.latency.stride_128.1536k.ns \
+		latbw.MEMORY.read.bandwidth.512k.MB/sec \
+		latbw.MEMORY.read.bandwidth.256M.MB/sec \
+		latbw.MEMORY.read.bandwidth.100M.MB/sec \
+		latbw.MEMORY.read.bandwidth.2G.MB/sec \
+		latbw.CTX.size_4k.2.us \
+		latbw.FILE.system.latency.create.10k.files/s \
+		latbw.C2C.cas.cpu_3.5.ns \
+		latbw.BRAND.new.figure.x.widgets >"$TRASH/want" &&
+	diff -u "$TRASH/want" "$TRASH/got"
+'
+
+test_expect 'the same names under every awk' '
+	ok=1
+	for a in $AWKS
+	do
+		AWK=$a sh "$SUMMARY" -f names >"$TRASH/n.$a" 2>&1 &&
+		AWK=$a sh "$SUMMARY" -f csv "$FIX/ours.results" "$RF" >"$TRASH/c.$a" 2>/dev/null
+		cmp -s "$TRASH/n.$a" "$TOP/tests/fixtures/summary/metric-names" || { ok=0; fail "$a: names differ"; }
+		[ ! -e "$TRASH/c.first" ] || cmp -s "$TRASH/c.$a" "$TRASH/c.first" || { ok=0; fail "$a: CSV differs"; }
+		[ -e "$TRASH/c.first" ] || cp "$TRASH/c.$a" "$TRASH/c.first"
+	done
+	[ $ok = 1 ]
+'
+
+test_expect 'summary -f names with a file, -f with no such format: an error line, the usage line, status 2' '
+	summary -f names "$RF"
+	expect_status 2 && [ ! -s "$TRASH/out" ] &&
+	[ "$(sed -n 1p "$TRASH/err")" = "summary: -f names reads no results file (it lists the registry'"'"'s names)" ] &&
+	expect_line "^usage: summary " "$TRASH/err" && [ "$(wc -l <"$TRASH/err")" = 2 ] &&
+	summary -f yaml "$RF"
+	expect_status 2 && [ ! -s "$TRASH/out" ] &&
+	[ "$(sed -n 1p "$TRASH/err")" = "summary: -f wants table, json, csv or names, not '"'"'yaml'"'"'" ] &&
+	[ "$(wc -l <"$TRASH/err")" = 2 ]
+'
+
+test_done
