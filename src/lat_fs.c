@@ -52,6 +52,7 @@ struct fs_size {
 
 struct fs_state {
 	const char *base;	/* where directories go (NULL: default) */
+	char *spread;		/* the samples' directories' parent, in base */
 	uint64_t per_sample;	/* files in every sample (-n) */
 	char *data;		/* min(bytes, MAX_WRITE) bytes of pattern */
 	struct fs_size size[NSIZES];
@@ -329,6 +330,40 @@ static int remove_kept(struct bench *b)
 	return rc;
 }
 
+/*
+ * The directory every sample's directory goes in, made in the directory
+ * given (or the default), and asked to spread its subdirectories over
+ * the disk (file_spread_dirs).  A create must not land among inodes freed
+ * in the last minutes: ext4 without a journal passes over each of them,
+ * one by one, every time it looks for a free inode (a file freed less
+ * than 5 s ago, or 5 min while its inode table block is dirty, may still
+ * be named in a block on disk), and a create that follows many deletes
+ * (the last round's, another program's) took 500 us instead of 20 us
+ * here, for minutes.  Each sample's fresh directory then starts where the
+ * file system puts a new top-level directory, among inodes not recently
+ * used, and its creates are the same whatever ran before.
+ */
+static int make_spread(struct bench *b)
+{
+	struct fs_state *st = b->priv;
+	char path[PATH_MAX];
+	int spread;
+
+	if (bench_tmpdir(st->base, "lat_fs", path, sizeof(path)) != 0)
+		return -1;
+	st->spread = strdup(path);
+	if (st->spread == NULL) {
+		bench_remove(path);
+		return bench_error(b, "out of memory");
+	}
+	spread = file_spread_dirs(path);
+	if (bench_opt_isset(b, 'v'))
+		bench_printf(b, "[lat_fs-spread %s dir=%s]",
+			     spread ? "yes" : "no", path);
+	st->base = st->spread;
+	return 0;
+}
+
 static void report(struct bench *b, const struct fs_size *sz)
 {
 	struct fs_state *st = b->priv;
@@ -350,6 +385,8 @@ static int run_main(struct bench *b)
 	int rc = 0;
 
 	if (file_check_dir(b, st->base) != 0)
+		return -1;
+	if (make_spread(b) != 0)
 		return -1;
 	st->per_sample = (uint64_t)bench_opt_num(b, 'n');
 	if (bench_opt_isset(b, 's')) {
@@ -381,6 +418,10 @@ static int run_main(struct bench *b)
 	}
 	if (remove_kept(b) != 0 && rc == 0)
 		rc = -1;
+	if (bench_remove(st->spread) != 0 && rc == 0)
+		rc = bench_error(b, "cannot remove %s: %s", st->spread,
+				 strerror(errno));
+	free(st->spread);
 	if (rc == 0)
 		bench_printf(b, "%s", "");
 	free(st->data);

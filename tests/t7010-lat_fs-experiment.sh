@@ -18,10 +18,27 @@ test_expect 'lat_fs -v -n 20 -N 3: one row, both statistics lines say n=20' '
 	expect_line "^\[latbw-stat prog=lat_fs case=delete x=0k .* reps=3 .* n=20 " "$TRASH/one"
 '
 
-test_expect 'a -v line for each sample: 20 files, synced, its directory' '
-	[ "$(grep -c "^\[lat_fs-sample create bytes=0 files=20 synced dir=$TRASH/fs/latbw\.lat_fs\.[A-Za-z0-9]*\]\$" "$TRASH/one")" -ge 3 ] &&
-	[ "$(grep -c "^\[lat_fs-sample delete bytes=0 files=20 synced dir=$TRASH/fs/latbw\.lat_fs\.[A-Za-z0-9]*\]\$" "$TRASH/one")" -ge 3 ] ||
+test_expect 'one -v line for the directory the samples go in: in the one given, spread or not' '
+	[ "$(grep -c "^\[lat_fs-spread " "$TRASH/one")" = 1 ] &&
+	expect_line "^\[lat_fs-spread (yes|no) dir=$TRASH/fs/latbw\.lat_fs\.[A-Za-z0-9]*\]\$" "$TRASH/one" &&
+	sed -n "s/^\[lat_fs-spread [a-z]* dir=\(.*\)\]\$/\1/p" "$TRASH/one" >"$TRASH/spread" &&
+	[ -s "$TRASH/spread" ]
+'
+
+test_expect 'a -v line for each sample: 20 files, synced, its directory, in that one' '
+	s=$(cat "$TRASH/spread") &&
+	[ "$(grep -c "^\[lat_fs-sample create bytes=0 files=20 synced dir=$s/latbw\.lat_fs\.[A-Za-z0-9]*\]\$" "$TRASH/one")" -ge 3 ] &&
+	[ "$(grep -c "^\[lat_fs-sample delete bytes=0 files=20 synced dir=$s/latbw\.lat_fs\.[A-Za-z0-9]*\]\$" "$TRASH/one")" -ge 3 ] ||
 		fail "$(cat "$TRASH/one")"
+'
+
+test_expect 'on ext4, the directory spreads its subdirectories (chattr +T)' '
+	if [ "$(stat -f -c %T "$TRASH/fs" 2>/dev/null)" = ext2/ext3 ]
+	then
+		expect_line "^\[lat_fs-spread yes " "$TRASH/one"
+	else
+		echo "not ext4: $(stat -f -c %T "$TRASH/fs" 2>/dev/null)"
+	fi
 '
 
 test_expect 'every create sample has a fresh directory' '

@@ -14,6 +14,12 @@
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
+#if defined(__linux__) && defined(__has_include)
+#if __has_include(<linux/fs.h>)
+#include <sys/ioctl.h>
+#include <linux/fs.h>		/* FS_IOC_GETFLAGS, FS_TOPDIR_FL */
+#endif
+#endif
 
 #include "bench.h"
 #include "file.h"
@@ -153,6 +159,25 @@ int file_sync_fs(struct bench *b, const char *dir)
 	(void)b;
 	(void)dir;
 	sync();
+	return 0;
+#endif
+}
+
+int file_spread_dirs(const char *dir)
+{
+#if defined(__linux__) && defined(FS_IOC_GETFLAGS) && defined(FS_TOPDIR_FL)
+	int fd = open(dir, O_RDONLY | O_DIRECTORY), flags, rc = 0;
+
+	if (fd < 0)
+		return 0;
+	if (ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0) {
+		flags |= FS_TOPDIR_FL;
+		rc = ioctl(fd, FS_IOC_SETFLAGS, &flags) == 0;
+	}
+	close(fd);
+	return rc;
+#else
+	(void)dir;
 	return 0;
 #endif
 }

@@ -40,6 +40,15 @@ int file_check_dir(struct bench *b, const char *dir);
  */
 int file_free_bytes(const char *dir, uint64_t *avail);
 
+/*
+ * Ask the file system to place each new directory made in dir as it
+ * places a new top-level one, spread over the disk away from its
+ * neighbours (Linux: the FS_TOPDIR_FL inode flag, chattr +T; ext4's
+ * Orlov allocator honours it).  1 if the flag is set, 0 if this file
+ * system or system has no such thing (nothing changes then).
+ */
+int file_spread_dirs(const char *dir);
+
 /* This machine's memory in bytes, or 0 if it cannot be told. */
 uint64_t file_phys_mem(void);
 
