@@ -46,6 +46,7 @@ function graph_main(    n) {
 	    reg_plot("file-bw"), "", "size (bytes)", 1)
 	n += plot_bw("tcp-bandwidth", "TCP bandwidth (bw_tcp)", "", "^Socket bandwidth using ", "message size (bytes)", 0)
 	n += plot_c2c()
+	n += plot_scaling()
 	if (n == 0) {
 		print "graph: no curve to plot in any file (no memory latency or bandwidth series)" > "/dev/stderr"
 		exit 1

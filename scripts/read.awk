@@ -427,6 +427,15 @@ function start_series(title, ln,    n, w, i, t) {
 	} else if (title ~ /^c2c (cas|pipe) cpu=[0-9]+$/) {
 		# lat_c2c's matrix rows (read-c2c.awk)
 		SUNIT[title] = c2c_title(title)
+	} else if (title ~ /^scaling [^ ]+ [^ ]+ (processes|threads)$/) {
+		# a scaling curve (-S): copies, operations per second of all
+		# of them; listed per file for its table and plot
+		# (table-scaling.awk, graph-scaling.awk)
+		SUNIT[title] = "ops/s"
+		if (!((cur, title) in SCSEEN)) {
+			SCSEEN[cur, title] = 1
+			SCNAME[cur, ++SCNN[cur]] = title
+		}
 	} else if (title ~ /bandwidth/) {
 		SUNIT[title] = "MB/s"
 	} else if (title == "mappings") {
