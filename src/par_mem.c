@@ -2,7 +2,7 @@
  * par_mem - memory load parallelism: how many independent loads the
  * processor keeps in flight, by array size.
  *
- *	par_mem [-M size]
+ *	par_mem [-M size] [-c size] [-H small|thp|hugetlb]
  *
  * For each array size (powers of two from 1 KiB to -M), the array's lines
  * are put in one random order and dealt round-robin into k pointer
@@ -13,6 +13,11 @@
  * the smallest time per load with k cycles (each the fastest of its
  * samples): 1 means no overlap, 10 means ten loads in flight.  The series is lmbench's "Memory load parallelism"
  * with x in MB of 10^6 bytes (as lmbench printed it).
+ *
+ * -c size: the MLP curve instead, at that one size (see curve_main):
+ * series of our own, "mlp latency and "mlp bandwidth, x the number of
+ * chases.  -H picks the array's pages (huge pages take the TLB's misses
+ * out of main memory's latency).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +37,7 @@ struct par_state {
 	unsigned k;			/* cycles being followed */
 	size_t *off;			/* room for every line's offset */
 	size_t shuffled;		/* the size whose lines off holds */
+	enum mem_pages pages;		/* -H */
 	void **p[MAX_CHAINS];
 };
 
@@ -140,6 +146,72 @@ static void ratio_stat(struct bench *b, const char *x,
 		     one_ns, best->min, best_k);
 }
 
+/*
+ * -c: the MLP curve at one array size.  For k = 1, 2, 4, 8, 16 cycles,
+ * the latency each load sees (one iteration advances every cycle by one
+ * load, so a cycle's next load waits that long: k times the time per
+ * load) and the bandwidth the loads achieve (a 64-byte line each).  The
+ * latency series is printed as it is measured, the bandwidth after it.
+ */
+static const unsigned curve_counts[] = { 1, 2, 4, 8, 16 };
+#define NCURVE (sizeof(curve_counts) / sizeof(curve_counts[0]))
+
+static int curve_main(struct bench *b)
+{
+	struct par_state *st = b->priv;
+	struct bench_result r, lat, bw[NCURVE];
+	const char *pages = mem_pages_name(st->pages);
+	unsigned i, got = 0;
+	char x[16];
+	int rc = 0;
+
+	bench_printf(b, "\"mlp latency pages=%s", pages);
+	for (i = 0; i < NCURVE; i++) {
+		st->k = curve_counts[i];
+		if (st->size / LINE < st->k)
+			break;
+		rc = bench_measure(b, &chains_case, &r);
+		if (rc != 0)
+			break;
+		lat = r;
+		lat.median *= st->k;
+		lat.min *= st->k;
+		lat.max *= st->k;
+		lat.q1 *= st->k;
+		lat.q3 *= st->k;
+		lat.case_name = "latency";
+		snprintf(x, sizeof(x), "%u", st->k);
+		bench_report_point(b, x, bench_value(&lat), 2, &lat);
+		bw[got] = r;
+		bw[got].unit = BENCH_MBPS;
+		bw[got].bytes = LINE;
+		bw[got++].case_name = "bandwidth";
+	}
+	bench_printf(b, "%s", "");
+	if (got > 0) {
+		bench_printf(b, "\"mlp bandwidth pages=%s", pages);
+		for (i = 0; i < got; i++) {
+			snprintf(x, sizeof(x), "%u", curve_counts[i]);
+			bench_report_point(b, x, bench_value(&bw[i]), 2, &bw[i]);
+		}
+		bench_printf(b, "%s", "");
+	}
+	return rc;
+}
+
+static int par_parse(struct bench *b)
+{
+	struct par_state *st = b->priv;
+	const char *h = bench_opt_str(b, 'H');
+
+	if (b->argc > 0)
+		bench_usage_error(b, "unexpected argument '%s'", b->argv[0]);
+	if (h != NULL && mem_parse_pages(h, &st->pages) != 0)
+		bench_usage_error(b, "-H wants small, thp or hugetlb, not '%s'",
+				  h);
+	return 0;
+}
+
 static int par_main(struct bench *b)
 {
 	struct par_state *st = b->priv;
@@ -151,13 +223,22 @@ static int par_main(struct bench *b)
 	size_t i;
 	int rc;
 
-	rc = mem_alloc(b, &st->buf, max, MEM_PAGES_SMALL);
+	if (bench_opt_isset(b, 'c'))
+		max = (size_t)bench_opt_num(b, 'c');
+	rc = mem_alloc(b, &st->buf, max, st->pages);
 	if (rc != 0)
 		return rc;
 	st->off = calloc(2 * (max / LINE), sizeof(*st->off));
 	if (st->off == NULL) {
 		mem_free(&st->buf);
 		return bench_error(b, "out of memory");
+	}
+	if (bench_opt_isset(b, 'c')) {
+		st->size = max;
+		rc = curve_main(b);
+		free(st->off);
+		mem_free(&st->buf);
+		return rc;
 	}
 	bench_printf(b, "%s", "Memory load parallelism");
 	for (st->size = SMALLEST; rc == 0 && st->size <= max; st->size *= 2) {
@@ -203,6 +284,12 @@ static const struct bench_opt opts[] = {
 	{ .flag = 'M', .type = BENCH_OPT_SIZE, .arg = "size",
 	  .help = "largest array (default 256m)",
 	  .def = 256LL << 20, .min = 4096, .max = 1LL << 36 },
+	{ .flag = 'c', .type = BENCH_OPT_SIZE, .arg = "size",
+	  .help = "the MLP curve at this one array size: latency and "
+		  "bandwidth of 1, 2, 4, 8, 16 chases",
+	  .def = 0, .min = 4096, .max = 1LL << 36 },
+	{ .flag = 'H', .type = BENCH_OPT_STRING, .arg = "pages",
+	  .help = "small (default), thp or hugetlb" },
 };
 
 static const struct bench_spec spec = {
@@ -212,6 +299,7 @@ static const struct bench_spec spec = {
 	.opts = opts,
 	.nopts = sizeof(opts) / sizeof(opts[0]),
 	.priv_size = sizeof(struct par_state),
+	.parse = par_parse,
 	.main = par_main,
 };
 

@@ -23,7 +23,29 @@ test_expect 'each point has a statistics line' '
 	[ "$(grep -c "^\[latbw-stat prog=par_mem case=chains x=" "$TRASH/err")" -eq 7 ]
 '
 
-usage_tests par_mem "-M 1k" extra
+test_expect 'par_mem -c: the MLP curve, latency then bandwidth for 1 to 16 chases' '
+	run_bench par_mem -c 64k -N 3 -E 300 &&
+	awk "/^\\[/ { next } { print }" "$TRASH/err" |
+		sed "s/^\([0-9][0-9]*\) [0-9][0-9]*\.[0-9][0-9]\$/\1 V/" >"$TRASH/form" &&
+	printf "%s\n" "\"mlp latency pages=small" 1 2 4 8 16 "" \
+		"\"mlp bandwidth pages=small" 1 2 4 8 16 "" |
+		sed "s/^\([0-9][0-9]*\)\$/\1 V/" >"$TRASH/want" &&
+	diff "$TRASH/want" "$TRASH/form" &&
+	[ "$(grep -c "^\[latbw-stat prog=par_mem case=latency x=[0-9]* .* unit=ns\]\$" "$TRASH/err")" -eq 5 ] &&
+	[ "$(grep -c "^\[latbw-stat prog=par_mem case=bandwidth x=[0-9]* .* unit=MB/s\]\$" "$TRASH/err")" -eq 5 ] &&
+	! grep -q "Memory load parallelism" "$TRASH/err"
+'
+
+test_expect 'par_mem -c: bandwidth is 64 bytes a load (k 64000 / latency, 1%)' '
+	awk "/^\"mlp latency/ { s = 1; next } /^\"mlp bandwidth/ { s = 2; next }
+		/^\[/ || NF != 2 { next }
+		s == 1 { lat[\$1] = \$2 } s == 2 { bw[\$1] = \$2 }
+		END { for (k in lat) { w = k * 64000 / lat[k]
+			if (bw[k] < 0.99 * w || bw[k] > 1.01 * w) { print k, lat[k], bw[k]; bad = 1 } }
+			exit bad }" "$TRASH/err" || fail "latency and bandwidth disagree"
+'
+
+usage_tests par_mem "-M 1k" extra "-c 1k" "-H huge"
 # -P is refused only once the series has begun (its title is printed).
 test_expect 'par_mem -P 2: exit 2 and a usage line' '
 	! run_bench par_mem -P 2 && expect_status 2 &&
