@@ -157,6 +157,7 @@ tlb|-M 1024|^tlb: [0-9]+ pages$||
 cache|-M 1m|^L1 cache: [0-9]+ bytes [0-9.]+ nanoseconds$||
 par_mem|-M 1m|^0\.[0-9]+ [0-9.]+$||
 lat_mem_rd|1 128|^0\.[0-9]+ [0-9.]+$||
+lat_mem_load|-M 1m -L 1m -k 1|^0 [0-9.]+$||
 bw_mem|1m rd|^[0-9.]+ [0-9.]+$||
 stream|-M 1m|^STREAM copy bandwidth: [0-9.]+ MB/sec$||
 lat_ops|integer-add|^integer add: [0-9.]+ nanoseconds$||

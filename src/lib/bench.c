@@ -525,17 +525,25 @@ static int time_sample(struct bench *b, const struct bench_case *c,
 {
 	uint64_t t0, t1;
 	long v0, v1, i0, i1;
+	double s0 = 0.0, s1 = 0.0;
 	int rc;
 
 	if (c->prepare != NULL && c->prepare(b, n) != 0)
 		return -1;
+	if (c->side_bytes != NULL)
+		s0 = c->side_bytes(b);
 	b->h->switches(&v0, &i0);
 	t0 = b->h->now();
 	rc = c->run(b, n);
 	t1 = b->h->now();
 	b->h->switches(&v1, &i1);
+	if (c->side_bytes != NULL)
+		s1 = c->side_bytes(b);
 	if (rc != 0)
 		return -1;
+	/* The others' rate over the whole sample, clock cost included. */
+	b->h->side_delta = s1 - s0;
+	b->h->side_ns = (double)(t1 - t0);
 	*ns = (double)(t1 - t0) - b->h->clock_ns;
 	if ((c->flags & BENCH_SUBTRACT_LOOP) && b->h->loop_ns > 0.0)
 		*ns -= b->h->loop_ns * (double)n;
@@ -639,11 +647,20 @@ int bench_calibrate(struct bench *b, const struct bench_case *c,
 	return calibrate(b, c, n);
 }
 
+/* The side rate of the sample just taken: ns per byte the others moved. */
+static double side_rate(const struct bench *b)
+{
+	if (!(b->h->side_delta > 0.0))
+		return INFINITY;
+	return b->h->side_ns / b->h->side_delta;
+}
+
 /*
  * Take the samples of one figure.  Samples during which a CPU-bound body
  * was preempted (see bench_switches) are set aside and more are taken in their place (at most as many again
  * as wanted, and within the time budget): on a busy machine they measure
- * the neighbour, not the operation.  The figure is made of the wanted
+ * the neighbour, not the operation; so are samples of a case with
+ * side_bytes during which the others moved nothing.  The figure is made of the wanted
  * number of samples, clean ones first; only when too few were clean do
  * preempted ones fill in (the statistics line counts them).
  */
@@ -654,6 +671,7 @@ static int take_samples(struct bench *b, const struct bench_case *c,
 	unsigned want = p->fixed ? p->reps : p->reps_max;
 	unsigned cap = 2 * want, kc = 0, kp = 0, used, i;
 	double *clean, *pre, ns, per_iter;
+	double *side_c, *side_p;	/* each sample's side rate, ns/byte */
 	int *kind_c, *kind_p;	/* each sample's placement (sample_placement) */
 	uint64_t start;
 	struct stats s;
@@ -663,7 +681,7 @@ static int take_samples(struct bench *b, const struct bench_case *c,
 	for (i = 0; i < b->h->warmups; i++)
 		if (time_sample(b, c, n, &ns, NULL) != 0)
 			return -1;
-	clean = calloc(2 * cap, sizeof(*clean));
+	clean = calloc(4 * cap, sizeof(*clean));
 	kind_c = calloc(2 * cap, sizeof(*kind_c));
 	if (clean == NULL || kind_c == NULL) {
 		free(clean);
@@ -671,6 +689,8 @@ static int take_samples(struct bench *b, const struct bench_case *c,
 		return bench_error(b, "out of memory");
 	}
 	pre = clean + cap;
+	side_c = clean + 2 * cap;
+	side_p = clean + 3 * cap;
 	kind_p = kind_c + cap;
 	start = b->h->now();
 	for (;;) {
@@ -685,11 +705,16 @@ static int take_samples(struct bench *b, const struct bench_case *c,
 			free(kind_c);
 			return -1;
 		}
-		if (preempted) {
+		/* A sample during which the others moved nothing (they were
+		 * descheduled) was not taken under their load: set aside too. */
+		if (preempted ||
+		    (c->side_bytes != NULL && !(b->h->side_delta > 0.0))) {
 			kind_p[kp] = sample_placement(b);
+			side_p[kp] = side_rate(b);
 			pre[kp++] = ns / ((double)n * per_iter);
 		} else {
 			kind_c[kc] = sample_placement(b);
+			side_c[kc] = side_rate(b);
 			clean[kc++] = ns / ((double)n * per_iter);
 		}
 	}
@@ -700,10 +725,19 @@ static int take_samples(struct bench *b, const struct bench_case *c,
 
 		for (i = 0; i < kp && used < enough; i++) {
 			kind_c[used] = kind_p[i];
+			side_c[used] = side_p[i];
 			clean[used++] = pre[i];
 		}
 	}
 	memset(r, 0, sizeof(*r));
+	if (c->side_bytes != NULL && used > 0) {
+		stats_summarize(side_c, used, &s);
+		r->side.median = s.median;
+		r->side.min = s.min;
+		r->side.max = s.max;
+		r->side.q1 = s.q1;
+		r->side.q3 = s.q3;
+	}
 	/* Before stats_summarize, which sorts the samples. */
 	if (placement_modes(clean, kind_c, used, r) != 0) {
 		free(clean);
@@ -1295,6 +1329,24 @@ int bench_format_figure(char *buf, size_t len, const char *label,
 		return snprintf(buf, len, "%s: %.4f microseconds", label,
 				bench_value(r));
 	}
+}
+
+int bench_side_result(const struct bench_result *r, struct bench_result *bw)
+{
+	if (!(r->side.median > 0.0) || !isfinite(r->side.max))
+		return -1;
+	*bw = *r;
+	bw->unit = BENCH_MBPS;
+	bw->bytes = 1.0;
+	bw->median = r->side.median;
+	bw->min = r->side.min;
+	bw->max = r->side.max;
+	bw->q1 = r->side.q1;
+	bw->q3 = r->side.q3;
+	/* The others' placement is not the timed process's. */
+	bw->placed = bw->crossed = 0;
+	bw->same_median = bw->cross_median = 0.0;
+	return 0;
 }
 
 void bench_report(struct bench *b, const char *label,

@@ -125,6 +125,14 @@ struct bench_case {
 	 * 0, or -1 with a message.
 	 */
 	int (*prepare)(struct bench *b, uint64_t n);
+	/*
+	 * Untimed, optional: a running count of the bytes that processes
+	 * other than the timed one move while it runs (lat_mem_load's
+	 * loaders), read just before and just after each sample.  The
+	 * result's `side` is then the rate they achieved during the samples
+	 * the figure is made of (see bench_side_result).
+	 */
+	double (*side_bytes)(struct bench *b);
 };
 
 /* Option types for a program's own options. */
@@ -220,6 +228,14 @@ struct bench_result {
 	 * sum of each copy's 1/median (with one copy, 1e9/median).
 	 */
 	double ops_per_sec;
+	/*
+	 * With a case's side_bytes: nanoseconds per byte the others moved
+	 * in each sample (infinite if they moved none), summarised over the
+	 * same samples as the figure; all 0 without.
+	 */
+	struct {
+		double median, min, max, q1, q3;
+	} side;
 };
 
 /* Entry point: parse, measure, report, clean up; returns the exit status
@@ -260,6 +276,11 @@ void bench_pairs_free(struct bench_pairs *p);
 double bench_value(const struct bench_result *r);
 /* A time per operation (one of r's ns fields) in r's unit. */
 double bench_value_of(const struct bench_result *r, double ns);
+
+/* The side rate of r (a case with side_bytes) as a bandwidth result of
+ * its own, for bench_report_point: 0, or -1 if there is none or the
+ * others moved nothing in some sample. */
+int bench_side_result(const struct bench_result *r, struct bench_result *bw);
 
 /* Print "<label>: <value> <unit>" and the statistics line. */
 void bench_report(struct bench *b, const char *label,

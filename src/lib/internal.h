@@ -35,6 +35,9 @@ struct bench_harness {
 	void (*switches)(long *voluntary, long *involuntary);
 	/* where the parties are: proc_party_cpus, or a test's */
 	unsigned (*party_cpus)(int *cpu, unsigned max);
+	/* The bytes the case's side_bytes counted during the last sample
+	 * (time_sample), and that sample's time in ns. */
+	double side_delta, side_ns;
 };
 
 /* bench.c */

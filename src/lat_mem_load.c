@@ -1,0 +1,425 @@
+/*
+ * lat_mem_load - loaded memory latency: the latency of random loads on one
+ * CPU while k other CPUs stream through memory at full speed, for
+ * k = 0, 1, ... (Intel MLC's loaded latency, as a curve).
+ *
+ *	lat_mem_load [-M size] [-L size] [-k N] [-w] [-H small|thp|hugetlb]
+ *
+ * The measuring process, on the first CPU, follows one random cycle over
+ * an array of -M bytes, 128 bytes apart (lat_mem_rd -o random's chase):
+ * each load needs the address the previous one returned.  Loader
+ * processes, one pinned to each further CPU, read (-w: write) every word
+ * of buffers of their own (-L bytes, small pages, first touched on their
+ * own CPU) over and over, and count the bytes they moved in a shared
+ * page.  The harness reads those counts just before and after every timed
+ * sample of the chase, so each point has two figures taken over the same
+ * samples: the chase's time per load and the loaders' total bandwidth.
+ *
+ * The CPUs are -C's list, or those this process may run on, in order:
+ * the first chases, loader j runs on the (j+2)-th.  k takes every value
+ * to 4, then two a doubling (6, 8, 12, 16, ...) and the largest, which is
+ * one less than the CPUs or -k.  With one CPU there is only k = 0, and it
+ * says so.
+ *
+ * Output: a series "loaded latency mode=read pages=P, x the number of
+ * loaders, y nanoseconds per load; then a series "loaded bandwidth
+ * mode=read, x the number of loaders (from 1), y their total MB/s
+ * (MB = 10^6 bytes).  Each point has its statistics line.
+ */
+#if defined(__linux__)
+#define _GNU_SOURCE	/* MAP_ANONYMOUS: POSIX.1-2008 lacks it */
+#endif
+#include <errno.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "cpus.h"
+#include "diag.h"
+#include "mem.h"
+
+#if !defined(MAP_ANONYMOUS) && defined(MAP_ANON)
+#define MAP_ANONYMOUS MAP_ANON
+#endif
+
+#define MAX_CPUS 256
+#define STRIDE ((size_t)128)		/* lat_mem_rd's random curve */
+#define CHUNK ((size_t)64 << 10)	/* a loader counts per chunk */
+#define PPID_EVERY 64			/* chunks between parent checks */
+
+/* One loader's page-sharing slot, a cache line of its own. */
+struct load_slot {
+	_Atomic uint64_t bytes;		/* moved so far */
+	_Atomic uint64_t stop;		/* nonzero: leave */
+	uint64_t sink;			/* what the reads summed */
+	char pad[64 - 3 * sizeof(uint64_t)];
+};
+
+struct load_state {
+	struct mem_buf buf;		/* the chased array */
+	void **cur;			/* where the chase stands */
+	size_t len, load_len;
+	enum mem_pages pages;
+	int write;
+	int cpu[MAX_CPUS];
+	unsigned ncpu;
+	struct load_slot *slot;		/* shared, one per loader */
+	size_t slot_len;
+	pid_t pid[MAX_CPUS];
+	unsigned nload;			/* loaders running */
+};
+
+/* ---- the loaders -------------------------------------------------------- */
+
+static uint64_t read_chunk(const uint64_t *p, size_t words)
+{
+	uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0,
+		 s7 = 0;
+	size_t i;
+
+	for (i = 0; i < words; i += 8) {
+		s0 += p[i];
+		s1 += p[i + 1];
+		s2 += p[i + 2];
+		s3 += p[i + 3];
+		s4 += p[i + 4];
+		s5 += p[i + 5];
+		s6 += p[i + 6];
+		s7 += p[i + 7];
+	}
+	return s0 + s1 + s2 + s3 + s4 + s5 + s6 + s7;
+}
+
+static void write_chunk(uint64_t *p, size_t words, uint64_t v)
+{
+	size_t i;
+
+	for (i = 0; i < words; i += 8) {
+		/* The barrier keeps the compiler from calling memset. */
+		BENCH_KEEP(v);
+		p[i] = v; p[i + 1] = v; p[i + 2] = v; p[i + 3] = v;
+		p[i + 4] = v; p[i + 5] = v; p[i + 6] = v; p[i + 7] = v;
+	}
+}
+
+static _Noreturn void loader(struct bench *b, struct load_state *st,
+			     unsigned j, pid_t parent)
+{
+	struct load_slot *slot = &st->slot[j];
+	struct mem_buf m;
+	uint64_t done = 0, sum = 0, pass = 0;
+	size_t off, len;
+	unsigned chunks = 0;
+
+	memset(&m, 0, sizeof(m));
+	mem_free(&st->buf);	/* the parent's array is not ours to hold */
+	if (bench_pin(b, j + 1) != 0)
+		_exit(1);
+	len = st->load_len / CHUNK * CHUNK;
+	if (mem_alloc(b, &m, len, MEM_PAGES_SMALL) != 0)
+		_exit(1);
+	for (;;) {
+		pass++;
+		for (off = 0; off < len; off += CHUNK) {
+			uint64_t *p = (uint64_t *)(m.base + off);
+
+			if (st->write)
+				write_chunk(p, CHUNK / sizeof(*p), pass);
+			else
+				sum += read_chunk(p, CHUNK / sizeof(*p));
+			done += CHUNK;
+			atomic_store_explicit(&slot->bytes, done,
+					      memory_order_relaxed);
+			if (atomic_load_explicit(&slot->stop,
+						 memory_order_relaxed))
+				goto out;
+			/* The parent-death signal ends us on Linux; else this. */
+			if (++chunks == PPID_EVERY) {
+				chunks = 0;
+				if (getppid() != parent)
+					goto out;
+			}
+		}
+	}
+out:
+	slot->sink = sum;
+	mem_free(&m);
+	_exit(0);
+}
+
+/* Has loader j exited?  Then it is reaped and forgotten. */
+static int loader_gone(struct load_state *st, unsigned j)
+{
+	int status;
+
+	if (st->pid[j] <= 0)
+		return 1;
+	if (waitpid(st->pid[j], &status, WNOHANG) != st->pid[j])
+		return 0;
+	bench_forget(st->pid[j]);
+	st->pid[j] = 0;
+	return 1;
+}
+
+/* Start loader number st->nload, and wait until it streams. */
+static int start_loader(struct bench *b, struct load_state *st)
+{
+	unsigned j = st->nload;
+	pid_t parent = getpid();
+
+	atomic_store(&st->slot[j].bytes, 0);
+	atomic_store(&st->slot[j].stop, 0);
+	st->pid[j] = bench_fork();
+	if (st->pid[j] < 0) {
+		st->pid[j] = 0;
+		return bench_error(b, "fork: %s", strerror(errno));
+	}
+	if (st->pid[j] == 0)
+		loader(b, st, j, parent);
+	st->nload++;
+	/* No clock here: -B bounds the wait. */
+	while (atomic_load(&st->slot[j].bytes) == 0) {
+		if (loader_gone(st, j))
+			return bench_error(b, "the loader on CPU %d exited "
+					   "before it streamed",
+					   st->cpu[j + 1]);
+		usleep(1000);
+	}
+	return 0;
+}
+
+static void stop_loaders(struct load_state *st)
+{
+	unsigned j;
+
+	for (j = 0; j < st->nload; j++)
+		atomic_store(&st->slot[j].stop, 1);
+	for (j = 0; j < st->nload; j++)
+		if (st->pid[j] > 0) {
+			bench_reap(st->pid[j], NULL);
+			st->pid[j] = 0;
+		}
+	st->nload = 0;
+}
+
+/* ---- the chase ---------------------------------------------------------- */
+
+static int chase_setup(struct bench *b)
+{
+	b->ops_per_iter = MEM_CHASE_UNROLL;
+	return 0;
+}
+
+static int chase_run(struct bench *b, uint64_t n)
+{
+	struct load_state *st = b->priv;
+
+	st->cur = mem_chase(st->cur, n);
+	return 0;
+}
+
+/* Every loader still at work: a figure with one gone is no figure. */
+static int chase_check(struct bench *b)
+{
+	struct load_state *st = b->priv;
+	unsigned j;
+
+	for (j = 0; j < st->nload; j++)
+		if (loader_gone(st, j))
+			return bench_error(b, "the loader on CPU %d exited "
+					   "during the measurement",
+					   st->cpu[j + 1]);
+	return 0;
+}
+
+static double loaders_bytes(struct bench *b)
+{
+	struct load_state *st = b->priv;
+	double sum = 0.0;
+	unsigned j;
+
+	for (j = 0; j < st->nload; j++)
+		sum += (double)atomic_load_explicit(&st->slot[j].bytes,
+						    memory_order_relaxed);
+	return sum;
+}
+
+static const struct bench_case chase_case = {
+	.name = "loaded", .label = "loaded latency", .unit = BENCH_NSEC,
+	.flags = BENCH_NO_PARALLEL, .setup = chase_setup, .run = chase_run,
+	.check = chase_check, .side_bytes = loaders_bytes,
+};
+
+/* ---- the curve ---------------------------------------------------------- */
+
+/*
+ * The loader counts measured: every one to 4, then 6, 8, 12, 16, 24, ...
+ * (two steps per doubling, so that a machine of many CPUs takes a few
+ * dozen points), and always kmax.
+ */
+static unsigned next_k(unsigned k, unsigned kmax)
+{
+	unsigned n;
+
+	if (k < 4)
+		n = k + 1;
+	else if ((k & (k - 1)) == 0)
+		n = k + k / 2;
+	else
+		for (n = 1; n <= k; n *= 2)
+			;
+	if (k < kmax && n > kmax)
+		n = kmax;
+	return n;
+}
+
+static int load_parse(struct bench *b)
+{
+	const char *h = bench_opt_str(b, 'H');
+	struct load_state *st = b->priv;
+
+	if (b->argc > 0)
+		bench_usage_error(b, "unexpected argument '%s'", b->argv[0]);
+	if (b->copies > 1)
+		bench_usage_error(b, "no parallel copies (-P): the loaders are "
+				  "the other CPUs' load");
+	if (h != NULL && mem_parse_pages(h, &st->pages) != 0)
+		bench_usage_error(b, "-H wants small, thp or hugetlb, not '%s'",
+				  h);
+	st->len = (size_t)bench_opt_num(b, 'M');
+	st->load_len = bench_opt_isset(b, 'L') ? (size_t)bench_opt_num(b, 'L')
+						: st->len;
+	st->write = bench_opt_isset(b, 'w');
+	return 0;
+}
+
+static int load_main(struct bench *b)
+{
+	struct load_state *st = b->priv;
+	struct bench_result r, *bw;
+	uint64_t seed = UINT64_C(0x6c6f616465646c61);
+	unsigned k, kmax, i, nbw = 0, bwk[MAX_CPUS];
+	char x[16];
+	int rc = 0;
+
+	if (bench_ncpus(b) > 0) {
+		for (i = 0; i < bench_ncpus(b) && st->ncpu < MAX_CPUS; i++)
+			st->cpu[st->ncpu++] = bench_cpu(b, i);
+	} else {
+		st->ncpu = cpus_allowed(st->cpu, MAX_CPUS);
+	}
+	if (st->ncpu == 0) {
+		/* Unpinned: the chase alone, wherever it runs. */
+		kmax = 0;
+		diag_error("the CPUs this process may run on are not known "
+			   "here: k = 0 only (name CPUs with -C)");
+	} else {
+		kmax = st->ncpu - 1;
+		if (bench_opt_isset(b, 'k') &&
+		    (unsigned)bench_opt_num(b, 'k') < kmax)
+			kmax = (unsigned)bench_opt_num(b, 'k');
+		if (st->ncpu == 1)
+			diag_error("one CPU (%d): k = 0 only, no loaders",
+				   st->cpu[0]);
+	}
+	rc = mem_alloc(b, &st->buf, st->len, st->pages);
+	if (rc != 0)
+		return rc;
+	st->cur = mem_chain(&st->buf, st->len, STRIDE, MEM_ORDER_RANDOM, &seed);
+	st->slot_len = (kmax + 1) * sizeof(*st->slot);
+	st->slot = mmap(NULL, st->slot_len, PROT_READ | PROT_WRITE,
+			MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	bw = calloc(kmax + 1, sizeof(*bw));
+	if (st->cur == NULL || st->slot == MAP_FAILED || bw == NULL) {
+		if (st->slot != MAP_FAILED)
+			munmap(st->slot, st->slot_len);
+		free(bw);
+		mem_free(&st->buf);
+		return bench_error(b, "out of memory");
+	}
+	bench_printf(b, "\"loaded latency mode=%s pages=%s",
+		     st->write ? "write" : "read", mem_pages_name(st->pages));
+	for (k = 0; k <= kmax && rc == 0; k = next_k(k, kmax)) {
+		if (st->ncpu > 0 &&
+		    (bench_set_cpus(b, st->cpu, k + 1) != 0 ||
+		     bench_pin(b, 0) != 0)) {
+			rc = -1;
+			break;
+		}
+		while (st->nload < k && (rc = start_loader(b, st)) == 0)
+			;
+		if (rc != 0)
+			break;
+		rc = bench_measure(b, &chase_case, &r);
+		if (rc != 0)
+			break;
+		if (k > 0) {
+			if (bench_side_result(&r, &bw[nbw]) != 0) {
+				rc = bench_error(b, "the loaders were kept off "
+						 "their CPUs (they moved nothing "
+						 "during samples): too busy here");
+				break;
+			}
+			bw[nbw].case_name = "loaders";
+			bwk[nbw++] = k;
+		}
+		snprintf(x, sizeof(x), "%u", k);
+		bench_report_point(b, x, bench_value(&r), 2, &r);
+	}
+	bench_printf(b, "%s", "");
+	stop_loaders(st);
+	/* The loaders' bandwidth, for the points measured. */
+	if (nbw > 0) {
+		bench_printf(b, "\"loaded bandwidth mode=%s",
+			     st->write ? "write" : "read");
+		for (i = 0; i < nbw; i++) {
+			snprintf(x, sizeof(x), "%u", bwk[i]);
+			bench_report_point(b, x, bench_value(&bw[i]), 2,
+					   &bw[i]);
+		}
+		bench_printf(b, "%s", "");
+	}
+	free(bw);
+	munmap(st->slot, st->slot_len);
+	mem_free(&st->buf);
+	return rc;
+}
+
+static const struct bench_opt opts[] = {
+	{ .flag = 'M', .type = BENCH_OPT_SIZE, .arg = "size",
+	  .help = "the chased array (default 64m)",
+	  .def = 64LL << 20, .min = 64LL << 10, .max = 1LL << 40 },
+	{ .flag = 'L', .type = BENCH_OPT_SIZE, .arg = "size",
+	  .help = "each loader's buffer (default: -M's size)",
+	  .def = 64LL << 20, .min = 64LL << 10, .max = 1LL << 40 },
+	{ .flag = 'k', .type = BENCH_OPT_INT, .arg = "N",
+	  .help = "at most N loaders (default: one on every other CPU)",
+	  .def = 0, .min = 0, .max = MAX_CPUS - 1 },
+	{ .flag = 'w', .type = BENCH_OPT_FLAG,
+	  .help = "the loaders write instead of reading" },
+	{ .flag = 'H', .type = BENCH_OPT_STRING, .arg = "pages",
+	  .help = "the chased array's pages: small (default), thp or "
+		  "hugetlb" },
+};
+
+static const struct bench_spec spec = {
+	.prog = "lat_mem_load",
+	.cases = &chase_case,
+	.ncases = 1,
+	.opts = opts,
+	.nopts = sizeof(opts) / sizeof(opts[0]),
+	.priv_size = sizeof(struct load_state),
+	.parse = load_parse,
+	.main = load_main,
+};
+
+int main(int argc, char **argv)
+{
+	return bench_main(argc, argv, &spec);
+}

@@ -1,0 +1,94 @@
+#!/bin/sh
+# lat_mem_load: the two series (latency by loaders, the loaders' bandwidth)
+# and their statistics, one CPU (k = 0 only, said), -w and -k, bad
+# arguments, and no loader left after SIGINT, the time bound or a dead
+# loader.
+. "$(dirname "$0")/lib.sh"
+
+# form: the series of $TRASH/err with every y written V, no stat lines.
+form() {
+	awk '/^\[/ { next } { print }' "$TRASH/err" |
+		sed 's/^\([0-9][0-9]*\) [0-9][0-9]*\.[0-9][0-9]$/\1 V/'
+}
+
+test_expect 'one CPU (-C 0): k = 0 only, said once, no bandwidth series' '
+	run_bench lat_mem_load -C 0 -M 1m -N 3 -E 300 &&
+	printf "%s\n" "lat_mem_load: one CPU (0): k = 0 only, no loaders" \
+		"\"loaded latency mode=read pages=small" "0 V" "" >"$TRASH/want" &&
+	form >"$TRASH/form" && diff "$TRASH/want" "$TRASH/form" &&
+	expect_line "^\[latbw-stat prog=lat_mem_load case=loaded x=0 .* cpus=0 unit=ns placement=same\]\$" "$TRASH/err"
+'
+
+for args in "extra" "-M 1k" "-L 1k" "-H huge" "-k x" "-k 300" "-P 2" "-q"
+do
+	test_expect "bad arguments '$args': exit 2, one line and the usage" "
+		! run_bench lat_mem_load $args &&
+		expect_status 2 &&
+		expect_line '^lat_mem_load: ' \"\$TRASH/err\" &&
+		expect_line '^usage: lat_mem_load ' \"\$TRASH/err\" &&
+		[ \$(wc -l <\"\$TRASH/err\") -eq 2 ]
+	"
+done
+
+if [ "$(nproc 2>/dev/null || echo 1)" -lt 2 ]
+then
+	test_skip 'lat_mem_load on CPUs 0 and 1' 'fewer than two CPUs here'
+else
+	test_expect 'CPUs 0 and 1: latency at k = 0, 1, then bandwidth at k = 1' '
+		run_bench lat_mem_load -C 0,1 -M 1m -L 1m -N 3 -E 2000 &&
+		printf "%s\n" "\"loaded latency mode=read pages=small" "0 V" \
+			"1 V" "" "\"loaded bandwidth mode=read" "1 V" "" \
+			>"$TRASH/want" &&
+		form >"$TRASH/form" && diff "$TRASH/want" "$TRASH/form" &&
+		expect_line "^\[latbw-stat prog=lat_mem_load case=loaded x=1 .* cpus=0,1 unit=ns placement=cross\]\$" "$TRASH/err" &&
+		expect_line "^\[latbw-stat prog=lat_mem_load case=loaders x=1 .* cpus=0,1 unit=MB/s placement=cross\]\$" "$TRASH/err" &&
+		is_positive "$(awk "/^\"loaded bandwidth/ { b = 1 } b && /^1 / { print \$2 }" "$TRASH/err")" &&
+		[ "$(procs_named lat_mem_load)" = 0 ]
+	'
+	test_expect '-w: the loaders write (titles say so); -k 0: no loader' '
+		run_bench lat_mem_load -w -C 0,1 -M 1m -L 1m -N 3 -E 2000 &&
+		expect_line "^\"loaded latency mode=write pages=small\$" "$TRASH/err" &&
+		expect_line "^\"loaded bandwidth mode=write\$" "$TRASH/err" &&
+		run_bench lat_mem_load -k 0 -C 0,1 -M 1m -N 3 -E 300 &&
+		printf "%s\n" "\"loaded latency mode=read pages=small" "0 V" "" \
+			>"$TRASH/want" &&
+		form >"$TRASH/form" && diff "$TRASH/want" "$TRASH/form"
+	'
+
+	# started PID: lat_mem_load PID has its loader (a child) running.
+	started() {
+		[ -n "$(ps -o pid= --ppid "$1" 2>/dev/null)" ]
+	}
+	# bound: the alarm -B sets off, sent once a loader runs (the same
+	# way out as the bound's own expiry, at a time the test chooses).
+	for way in INT bound loader
+	do
+		test_expect "stopped by $way with a loader running: exit status, nothing left" "
+			\"\$BIN/lat_mem_load\" -B 60 -C 0,1 -M 1m -L 1m -N 1000 -E 1000 2>\"\$TRASH/err\" &
+			pid=\$!
+			eventually 'started \$pid' || { kill \$pid; wait \$pid; fail 'no loader started'; return 1; }
+			kid=\$(ps -o pid= --ppid \$pid | tr -d ' ')
+			case $way in
+			INT) kill -INT \$pid ;;
+			bound) kill -ALRM \$pid ;;
+			loader) kill -KILL \$kid ;;
+			esac
+			wait \$pid
+			rc=\$?
+			case $way in
+			INT) [ \$rc -gt 128 ] ;;
+			*) [ \$rc = 1 ] && expect_line '^lat_mem_load: ' \"\$TRASH/err\" ;;
+			esac || fail \"exit status \$rc: \$(cat \"\$TRASH/err\")\" || return 1
+			! grep -q '^1 ' \"\$TRASH/err\" || fail 'a loaded figure was printed'
+			eventually '[ \"\$(procs_named lat_mem_load)\" = 0 ]' ||
+				fail 'lat_mem_load processes left'
+		"
+	done
+	test_expect 'the time bound (-B 1) itself: exit 1, said, nothing left' '
+		! run_bench lat_mem_load -B 1 -C 0,1 -M 1m -L 1m -N 1000 -E 1000 &&
+		expect_status 1 && expect_line "^lat_mem_load: " "$TRASH/err" &&
+		eventually "[ \"\$(procs_named lat_mem_load)\" = 0 ]"
+	'
+fi
+
+test_done
