@@ -417,7 +417,7 @@ function lkp_sd(n, m, c,    i, mean, d) {
 	d = 0
 	for (i = 1; i <= c; i++)
 		d += (LKV[n, m, i] - mean) * (LKV[n, m, i] - mean)
-	return sqrt(d / (c - 1)) / mean * 100
+	return sq_root(d / (c - 1)) / mean * 100
 }
 
 # " ± NN%" (blank when the stddev is not known).

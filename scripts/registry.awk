@@ -457,15 +457,20 @@ function reg_mfit(label, pat, loose,    n, m, a, b, j, re) {
 # none: the label and unit as read).
 function reg_metric(label, x, unit,    e) {
 	reg_mt_init()
-	if ((label, x, unit) in REG_MCACHE)
-		return REG_MCACHE[label, x, unit]
-	for (e = 1; e <= NMT; e++)
-		if (reg_mfit(label, MTL[e], 0))
-			return REG_MCACHE[label, x, unit] = reg_mname(REG_FIT, MTP[e], x, MTU[e], 0)
-	for (e = 1; e <= NMT; e++)
-		if (reg_mfit(label, MTL[e], 1))
-			return REG_MCACHE[label, x, unit] = reg_mname(REG_FIT, MTP[e], x, MTU[e], 0)
-	return REG_MCACHE[label, x, unit] = reg_mname(label, "", x, unit, 0)
+	if (!(label in REG_FITE)) {
+		REG_FITE[label] = 0
+		for (e = 1; e <= NMT && !REG_FITE[label]; e++)
+			if (reg_mfit(label, MTL[e], 0))
+				REG_FITE[label] = e
+		for (e = 1; e <= NMT && !REG_FITE[label]; e++)
+			if (reg_mfit(label, MTL[e], 1))
+				REG_FITE[label] = e
+		REG_FITL[label] = REG_FITE[label] ? REG_FIT : label
+	}
+	e = REG_FITE[label]
+	if (e)
+		return reg_mname(REG_FITL[label], MTP[e], x, MTU[e], 0)
+	return reg_mname(label, "", x, unit, 0)
 }
 
 # what=names: every name of the registry, once, in its order; two
