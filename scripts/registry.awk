@@ -242,8 +242,12 @@ function reg_words(what,    i, n, w, j, seen, x) {
 # program's name first (less its lat_ or bw_), in capitals.  X is the x of
 # a series point: a whole number as it is (processes, a CPU), a size in
 # MB as a size word (512, 4k, 64M, 1G; lmbench's sizes in MB of 2^20 or
-# 10^6 bytes both), anything else as a word.  UNIT is the registry's unit
-# (MB/s written MB/sec, as LKP does; none when it has none).  A figure no
+# 10^6 bytes both), anything else as a word; what=names writes {x} for it
+# on the lines known to print series: inside a series, with {SIZES} (and
+# every line of such a program), with the harness's -S (a scaling curve;
+# lat_c2c's rows are the one exception).  UNIT is the registry's unit
+# (MB/s written MB/sec, as LKP does; none when it has none; of a unit
+# as read, its first word).  A figure no
 # registry line describes gets a name by the same rule from its own label
 # and unit.  Names are unique: what=names fails (exit 2) when two figures
 # of the registry would share one.
@@ -274,14 +278,16 @@ function reg_mt_init(    i, t, s, n, w, j, u, pw, sp) {
 		pw = (t != "" && REGL[i] != t) ? t " " REGL[i] : REGL[i]
 		n = (pw in REG_SPLIT) ? split(REG_SPLIT[pw], w, " ") : 0
 		if (n == 0)
-			reg_mt_add(i, pw, u, t != "" || index(REGC[i], "{SIZES}") > 0)
+			reg_mt_add(i, pw, u, t != "" || index(REGC[i], "{SIZES}") > 0 ? 1 : \
+			    (REGC[i] ~ /^[^ ]+ (.* )?-S( |$)/ ? 2 : 0))
 		for (j = 1; j <= n; j++)
 			reg_mt_add(i, pw " " w[j], u, 1)
 	}
 	# A program that prints a series on one line prints one on all
-	# (lat_ctx's cross-CPU run of a single size).
+	# (lat_ctx's cross-CPU run of a single size); the harness's -S (a
+	# scaling curve, 2) is a series of its line only.
 	for (i = 1; i <= NMT; i++)
-		if (MTS[i])
+		if (MTS[i] == 1)
 			sp[MTP[i]] = 1
 	for (i = 1; i <= NMT; i++)
 		if (!MTS[i] && (MTP[i] in sp)) {
@@ -409,6 +415,8 @@ function reg_mname(label, prog, x, unit, tmpl,    cross, n, w, j, out, c, first)
 		out = out ".cross"
 	if (x != "")
 		out = out "." (tmpl && x == "{x}" ? x : reg_xword(x))
+	sub(/[ \t].*/, "", unit)
+	gsub(/[^A-Za-z0-9\/_%+-]/, "_", unit)
 	if (unit == "MB/s")
 		unit = "MB/sec"
 	if (unit != "-" && unit != "")

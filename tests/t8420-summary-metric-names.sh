@@ -58,6 +58,37 @@ test_expect 'the names of the registry are the pinned list (summary -f names)' '
 		fail "the names changed; if meant: scripts/summary -f names >tests/fixtures/summary/metric-names"; }
 '
 
+# The list's names as patterns: {x}, {S} and {HOST} stand for a word.
+cat >"$TRASH/cover.awk" <<'EOA'
+FNR == NR {
+	re = $0
+	gsub(/[.+\/^$*?()|\[\]]/, "\\\\&", re)
+	gsub(/[{](x|S|HOST)[}]/, "[^.]+", re)
+	RE[++n] = "^" re "$"
+	next
+}
+$0 == "metric" { next }
+{
+	for (i = 1; i <= n; i++)
+		if ($0 ~ RE[i])
+			next
+	print
+}
+EOA
+
+test_expect 'every figure of the driver'"'"'s files has a name the list shows (lat_c2c'"'"'s rows aside)' '
+	for f in "$TOP"/tests/fixtures/getsummary/x86_64-linux-gnu/* "$TOP"/tests/fixtures/graph/vm.0 \
+		"$TOP"/tests/fixtures/scaling/*.0 "$RF" "$FIX/ours.results" "$FIX/placement.results"
+	do
+		sh "$SUMMARY" -f json "$f" 2>/dev/null |
+		sed -n "s/.*\"metric\": \"\([^\"]*\)\".*/\1/p"
+	done >"$TRASH/metrics" &&
+	[ "$(wc -l <"$TRASH/metrics")" -gt 1000 ] &&
+	awk -f "$TRASH/cover.awk" "$TOP/tests/fixtures/summary/metric-names" "$TRASH/metrics" |
+		grep -v "^latbw\.C2C\." >"$TRASH/unlisted"
+	{ ! [ -s "$TRASH/unlisted" ] || fail "not in the list: $(sort -u "$TRASH/unlisted" | head -5)"; }
+'
+
 test_expect 'no two figures of the whole registry share a name' '
 	awk -v what=names -f "$RAWK" "$REG" >"$TRASH/names" &&
 	[ "$(wc -l <"$TRASH/names")" -gt 100 ] &&
