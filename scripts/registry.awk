@@ -244,8 +244,10 @@ function reg_words(what,    i, n, w, j, seen, x) {
 # MB as a size word (512, 4k, 64M, 1G; lmbench's sizes in MB of 2^20 or
 # 10^6 bytes both), anything else as a word; what=names writes {x} for it
 # on the lines known to print series: inside a series, with {SIZES} (and
-# every line of such a program), with the harness's -S (a scaling curve;
-# lat_c2c's rows are the one exception).  UNIT is the registry's unit
+# every line of such a program), with the harness's -S (a scaling curve),
+# with a label that starts with a quote, as the series' title line does
+# (a series the program prints by itself; lat_c2c's rows are the one
+# exception).  UNIT is the registry's unit
 # (MB/s written MB/sec, as LKP does; none when it has none; of a unit
 # as read, its first word).  A figure no
 # registry line describes gets a name by the same rule from its own label
@@ -254,7 +256,7 @@ function reg_words(what,    i, n, w, j, seen, x) {
 
 # The points of lat_fs's series carry two figures each (read.awk): the
 # word each adds after the series' title.
-function reg_mt_init(    i, t, s, n, w, j, u, pw, sp) {
+function reg_mt_init(    i, t, s, n, w, j, u, pw, sp, lab, q) {
 	if (REG_MT_DONE)
 		return
 	REG_MT_DONE = 1
@@ -275,11 +277,13 @@ function reg_mt_init(    i, t, s, n, w, j, u, pw, sp) {
 		if (REGK[i] !~ /^(run|fig|mhz)$/ || REGL[i] == "-")
 			continue
 		u = REGU[i] != "-" ? REGU[i] : (t != "" ? s : "-")
-		pw = (t != "" && REGL[i] != t) ? t " " REGL[i] : REGL[i]
+		lab = REGL[i]
+		q = sub(/^"/, "", lab)
+		pw = (t != "" && lab != t) ? t " " lab : lab
 		n = (pw in REG_SPLIT) ? split(REG_SPLIT[pw], w, " ") : 0
 		if (n == 0)
 			reg_mt_add(i, pw, u, t != "" || index(REGC[i], "{SIZES}") > 0 ? 1 : \
-			    (REGC[i] ~ /^[^ ]+ (.* )?-S( |$)/ ? 2 : 0))
+			    (q || REGC[i] ~ /^[^ ]+ (.* )?-S( |$)/ ? 2 : 0))
 		for (j = 1; j <= n; j++)
 			reg_mt_add(i, pw " " w[j], u, 1)
 	}
