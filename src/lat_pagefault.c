@@ -18,6 +18,10 @@
  * pass really takes (from getrusage) is printed on a line of our own.
  *
  * Without `file`, a temporary file of -s bytes (64 MB by default) is used.
+ *
+ * -S (the scaling curve) times the fault case alone, nothing subtracted:
+ * pages per second of all the copies, each with its own mapping of the
+ * one file; under -T (threads) they map it into one address space.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -152,9 +156,9 @@ static int fault_run(struct bench *b, uint64_t n)
 
 static const struct bench_case cases[] = {
 	{ .name = "mapping", .label = "mapping", .setup = setup,
-	  .run = mapping_run, .cleanup = cleanup },
+	  .run = mapping_run, .cleanup = cleanup, .flags = BENCH_THREADS },
 	{ .name = "fault", .label = "Pagefaults", .setup = setup,
-	  .run = fault_run, .cleanup = cleanup },
+	  .run = fault_run, .cleanup = cleanup, .flags = BENCH_THREADS },
 };
 
 static const struct bench_opt opts[] = {
@@ -252,6 +256,13 @@ static int run_main(struct bench *b)
 				   "in the page cache: the faults would not "
 				   "be minor ones", (unsigned long long)resident,
 				   (unsigned long long)pages, st->path);
+	/*
+	 * -S: the curve of the fault case, a page of a pass its operation
+	 * (its read fault and its share of the munmap and mmap: under -T
+	 * the copies share one address space and its lock).
+	 */
+	if (bench_sweeping(b))
+		return bench_sweep(b, &cases[1]);
 	rc = bench_measure(b, &cases[0], &rm);
 	if (rc == 0)
 		rc = bench_measure(b, &cases[1], &rf);
@@ -287,6 +298,7 @@ static const struct bench_spec spec = {
 	.case_not_first = 1,
 	.parse = parse,
 	.main = run_main,
+	.main_sweeps = 1,
 };
 
 int main(int argc, char **argv)

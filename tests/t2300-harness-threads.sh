@@ -59,6 +59,21 @@ test_expect 'a case that cannot run as threads refuses -T: exit 2, the reason, n
 	! grep -q "scaling" "$TRASH/err"
 '
 
+test_expect '-S -T of a program that takes -S in its own main (lat_pagefault): a curve, its file removed' '
+	mkdir "$TRASH/pf" &&
+	TMPDIR="$TRASH/pf" run_bench lat_pagefault -S -T -C 0,0 -s 256k -N 3 -E 500 &&
+	expect_line "^\"scaling lat_pagefault fault threads\$" "$TRASH/err" &&
+	expect_line "^2 [0-9]+\$" "$TRASH/err" &&
+	expect_line "^\[latbw-stat prog=lat_pagefault case=fault x=2 .* copies=2 " "$TRASH/err" &&
+	! grep -q "^Pagefaults\|latbw-pagefault" "$TRASH/err" &&
+	[ "$(tmp_files_in "$TRASH/pf")" = 0 ]
+'
+
+test_expect '-T -P 2 without -S: lat_pagefault'"'"'s figure from threads' '
+	run_bench lat_pagefault -T -P 2 -C 0,0 -s 256k -N 3 -E 500 &&
+	is_positive "$(awk "/^Pagefaults on / { print \$(NF - 1) }" "$TRASH/err")"
+'
+
 usage_tests lat_syscall "-S -P 3 -C 0,1 null" "-T -P 0 null" "-S null extra"
 usage_tests lat_mmap "-S"
 

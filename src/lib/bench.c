@@ -1034,6 +1034,9 @@ static int measure_threads(struct bench *b, const struct bench_case *c,
 			rc = bench_error(b, "out of memory");
 			break;
 		}
+		/* What the program set before measuring (a file's name),
+		 * as a forked copy inherits it; setup makes the rest. */
+		memcpy(t[i].b.priv, b->priv, b->spec->priv_size);
 		err = pthread_create(&t[i].tid, NULL, copy_thread_main, &t[i]);
 		if (err != 0) {
 			free(t[i].b.priv);
@@ -1108,7 +1111,12 @@ int bench_measure(struct bench *b, const struct bench_case *c,
  * operation of one copy, the mean of the copies', as under -P).  Points
  * are printed as they are measured, so an interrupted curve keeps them.
  */
-static int sweep(struct bench *b, const struct bench_case *c)
+int bench_sweeping(const struct bench *b)
+{
+	return b->h->sweep;
+}
+
+int bench_sweep(struct bench *b, const struct bench_case *c)
 {
 	struct bench_harness *h = b->h;
 	struct bench_result *r;
@@ -1449,7 +1457,7 @@ int bench_main(int argc, char **argv, const struct bench_spec *spec)
 		spec->parse(&b);
 	else if (b.argc > 0)
 		bench_usage_error(&b, "unexpected argument '%s'", b.argv[0]);
-	if (h.sweep && (spec->main != NULL || b.bc == NULL))
+	if (h.sweep && (spec->main != NULL ? !spec->main_sweeps : b.bc == NULL))
 		bench_usage_error(&b, "-S is for programs of one figure; %s "
 				  "measures a sweep of its own", spec->prog);
 	if (b.bc != NULL && (h.sweep || h.threads) && spec->main == NULL)
@@ -1463,7 +1471,7 @@ int bench_main(int argc, char **argv, const struct bench_spec *spec)
 	proc_signals_init(spec->prog, h.bound_secs);
 	h.clock_ns = measure_clock_cost();
 	if (h.sweep) {
-		rc = sweep(&b, b.bc);
+		rc = spec->main != NULL ? spec->main(&b) : bench_sweep(&b, b.bc);
 	} else if (b.copies == 1 && !h.threads && bench_pin(&b, 0) != 0) {
 		rc = -1;
 	} else if (spec->main != NULL) {

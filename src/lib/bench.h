@@ -173,6 +173,12 @@ struct bench_spec {
 	 */
 	int (*parse)(struct bench *b);
 	/*
+	 * With a main hook: 1 if main takes -S itself (it prepares, then
+	 * calls bench_sweep when bench_sweeping says so); otherwise -S is
+	 * refused for a program with a main.
+	 */
+	int main_sweeps;
+	/*
 	 * Optional: drive the run yourself (sweeps, several figures, lines
 	 * of your own).  Return 0, -1 (error, already said), or BENCH_SKIPPED.
 	 * Without it the harness measures the selected case and reports it.
@@ -281,6 +287,14 @@ double bench_value_of(const struct bench_result *r, double ns);
  * its own, for bench_report_point: 0, or -1 if there is none or the
  * others moved nothing in some sample. */
 int bench_side_result(const struct bench_result *r, struct bench_result *bw);
+
+/*
+ * -S, the scaling curve (see latbw(7)): whether it was asked for, and,
+ * for a program whose main takes it (spec->main_sweeps), the curve of
+ * case c, printed as a series.  0, -1 or BENCH_SKIPPED.
+ */
+int bench_sweeping(const struct bench *b);
+int bench_sweep(struct bench *b, const struct bench_case *c);
 
 /* Print "<label>: <value> <unit>" and the statistics line. */
 void bench_report(struct bench *b, const char *label,
