@@ -541,9 +541,12 @@ static int time_sample(struct bench *b, const struct bench_case *c,
 		s1 = c->side_bytes(b);
 	if (rc != 0)
 		return -1;
-	/* The others' rate over the whole sample, clock cost included. */
-	b->h->side_delta = s1 - s0;
-	b->h->side_ns = (double)(t1 - t0);
+	/* The others' rate over the whole sample, clock cost included
+	 * (only for a case that has them: -T threads share b->h). */
+	if (c->side_bytes != NULL) {
+		b->h->side_delta = s1 - s0;
+		b->h->side_ns = (double)(t1 - t0);
+	}
 	*ns = (double)(t1 - t0) - b->h->clock_ns;
 	if ((c->flags & BENCH_SUBTRACT_LOOP) && b->h->loop_ns > 0.0)
 		*ns -= b->h->loop_ns * (double)n;
