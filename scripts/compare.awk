@@ -403,8 +403,8 @@ function lkp_main(    n, i, k, m, nm, order, cnt, v, j, f, sd, a, fa, sa, line) 
 function lkp_head() {
 	return sprintf("%10s%28s\n", LABEL[1], LABEL[2]) \
 	    "---------------- ---------------------------\n" \
-	    sprintf("%16s%11s%17s\n", "%stddev", "%change", "%stddev") \
-	    sprintf("%12s%14s%14s", "\\", "|", "\\")
+	    sprintf("%16s%12s%16s\n", "%stddev", "%change", "%stddev") \
+	    sprintf("%14s%11s%17s", "\\", "|", "\\")
 }
 
 # The standard deviation of side n's c figures of metric m, in percent of
