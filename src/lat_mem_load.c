@@ -304,7 +304,7 @@ static int load_main(struct bench *b)
 	struct load_state *st = b->priv;
 	struct bench_result r, *bw;
 	uint64_t seed = UINT64_C(0x6c6f616465646c61);
-	unsigned k, kmax, i, nbw = 0, bwk[MAX_CPUS];
+	unsigned k, kmax, i, nbw = 0, bwk[MAX_CPUS], tries;
 	char x[16];
 	int rc = 0;
 
@@ -356,14 +356,22 @@ static int load_main(struct bench *b)
 			;
 		if (rc != 0)
 			break;
-		rc = bench_measure(b, &chase_case, &r);
+		/* A point whose loaders were kept off their CPUs in too many
+		 * samples (the harness sets such samples aside, and fills in
+		 * with them only when too few others) is taken again. */
+		tries = 0;
+		do
+			rc = bench_measure(b, &chase_case, &r);
+		while (rc == 0 && k > 0 && ++tries < 3 &&
+		       bench_side_result(&r, &bw[nbw]) != 0);
 		if (rc != 0)
 			break;
 		if (k > 0) {
 			if (bench_side_result(&r, &bw[nbw]) != 0) {
 				rc = bench_error(b, "the loaders were kept off "
 						 "their CPUs (they moved nothing "
-						 "during samples): too busy here");
+						 "during samples, three times): too "
+						 "busy here");
 				break;
 			}
 			bw[nbw].case_name = "loaders";

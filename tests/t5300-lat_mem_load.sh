@@ -35,7 +35,7 @@ then
 	test_skip 'lat_mem_load on CPUs 0 and 1' 'fewer than two CPUs here'
 else
 	test_expect 'CPUs 0 and 1: latency at k = 0, 1, then bandwidth at k = 1' '
-		run_bench lat_mem_load -C 0,1 -M 1m -L 1m -N 3 -E 2000 &&
+		run_bench lat_mem_load -C 0,1 -M 1m -L 1m -N 3 -E 20000 &&
 		printf "%s\n" "\"loaded latency mode=read pages=small" "0 V" \
 			"1 V" "" "\"loaded bandwidth mode=read" "1 V" "" \
 			>"$TRASH/want" &&
@@ -46,7 +46,7 @@ else
 		[ "$(procs_named lat_mem_load)" = 0 ]
 	'
 	test_expect '-w: the loaders write (titles say so); -k 0: no loader' '
-		run_bench lat_mem_load -w -C 0,1 -M 1m -L 1m -N 3 -E 2000 &&
+		run_bench lat_mem_load -w -C 0,1 -M 1m -L 1m -N 3 -E 20000 &&
 		expect_line "^\"loaded latency mode=write pages=small\$" "$TRASH/err" &&
 		expect_line "^\"loaded bandwidth mode=write\$" "$TRASH/err" &&
 		run_bench lat_mem_load -k 0 -C 0,1 -M 1m -N 3 -E 300 &&
@@ -64,7 +64,7 @@ else
 	for way in INT bound loader
 	do
 		test_expect "stopped by $way with a loader running: exit status, nothing left" "
-			\"\$BIN/lat_mem_load\" -B 60 -C 0,1 -M 1m -L 1m -N 1000 -E 1000 2>\"\$TRASH/err\" &
+			\"\$BIN/lat_mem_load\" -B 60 -C 0,1 -M 1m -L 1m -N 500 -E 1000 2>\"\$TRASH/err\" &
 			pid=\$!
 			eventually 'started \$pid' || { kill \$pid; wait \$pid; fail 'no loader started'; return 1; }
 			kid=\$(ps -o pid= --ppid \$pid | tr -d ' ')
@@ -85,7 +85,7 @@ else
 		"
 	done
 	test_expect 'the time bound (-B 1) itself: exit 1, said, nothing left' '
-		! run_bench lat_mem_load -B 1 -C 0,1 -M 1m -L 1m -N 1000 -E 1000 &&
+		! run_bench lat_mem_load -B 1 -C 0,1 -M 1m -L 1m -N 500 -E 1000 &&
 		expect_status 1 && expect_line "^lat_mem_load: " "$TRASH/err" &&
 		eventually "[ \"\$(procs_named lat_mem_load)\" = 0 ]"
 	'
