@@ -1,4 +1,4 @@
-# graph-scaling.awk - scripts/graph's plots of the scaling curves (-S;
+# graph-scaling.awk - scripts/graph's plots of the scaling curves (-G;
 # read.awk lists them in SCNAME): one SVG per benchmark,
 # scaling-<prog>-<case>.svg, operations per second of all the copies
 # against the number of copies (log2 axis), the processes curve in blue and
@@ -57,7 +57,7 @@ function plot_scaling(    i, j, s, nk, keys, seen, key, d, made, y1, xmax, m, k,
 		}
 		key = keys[s]
 		gsub(/[^A-Za-z0-9_.]/, "-", key)
-		made += plot_write("scaling-" key, "Scaling: " keys[s] " (-S), processes and threads", \
+		made += plot_write("scaling-" key, "Scaling: " keys[s] " (-G), processes and threads", \
 		    "copies, each pinned to a CPU of its own", "operations per second, all copies")
 	}
 	return made

@@ -428,7 +428,7 @@ function start_series(title, ln,    n, w, i, t) {
 		# lat_c2c's matrix rows (read-c2c.awk)
 		SUNIT[title] = c2c_title(title)
 	} else if (title ~ /^scaling [^ ]+ [^ ]+ (processes|threads)$/) {
-		# a scaling curve (-S): copies, operations per second of all
+		# a scaling curve (-G): copies, operations per second of all
 		# of them; listed per file for its table and plot
 		# (table-scaling.awk, graph-scaling.awk)
 		SUNIT[title] = "ops/s"

@@ -244,7 +244,7 @@ function reg_words(what,    i, n, w, j, seen, x) {
 # MB as a size word (512, 4k, 64M, 1G; lmbench's sizes in MB of 2^20 or
 # 10^6 bytes both), anything else as a word; what=names writes {x} for it
 # on the lines known to print series: inside a series, with {SIZES} (and
-# every line of such a program), with the harness's -S (a scaling curve),
+# every line of such a program), with the harness's -G (a scaling curve),
 # with a label that starts with a quote, as the series' title line does
 # (a series the program prints by itself; lat_c2c's rows are the one
 # exception).  UNIT is the registry's unit
@@ -283,12 +283,12 @@ function reg_mt_init(    i, t, s, n, w, j, u, pw, sp, lab, q) {
 		n = (pw in REG_SPLIT) ? split(REG_SPLIT[pw], w, " ") : 0
 		if (n == 0)
 			reg_mt_add(i, pw, u, t != "" || index(REGC[i], "{SIZES}") > 0 ? 1 : \
-			    (q || REGC[i] ~ /^[^ ]+ (.* )?-S( |$)/ ? 2 : 0))
+			    (q || REGC[i] ~ /^[^ ]+ (.* )?-G( |$)/ ? 2 : 0))
 		for (j = 1; j <= n; j++)
 			reg_mt_add(i, pw " " w[j], u, 1)
 	}
 	# A program that prints a series on one line prints one on all
-	# (lat_ctx's cross-CPU run of a single size); the harness's -S (a
+	# (lat_ctx's cross-CPU run of a single size); the harness's -G (a
 	# scaling curve, 2) is a series of its line only.
 	for (i = 1; i <= NMT; i++)
 		if (MTS[i] == 1)

@@ -120,7 +120,7 @@ function set_stats(k, sp, f, ln,    t) {
 	RR[cur, k] = f["reps"]
 	RMIN[cur, k] = sane(f["min"]) ? f["min"] : ""
 	RMAX[cur, k] = sane(f["max"]) ? f["max"] : ""
-	# A scaling point (-S) is operations per second of all its copies;
+	# A scaling point (-G) is operations per second of all its copies;
 	# its statistics line's min and max are one copy's time per
 	# operation: not in the point's unit, so not kept.
 	if (RN[cur, k] ~ /^scaling /)

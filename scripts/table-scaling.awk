@@ -1,4 +1,4 @@
-# table-scaling.awk - summary's tables of the scaling curves (-S; see
+# table-scaling.awk - summary's tables of the scaling curves (-G; see
 # latbw(7)): one per results file, a row per benchmark and mode
 # (processes, threads), a column per number of copies.  read.awk lists a
 # file's curves in SCNAME[i, 1..SCNN[i]] ("scaling <prog> <case> <mode>",
@@ -99,7 +99,7 @@ function t_scaling(    i, j, n, c, name, w, bench, mode, line, tot, one, most, v
 		for (c = 1; c <= n; c++)
 			head = head sprintf(" %" w "s", SCX[c])
 		head = head sprintf(" %6s", "xN")
-		printf "\nScaling curves (-S) - %s (%s) - operations per second, bigger is better\n", \
+		printf "\nScaling curves (-G) - %s (%s) - operations per second, bigger is better\n", \
 		    tidy(sc_run(i)), tidy(HOST[i])
 		print "columns: copies, one per CPU; total: all copies; copy: total/copies; xN: total at the most / at 1"
 		line = head

@@ -11,7 +11,7 @@ function out_tables(    i) {
 	# lat_c2c's matrices (table-c2c.awk): tables of their own form, for
 	# summary only (compare's tables are all_tables').
 	t_c2c()
-	# The scaling curves (-S; table-scaling.awk), summary only too.
+	# The scaling curves (-G; table-scaling.awk), summary only too.
 	t_scaling()
 	if (printed == 0) {
 		print "summary: no figure in any file" > "/dev/stderr"

@@ -19,7 +19,7 @@
  *
  * Without `file`, a temporary file of -s bytes (64 MB by default) is used.
  *
- * -S (the scaling curve) times the fault case alone, nothing subtracted:
+ * -G (the scaling curve) times the fault case alone, nothing subtracted:
  * pages per second of all the copies, each with its own mapping of the
  * one file; under -T (threads) they map it into one address space.
  */
@@ -257,7 +257,7 @@ static int run_main(struct bench *b)
 				   "be minor ones", (unsigned long long)resident,
 				   (unsigned long long)pages, st->path);
 	/*
-	 * -S: the curve of the fault case, a page of a pass its operation
+	 * -G: the curve of the fault case, a page of a pass its operation
 	 * (its read fault and its share of the munmap and mmap: under -T
 	 * the copies share one address space and its lock).
 	 */

@@ -63,6 +63,18 @@ do
 		"says_version $p \"\$BIN/$p\""
 done
 
+# No option twice in a usage line: a program's own option must not shadow
+# one of the harness's (lat_udp's -S, stop the server, did once).
+test_expect 'no program lists an option twice in its usage line' '
+	for c in "$TOP"/src/*.c
+	do
+		p=$(basename "$c" .c)
+		"$BIN/$p" --help 2>&1 | sed -n "1s/^usage: //p" |
+			grep -o "\[-[A-Za-z]" | sort | uniq -d | sed "s/^/$p: /"
+	done >"$TRASH/dups" &&
+	! [ -s "$TRASH/dups" ] || fail "$(cat "$TRASH/dups")"
+'
+
 test_expect 'a program takes --help after its own options too' '
 	helps lat_pipe "$BIN/lat_pipe" -N 3
 '

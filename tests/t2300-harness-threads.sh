@@ -1,5 +1,5 @@
 #!/bin/sh
-# The harness: -P copies as threads (-T) and the scaling curve (-S).
+# The harness: -P copies as threads (-T) and the scaling curve (-G).
 # CPU lists like "0,0" put several copies on CPU 0, so that every check
 # runs the same on a machine of one CPU.
 . "$(dirname "$0")/lib.sh"
@@ -24,8 +24,8 @@ test_expect '-T with a peer process per thread (lat_pipe): figure, peers reaped'
 	[ "$(procs_with lat_pipe "-T -P 2 -C 0,0 -N 3 -E 500")" = 0 ]
 '
 
-test_expect '-S: the series, a point per copy count, statistics after its blank line' '
-	run_bench lat_syscall -S -C 0,0 -N 3 -E 500 null &&
+test_expect '-G: the series, a point per copy count, statistics after its blank line' '
+	run_bench lat_syscall -G -C 0,0 -N 3 -E 500 null &&
 	awk "
 		NR == 1 { ok = \$0 == \"\\\"scaling lat_syscall null processes\" }
 		NR == 2 { ok = ok && \$1 == 1 && \$2 ~ /^[0-9]+\$/ && \$2 > 0 }
@@ -37,16 +37,16 @@ test_expect '-S: the series, a point per copy count, statistics after its blank 
 		fail "not the series: $(cat "$TRASH/err")"
 '
 
-test_expect '-S -T: the threads series; -P bounds the copies' '
-	run_bench lat_pipe -S -T -P 1 -C 0,0 -N 3 -E 500 &&
+test_expect '-G -T: the threads series; -P bounds the copies' '
+	run_bench lat_pipe -G -T -P 1 -C 0,0 -N 3 -E 500 &&
 	expect_line "^\"scaling lat_pipe pipe threads$" "$TRASH/err" &&
 	expect_line "^1 [0-9]+$" "$TRASH/err" &&
 	! grep -q "^2 " "$TRASH/err" &&
 	! grep -q "latency" "$TRASH/err"
 '
 
-test_expect '-S: a case that may run under -P but not as threads runs as processes' '
-	run_bench lat_proc -S -C 0 -N 3 -E 500 fork &&
+test_expect '-G: a case that may run under -P but not as threads runs as processes' '
+	run_bench lat_proc -G -C 0 -N 3 -E 500 fork &&
 	expect_line "^\"scaling lat_proc fork processes$" "$TRASH/err" &&
 	expect_line "^1 [0-9]+$" "$TRASH/err"
 '
@@ -55,13 +55,13 @@ test_expect 'a case that cannot run as threads refuses -T: exit 2, the reason, n
 	! run_bench lat_proc -T -N 3 fork && expect_status 2 &&
 	expect_line "^lat_proc: fork cannot run as threads \(-T\)" "$TRASH/err" &&
 	! grep -q "^Process" "$TRASH/err" &&
-	! run_bench lat_proc -S -T -C 0 -N 3 fork && expect_status 2 &&
+	! run_bench lat_proc -G -T -C 0 -N 3 fork && expect_status 2 &&
 	! grep -q "scaling" "$TRASH/err"
 '
 
-test_expect '-S -T of a program that takes -S in its own main (lat_pagefault): a curve, its file removed' '
+test_expect '-G -T of a program that takes -G in its own main (lat_pagefault): a curve, its file removed' '
 	mkdir "$TRASH/pf" &&
-	TMPDIR="$TRASH/pf" run_bench lat_pagefault -S -T -C 0,0 -s 256k -N 3 -E 500 &&
+	TMPDIR="$TRASH/pf" run_bench lat_pagefault -G -T -C 0,0 -s 256k -N 3 -E 500 &&
 	expect_line "^\"scaling lat_pagefault fault threads\$" "$TRASH/err" &&
 	expect_line "^2 [0-9]+\$" "$TRASH/err" &&
 	expect_line "^\[latbw-stat prog=lat_pagefault case=fault x=2 .* copies=2 " "$TRASH/err" &&
@@ -69,13 +69,13 @@ test_expect '-S -T of a program that takes -S in its own main (lat_pagefault): a
 	[ "$(tmp_files_in "$TRASH/pf")" = 0 ]
 '
 
-test_expect '-T -P 2 without -S: lat_pagefault'"'"'s figure from threads' '
+test_expect '-T -P 2 without -G: lat_pagefault'"'"'s figure from threads' '
 	run_bench lat_pagefault -T -P 2 -C 0,0 -s 256k -N 3 -E 500 &&
 	is_positive "$(awk "/^Pagefaults on / { print \$(NF - 1) }" "$TRASH/err")"
 '
 
-usage_tests lat_syscall "-S -P 3 -C 0,1 null" "-T -P 0 null" "-S null extra"
-usage_tests lat_mmap "-S"
+usage_tests lat_syscall "-G -P 3 -C 0,1 null" "-T -P 0 null" "-G null extra"
+usage_tests lat_mmap "-G"
 
 test_expect 'SIGINT of -T copies removes every thread'"'"'s temporary file' '
 	mkdir "$TRASH/t" &&
@@ -88,13 +88,13 @@ test_expect 'SIGINT of -T copies removes every thread'"'"'s temporary file' '
 	! grep -q "^Simple" "$TRASH/err"
 '
 
-test_expect 'SIGINT of a -S -T pipe curve leaves no peer process' '
-	{ "$BIN/lat_pipe" -S -T -C 0,0 -N 1000 -E 1000000 2>"$TRASH/err" & } &&
+test_expect 'SIGINT of a -G -T pipe curve leaves no peer process' '
+	{ "$BIN/lat_pipe" -G -T -C 0,0 -N 1000 -E 1000000 2>"$TRASH/err" & } &&
 	pid=$! &&
-	eventually "[ \"\$(procs_with lat_pipe \"-S -T -C 0,0 -N 1000\")\" -ge 2 ]" &&
+	eventually "[ \"\$(procs_with lat_pipe \"-G -T -C 0,0 -N 1000\")\" -ge 2 ]" &&
 	kill -INT "$pid" && { wait "$pid"; rc=$?; } &&
 	[ "$rc" -gt 128 ] &&
-	eventually "[ \"\$(procs_with lat_pipe \"-S -T -C 0,0 -N 1000\")\" = 0 ]"
+	eventually "[ \"\$(procs_with lat_pipe \"-G -T -C 0,0 -N 1000\")\" = 0 ]"
 '
 
 test_done

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The scaling curves (-S) in the readers: summary's table (a row per
+# The scaling curves (-G) in the readers: summary's table (a row per
 # benchmark and mode, a column per number of copies, total and per copy),
 # the JSON and CSV exports, and graph's plots (processes and threads
 # against copies), from fixtures of a 4-CPU, a 1-CPU and a 12-CPU machine.

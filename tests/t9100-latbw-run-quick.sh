@@ -209,9 +209,9 @@ test_expect 'memory: forward curves before the section line, one "stride=128 cur
 test_expect 'rounds: ROUNDS=3, one line per figure, its statistics line with the three rounds' '
 	expect_line "^\[ROUNDS: 3\]\$" "$F" &&
 	[ "$(grep -c "^Simple syscall: " "$F")" -eq 1 ] &&
-	[ "$(grep -c "^\[latbw-stat prog=lat_syscall case=null " "$F")" -eq 1 ] &&
-	expect_line "^\[latbw-stat prog=lat_syscall case=null .* rounds=3 round_spread=[0-9]+\.[0-9]{2}% round_values=[^,]+,[^,]+,[^,]+\]\$" "$F" &&
-	grep "^\[latbw-stat prog=lat_syscall case=null " "$F" | awk "{
+	[ "$(grep -c "^\[latbw-stat prog=lat_syscall case=null median=" "$F")" -eq 1 ] &&
+	expect_line "^\[latbw-stat prog=lat_syscall case=null median=.* rounds=3 round_spread=[0-9]+\.[0-9]{2}% round_values=[^,]+,[^,]+,[^,]+\]\$" "$F" &&
+	grep "^\[latbw-stat prog=lat_syscall case=null median=" "$F" | awk "{
 		for (i = 1; i <= NF; i++) {
 			if (\$i ~ /^median=/) m = substr(\$i, 8)
 			if (\$i ~ /^round_values=/) { sub(/\]\$/, \"\", \$i); split(substr(\$i, 14), v, \",\") }
@@ -223,7 +223,7 @@ test_expect 'rounds: ROUNDS=3, one line per figure, its statistics line with the
 			if (v[i] + 0 > m + 0) gt++
 		}
 		exit !(lt <= 1 && gt <= 1 && (m == v[1] || m == v[2] || m == v[3]))
-	}" || fail "median is not the middle round: $(grep "^\[latbw-stat prog=lat_syscall case=null " "$F")"
+	}" || fail "median is not the middle round: $(grep "^\[latbw-stat prog=lat_syscall case=null median=" "$F")"
 '
 
 test_expect 'rounds: every statistics line says how many rounds measured it' '

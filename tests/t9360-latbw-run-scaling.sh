@@ -38,7 +38,7 @@ test_expect 'a statistics line per point, after the blank line' '
 test_expect 'summary prints the scaling table of the run' '
 	sh "$TOP/scripts/summary" "$F" >"$TRASH/sum" 2>"$TRASH/sumerr" &&
 	[ ! -s "$TRASH/sumerr" ] &&
-	expect_line "^Scaling curves \(-S\)" "$TRASH/sum" &&
+	expect_line "^Scaling curves \(-G\)" "$TRASH/sum" &&
 	expect_line "^lat_syscall null +processes +total " "$TRASH/sum" &&
 	expect_line "^lat_syscall null +threads +total " "$TRASH/sum"
 '

@@ -29,7 +29,7 @@
 #define DEFAULT_TARGET_US 5000
 #define DEFAULT_BOUND_SECS 600
 
-static const char lib_optstring[] = "P:W:N:C:E:B:TSh";
+static const char lib_optstring[] = "P:W:N:C:E:B:TGh";
 
 uint64_t bench_now_ns(void)
 {
@@ -111,7 +111,7 @@ static void print_usage(const struct bench *b, FILE *out, int full)
 	const struct bench_spec *s = b->spec;
 	size_t i;
 
-	fprintf(out, "usage: %s [-P copies] [-T] [-S] [-W warmups] [-N reps] "
+	fprintf(out, "usage: %s [-P copies] [-T] [-G] [-W warmups] [-N reps] "
 		"[-C cpus] [-E usecs] [-B secs]", s->prog);
 	for (i = 0; i < s->nopts; i++) {
 		if (s->opts[i].type == BENCH_OPT_FLAG)
@@ -128,7 +128,7 @@ static void print_usage(const struct bench *b, FILE *out, int full)
 		"bandwidth summed)\n"
 		"  -T         the copies are threads of one process, not "
 		"processes\n"
-		"  -S         scaling curve: 1, 2, ... copies (up to -P, default "
+		"  -G         scaling curve: 1, 2, ... copies (up to -P, default "
 		"one per CPU),\n"
 		"             each pinned to a CPU of its own; total operations "
 		"per second\n"
@@ -345,6 +345,13 @@ static void parse_options(struct bench *b, int argc, char **argv)
 	strcat(optstring, lib_optstring);
 	len = strlen(optstring);
 	for (i = 0; i < s->nopts && len + 2 < sizeof(optstring); i++) {
+		/* A program's option may not shadow the harness's (getopt
+		 * would give it to the first in the string, silently). */
+		if (strchr(lib_optstring, s->opts[i].flag) != NULL) {
+			fprintf(stderr, "%s: internal error: its option -%c is "
+				"the harness's\n", s->prog, s->opts[i].flag);
+			exit(1);
+		}
 		optstring[len++] = s->opts[i].flag;
 		if (s->opts[i].type != BENCH_OPT_FLAG)
 			optstring[len++] = ':';
@@ -365,7 +372,7 @@ static void parse_options(struct bench *b, int argc, char **argv)
 		case 'T':
 			h->threads = 1;
 			continue;
-		case 'S':
+		case 'G':
 			h->sweep = 1;
 			continue;
 		case 'W':
@@ -1104,7 +1111,7 @@ int bench_measure(struct bench *b, const struct bench_case *c,
 }
 
 /*
- * -S: the scaling curve of case c.  For k = 1, 2, ... up to -P (default:
+ * -G: the scaling curve of case c.  For k = 1, 2, ... up to -P (default:
  * one per CPU of the -C list, or of the CPUs we may run on), k copies
  * (processes, or threads under -T), copy i pinned to the list's i-th CPU
  * with its peers.  A series
@@ -1136,12 +1143,12 @@ int bench_sweep(struct bench *b, const struct bench_case *c)
 		n = cpus_allowed(list, BENCH_MAX_CPUS);
 		if (n == 0)
 			return bench_skip(b, "the CPUs this process may run on "
-					  "are not known, and -S pins each "
+					  "are not known, and -G pins each "
 					  "copy to one: give them with -C");
 	}
 	max = h->copies_set ? b->copies : n;
 	if (max > n)
-		bench_usage_error(b, "-S -P %u: more copies than the %u CPU%s "
+		bench_usage_error(b, "-G -P %u: more copies than the %u CPU%s "
 				  "to pin them to", max, n, n == 1 ? "" : "s");
 	r = calloc(max, sizeof(*r));
 	cpus = calloc(max, sizeof(*cpus));
@@ -1393,7 +1400,7 @@ int bench_pin(struct bench *b, unsigned role)
 
 	if (n == 0)
 		return 0;
-	/* -S: a copy and its peers share the copy's own CPU. */
+	/* -G: a copy and its peers share the copy's own CPU. */
 	if (b->h->own_cpu)
 		role = 0;
 	return cpus_pin(b->h->cpus[(b->copy + role) % n]);
@@ -1461,7 +1468,7 @@ int bench_main(int argc, char **argv, const struct bench_spec *spec)
 	else if (b.argc > 0)
 		bench_usage_error(&b, "unexpected argument '%s'", b.argv[0]);
 	if (h.sweep && (spec->main != NULL ? !spec->main_sweeps : b.bc == NULL))
-		bench_usage_error(&b, "-S is for programs of one figure; %s "
+		bench_usage_error(&b, "-G is for programs of one figure; %s "
 				  "measures a sweep of its own", spec->prog);
 	if (b.bc != NULL && (h.sweep || h.threads) && spec->main == NULL)
 		check_threads(&b, b.bc);

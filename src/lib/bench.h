@@ -173,8 +173,8 @@ struct bench_spec {
 	 */
 	int (*parse)(struct bench *b);
 	/*
-	 * With a main hook: 1 if main takes -S itself (it prepares, then
-	 * calls bench_sweep when bench_sweeping says so); otherwise -S is
+	 * With a main hook: 1 if main takes -G itself (it prepares, then
+	 * calls bench_sweep when bench_sweeping says so); otherwise -G is
 	 * refused for a program with a main.
 	 */
 	int main_sweeps;
@@ -289,7 +289,7 @@ double bench_value_of(const struct bench_result *r, double ns);
 int bench_side_result(const struct bench_result *r, struct bench_result *bw);
 
 /*
- * -S, the scaling curve (see latbw(7)): whether it was asked for, and,
+ * -G, the scaling curve (see latbw(7)): whether it was asked for, and,
  * for a program whose main takes it (spec->main_sweeps), the curve of
  * case c, printed as a series.  0, -1 or BENCH_SKIPPED.
  */

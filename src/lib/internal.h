@@ -27,9 +27,9 @@ struct bench_harness {
 	const char *case_name;		/* for statistics lines */
 	int output_failed;		/* an output line could not be written */
 	int threads;			/* -T: copies are threads */
-	int sweep;			/* -S: the scaling curve */
+	int sweep;			/* -G: the scaling curve */
 	int copies_set;			/* -P was given */
-	int own_cpu;			/* peers pin to their copy's CPU (-S) */
+	int own_cpu;			/* peers pin to their copy's CPU (-G) */
 	uint64_t (*now)(void);		/* the clock: bench_now_ns, or a test's */
 	/* context switches so far, voluntary and involuntary, or a test's */
 	void (*switches)(long *voluntary, long *involuntary);
