@@ -147,6 +147,80 @@ kill_again() {
 	done
 }
 
+# ------------------------------------------ helpers that poll, woken early
+#
+# The watchdogs and the guardian poll once a second (their flag file, the
+# driver), and the driver's clean-up waits for them to exit: up to a
+# second at the end of every run.  So the driver notes each one it starts
+# (note_helper) and, when it has removed their flags, wakes them
+# (wake_helpers): a SIGTERM ends the sleep of their poll, and they see at
+# once that their flag is gone.  Both sides name a process by PID and
+# start time (same_proc): the driver signals only its own helper, and a
+# helper only its own sleep.  Without /proc (where reading a start time
+# would start ps every second) they poll as before.
+
+helper_procs=
+
+# note_helper PID: the driver started helper PID (in the background).
+# Keeps "pid:start" of it and of the noted helpers that still run.
+note_helper() {
+	[ -r /proc/self/stat ] || return 0
+	nh_keep=
+	for nh_entry in $helper_procs
+	do
+		same_proc "${nh_entry%%:*}" "${nh_entry#*:}" &&
+			nh_keep="$nh_keep $nh_entry"
+	done
+	proc_state "$1"
+	[ -n "$ps_start" ] && nh_keep="$nh_keep $1:$ps_start"
+	helper_procs=$nh_keep
+}
+
+# wake_helpers: SIGTERM to each noted helper that is still the driver's
+# child that started then (its flag is gone: it exits on waking).
+wake_helpers() {
+	for wh_entry in $helper_procs
+	do
+		if same_proc "${wh_entry%%:*}" "${wh_entry#*:}" &&
+			[ "$ps_ppid" = "$driver_pid" ]
+		then
+			kill -TERM "${wh_entry%%:*}" 2>/dev/null
+		fi
+	done
+	helper_procs=
+}
+
+# helper_traps: in a helper, first: a SIGTERM stops the sleep it is in
+# (helper_sleep), and the helper goes on to check its flag.
+helper_traps() {
+	helper_nap=
+	helper_nap_start=
+	trap 'helper_wake' TERM
+}
+
+helper_wake() {
+	if [ -n "$helper_nap" ] && same_proc "$helper_nap" "$helper_nap_start"
+	then
+		kill -TERM "$helper_nap" 2>/dev/null
+	fi
+}
+
+# helper_sleep: sleep a second, in a way a SIGTERM can cut short (a trap
+# runs only after a foreground command ends, but during "wait").
+helper_sleep() {
+	if ! [ -r /proc/self/stat ]
+	then
+		sleep 1
+		return
+	fi
+	sleep 1 &
+	helper_nap=$!
+	proc_state "$helper_nap"
+	helper_nap_start=$ps_start
+	wait "$helper_nap"
+	helper_nap=
+}
+
 # watchdog PID SECS FLAG: stop PID, a child of the driver, and what it
 # started (TERM, then KILL 5 s later) if FLAG still exists after SECS
 # seconds.  It takes PID's start time first, and signals nothing but
@@ -154,13 +228,14 @@ kill_again() {
 # that it ends soon after FLAG is removed or the driver is gone (the
 # program bounds itself with its -B: an orphan does not run for ever).
 watchdog() {
+	helper_traps
 	proc_state "$1"
 	watched_start=$ps_start
 	[ "$ps_ppid" = "$driver_pid" ] || watched_start=
 	waited_secs=0
 	while [ "$waited_secs" -lt "$2" ]
 	do
-		sleep 1
+		helper_sleep
 		[ -f "$3" ] && driver_alive || exit 0
 		waited_secs=$((waited_secs + 1))
 	done
@@ -176,7 +251,7 @@ watchdog() {
 	waited_secs=0
 	while [ "$waited_secs" -lt 5 ]
 	do
-		sleep 1
+		helper_sleep
 		[ -f "$3" ] && driver_alive || exit 0
 		waited_secs=$((waited_secs + 1))
 	done
@@ -202,6 +277,7 @@ wait_bounded() {
 	set -- "$1" "$2" "$work/flag.$bound_waits"
 	: >"$3"
 	watchdog "$1" "$2" "$3" &
+	note_helper "$!"
 	wait "$1" 2>/dev/null
 	rc=$?
 	killed=no

@@ -214,9 +214,10 @@ remove_stale() {
 # server it started (named in work/server) and remove the scratch
 # directories; exit when the driver removes flag.guard at its end.
 guardian() {
+	helper_traps
 	while [ -f "$work/flag.guard" ]
 	do
-		sleep 1
+		helper_sleep
 		driver_alive && continue
 		guarded_server=
 		{ IFS= read -r guarded_server <"$work/server"; } 2>/dev/null
@@ -249,8 +250,9 @@ cleanup() {
 	if [ -n "${work:-}" ] && [ -d "$work" ]
 	then
 		rm -f "$work"/flag.*
-		# Watchdogs and the guardian poll once a second; wait for them
-		# to see their flag gone.
+		# Watchdogs and the guardian poll once a second: wake them to
+		# see their flag gone, and wait for them.
+		wake_helpers
 		wait
 		rm -rf "$work"
 	fi
