@@ -26,7 +26,9 @@ in_driver() {
 		prog_pid=
 		. "$T/$3.sh"
 		printf "%s %s %s\n" "$rc" "$killed" "${prog_pid:--}" >"$T/got"
-		# A watchdog polls once a second: it goes when its flag does.
+		# A watchdog polls once a second: woken, it sees its flag gone
+		# and goes.
+		wake_helpers
 		wait
 		ls -A "$work" >"$T/left"
 	' sh "$TOP" "$TRASH" "$1"
