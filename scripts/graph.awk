@@ -47,6 +47,7 @@ function graph_main(    n) {
 	n += plot_bw("tcp-bandwidth", "TCP bandwidth (bw_tcp)", "", "^Socket bandwidth using ", "message size (bytes)", 0)
 	n += plot_c2c()
 	n += plot_scaling()
+	n += plot_load()
 	if (n == 0) {
 		print "graph: no curve to plot in any file (no memory latency or bandwidth series)" > "/dev/stderr"
 		exit 1

@@ -436,6 +436,16 @@ function start_series(title, ln,    n, w, i, t) {
 			SCSEEN[cur, title] = 1
 			SCNAME[cur, ++SCNN[cur]] = title
 		}
+	} else if (title ~ /^loaded (latency mode=(read|write) pages=[a-z]+|bandwidth mode=(read|write))$/ ||
+	    title ~ /^mlp (latency|bandwidth) pages=[a-z]+$/) {
+		# lat_mem_load's loaded latency and par_mem -c's MLP curve:
+		# x a count (loaders, chases), y ns or MB/s; listed per file
+		# for their table and plot (table-load.awk, graph-load.awk)
+		SUNIT[title] = title ~ /bandwidth/ ? "MB/s" : "ns"
+		if (!((cur, title) in LDSEEN)) {
+			LDSEEN[cur, title] = 1
+			LDNAME[cur, ++LDNN[cur]] = title
+		}
 	} else if (title ~ /bandwidth/) {
 		SUNIT[title] = "MB/s"
 	} else if (title == "mappings") {
@@ -452,6 +462,18 @@ function start_series(title, ln,    n, w, i, t) {
 		SN[cur, ser " create"] = 0
 		SN[cur, ser " delete"] = 0
 	}
+}
+
+# The value of series name's point at x in file i, or "" (the tables
+# and plots of lat_mem_load and par_mem -c: table-load.awk, graph-load.awk).
+function ld_at(i, name, x,    n, j, k) {
+	n = SN[i, name] + 0
+	for (j = n; j >= 1; j--) {
+		k = SK[i, name, j]
+		if (RX[i, k] == x && good(RV[i, k]))
+			return RV[i, k] + 0
+	}
+	return ""
 }
 
 # A record: one figure or one series point, kept in file order for the

@@ -13,6 +13,9 @@ function out_tables(    i) {
 	t_c2c()
 	# The scaling curves (-G; table-scaling.awk), summary only too.
 	t_scaling()
+	# lat_mem_load's loaded latency and par_mem -c's MLP curve
+	# (table-load.awk), summary only too.
+	t_load()
 	if (printed == 0) {
 		print "summary: no figure in any file" > "/dev/stderr"
 		status = 1
