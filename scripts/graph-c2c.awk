@@ -30,7 +30,7 @@ function c2c_colour(f,    r, g, b) {
 }
 
 function c2c_svg(i, v,    n, a, b, cv, lo, hi, cs, L, T, W, H, path, name,
-    x, y, f, lv, l, ly, unit, fs, txt, gy) {
+    x, y, f, lv, l, ly, unit, fs, txt, gy, steps) {
 	n = c2c_cpus(i, v)
 	if (n == 0)
 		return 0
@@ -53,8 +53,9 @@ function c2c_svg(i, v,    n, a, b, cv, lo, hi, cs, L, T, W, H, path, name,
 	L = 70
 	T = 90
 	W = L + n * cs + 140
-	if (W < 620)
-		W = 620
+	# room for the line under the title (about 88 characters of 12 px)
+	if (W < 720)
+		W = 720
 	H = T + n * cs + 60 + 18 * 6
 	unit = v == "cas" ? "ns" : "us"
 	name = runname(i)
@@ -110,16 +111,18 @@ function c2c_svg(i, v,    n, a, b, cv, lo, hi, cs, L, T, W, H, path, name,
 			}
 		printf "</g>\n" > path
 	}
-	# The scale: five steps from the smallest to the largest.
+	# The scale: five steps from the smallest to the largest (one, if
+	# every cell is the same: five equal labels would say nothing).
 	x = L + n * cs + 20
+	steps = hi > lo ? 4 : 0
 	printf "<g font-size=\"11\">\n" > path
-	for (a = 0; a <= 4; a++) {
+	for (a = 0; a <= steps; a++) {
 		y = T + a * 22
-		printf "<rect x=\"%d\" y=\"%d\" width=\"18\" height=\"18\" fill=\"%s\"/>\n", x, y, c2c_colour(a / 4) > path
-		printf "<text x=\"%d\" y=\"%d\">%s %s</text>\n", x + 24, y + 13, c2c_cell(lo + (hi - lo) * a / 4), unit > path
+		printf "<rect x=\"%d\" y=\"%d\" width=\"18\" height=\"18\" fill=\"%s\"/>\n", x, y, c2c_colour(steps ? a / steps : 0) > path
+		printf "<text x=\"%d\" y=\"%d\">%s %s</text>\n", x + 24, y + 13, c2c_cell(steps ? lo + (hi - lo) * a / steps : lo), unit > path
 	}
-	printf "<rect x=\"%d\" y=\"%d\" width=\"18\" height=\"18\" fill=\"#dddddd\"/>\n", x, T + 5 * 22 > path
-	printf "<text x=\"%d\" y=\"%d\">not measured</text>\n", x + 24, T + 5 * 22 + 13 > path
+	printf "<rect x=\"%d\" y=\"%d\" width=\"18\" height=\"18\" fill=\"#dddddd\"/>\n", x, T + (steps + 1) * 22 > path
+	printf "<text x=\"%d\" y=\"%d\">not measured</text>\n", x + 24, T + (steps + 1) * 22 + 13 > path
 	printf "</g>\n" > path
 	# The groups.
 	split("smt l2 l3 node package", lv, " ")

@@ -147,7 +147,7 @@ function plot_latency(    i, k, n, name, col, d, seen, any) {
 			name = RN[i, k]
 			if (RX[i, k] == "" || name in seen)
 				continue
-			if (name !~ /^(Memory|Random) load latency stride=[0-9]+$/)
+			if (name !~ /^(Memory|Random) load latency stride=[0-9]+( order=[a-z]+)?( pages=[a-z0-9]+)?$/)
 				continue
 			seen[name] = 1
 			add_curve(i, name, runname(i) " " lat_label(name), col, DASH[d % NDASH + 1])

@@ -141,4 +141,16 @@ test_expect 'graph needs the reader, not the tables: no summary.awk, cells, layo
 	diff -r "$TRASH/svg" "$TRASH/svg.only"
 '
 
+test_expect 'latency plot of a latbw file: the random chase (order=random pages=thp) is a curve too' '
+	cp "$TOP/tests/fixtures/summary/ours.results" "$TRASH/ours.0" &&
+	graph -o "$TRASH/ours" "$TRASH/ours.0" &&
+	expect_status 0 &&
+	f=$TRASH/ours/mem-latency.svg &&
+	for l in "ours.0 stride=128" "ours.0 stride=128 order=random pages=thp" "ours.0 random stride=16"
+	do
+		grep -q "<desc>$l</desc>" "$f" && grep -q ">$l</text>" "$f" ||
+			fail "no curve or legend $l" || return 1
+	done
+'
+
 test_done

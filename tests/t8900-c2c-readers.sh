@@ -92,4 +92,22 @@ else
 	test_skip 'graph: the heat maps are well-formed XML' 'no python3'
 fi
 
+# A 2-CPU machine's cas matrix: one figure, the same both ways.
+test_expect 'graph: a matrix of one value has one colour in its scale, not five equal ones' '
+	mkdir -p "$TRASH/two" &&
+	{
+		echo "[lmbench3.0 results for Linux two 6.1 x86_64]"
+		echo "[latbw-c2c-cpus 0-1]"
+		echo "\"c2c cas cpu=0"
+		echo "1 57.14"
+		echo ""
+	} >"$TRASH/two.0" &&
+	sh "$GRAPH" -o "$TRASH/two" "$TRASH/two.0" >"$TRASH/out" 2>"$TRASH/err" &&
+	f=$TRASH/two/c2c-cas-two.0.svg &&
+	[ -s "$f" ] &&
+	[ "$(grep -c "<rect x=\"[0-9]*\" y=\"[0-9]*\" width=\"18\" height=\"18\"" "$f")" -eq 2 ] &&
+	[ "$(grep -c ">57\.14 ns</text>" "$f")" -eq 1 ] &&
+	grep -q ">not measured</text>" "$f" || fail "$(cat "$TRASH/err") $(grep "<text" "$f" 2>/dev/null)"
+'
+
 test_done
