@@ -136,30 +136,36 @@ function side_labels(    n, m, b, dup) {
 			LABEL[n] = n ":" LABEL[n]
 }
 
-function legend(    n, i, runs, st, hosts, h) {
+function legend(    n, i, runs, st) {
 	print ""
 	print "Side Label     Runs Noise from                 Files"
 	print "---- --------- ---- -------------------------- -----"
 	for (n = 1; n <= NS; n++) {
 		runs = ""
 		st = 0
-		hosts = ""
-		split("", h)
 		for (i = FROM[n]; i <= TO[n]; i++) {
 			runs = runs (runs == "" ? "" : " ") tidy(PATHS[i])
 			if (has_stats(i))
 				st++
-			if (!(HOST[i] in h)) {
-				h[HOST[i]] = 1
-				hosts = hosts (hosts == "" ? "" : ", ") tidy(HOST[i])
-			}
 		}
 		i = TO[n] - FROM[n] + 1
 		printf "%4d %-9.9s %4d %-26s %s\n", n, LABEL[n], i,
 		    (i > 1 ? "the runs' range" : (st ? "the statistics line" : "(none: no statistics lines)")), runs
-		if (index(hosts, ","))
-			printf "compare: side %d (%s) mixes hosts %s\n", n, ARG[n], hosts > "/dev/stderr"
+		mixed_hosts(n)
 	}
+}
+
+# Warn when side n's files are of several hosts.
+function mixed_hosts(n,    i, hosts, h) {
+	hosts = ""
+	split("", h)
+	for (i = FROM[n]; i <= TO[n]; i++)
+		if (!(HOST[i] in h)) {
+			h[HOST[i]] = 1
+			hosts = hosts (hosts == "" ? "" : ", ") tidy(HOST[i])
+		}
+	if (index(hosts, ","))
+		printf "compare: side %d (%s) mixes hosts %s\n", n, ARG[n], hosts > "/dev/stderr"
 }
 
 function has_stats(i,    k) {
@@ -357,7 +363,7 @@ function KCKIND_any(t, c,    r) {
 # (round_values of the statistics line); blank when neither is known.
 # The metric names are registry.awk's (reg_metric).
 
-function lkp_main(    n, i, k, m, nm, order, cnt, v, j, f, sd, a, fa, sa, line) {
+function lkp_main(    n, i, k, m, nm, order, cnt, v, j, f, sd, a, fa, sa, line, out, has) {
 	reg_read(ENVIRON["LATBW_REGISTRY"])
 	nm = 0
 	for (n = 1; n <= 2; n++)
@@ -371,11 +377,18 @@ function lkp_main(    n, i, k, m, nm, order, cnt, v, j, f, sd, a, fa, sa, line) 
 				LKSEEN[i, m] = 1
 				if (n == 1 && !((1, m) in cnt))
 					order[++nm] = m
+				has[n]++
 				j = ++cnt[n, m]
 				LKV[n, m, j] = RV[i, k] + 0
 				LKRSD[n, m] = round_sd(i, k)
 			}
-	print lkp_head()
+	for (n = 1; n <= 2; n++) {
+		mixed_hosts(n)
+		if (!has[n]) {
+			printf "compare: side %d (%s): no figure in it\n", n, ARG[n] > "/dev/stderr"
+			status = 1
+		}
+	}
 	line = 0
 	for (j = 1; j <= nm; j++) {
 		m = order[j]
@@ -390,14 +403,16 @@ function lkp_main(    n, i, k, m, nm, order, cnt, v, j, f, sd, a, fa, sa, line) 
 		}
 		fa = f[1]
 		sa = f[2]
-		printf "%10s%s%11s%11s%s  %s\n", lkp_num(fa), lkp_pm(sd[1]),
-		    sprintf("%+.1f%%", (sa - fa) / fa * 100), lkp_num(sa), lkp_pm(sd[2]), m
-		line++
+		out[++line] = sprintf("%10s%s%11s%11s%s  %s", lkp_num(fa), lkp_pm(sd[1]),
+		    sprintf("%+.1f%%", (sa - fa) / fa * 100), lkp_num(sa), lkp_pm(sd[2]), m)
 	}
 	if (!line) {
 		print "compare: no metric that both sides have" > "/dev/stderr"
 		exit 1
 	}
+	print lkp_head()
+	for (j = 1; j <= line; j++)
+		print out[j]
 }
 
 function lkp_head() {

@@ -51,11 +51,17 @@ test_expect 'sides the other way round: the change from the new side' '
 	grep -qxF "    0.2520 ±  2%     -16.7%     0.2100 ±  5%  latbw.SIMPLE.syscall.us" "$TRASH/out"
 '
 
-test_expect 'no metric both sides have: a message, status 1' '
+test_expect 'no metric both sides have: a message, status 1, nothing on stdout' '
 	printf "%s\n" "[lmbench3.0 results for Linux box 6.1.0 #1 SMP x86_64]" "Odd figure: 1.5 microseconds" >"$TRASH/odd.0" &&
 	compare -f lkp base "$TRASH/odd.0"
-	expect_status 1 &&
+	expect_status 1 && [ ! -s "$TRASH/out" ] &&
 	expect_line "^compare: no metric that both sides have\$" "$TRASH/err"
+'
+
+test_expect 'a side without any figure: said, status 1' '
+	compare -f lkp base ../compare/garbage.0
+	expect_status 1 && [ ! -s "$TRASH/out" ] &&
+	expect_line "^compare: side 2 \(\.\./compare/garbage\.0\): no figure in it\$" "$TRASH/err"
 '
 
 test_expect 'an unknown format: one error line, the usage line, status 2, no output' '
