@@ -1,7 +1,7 @@
 # graph-scaling.awk - scripts/graph's plots of the scaling curves (-G;
 # read.awk lists them in SCNAME): one SVG per benchmark,
 # scaling-<prog>-<case>.svg, operations per second of all the copies
-# against the number of copies (log2 axis), the processes curve in blue and
+# against the number of copies (a linear axis from 0), the processes curve in blue and
 # the threads curve in red, one dash per results file, and in grey the
 # perfect line: the first curve's one-copy figure times the copies.
 # Uses graph.awk's add_curve and plot_write.
@@ -25,6 +25,7 @@ function plot_scaling(    i, j, s, nk, keys, seen, key, d, made, y1, xmax, m, k,
 	for (s = 1; s <= nk; s++) {
 		plot_begin()
 		XSCALE = 1
+		LINX = 1
 		for (i = 1; i <= nf; i++) {
 			d = DASH[(i - 1) % NDASH + 1]
 			add_curve(i, "scaling " keys[s] " processes", runname(i) ": processes", PAL[1], d)

@@ -99,6 +99,7 @@ function plot_begin() {
 	NCUR = 0
 	NVL = 0
 	LOGY = 0
+	LINX = 0
 }
 
 # Curve from series `name` of file i; x in bytes = x * xscale.  Points
@@ -236,6 +237,11 @@ function log2(x) {
 	return log(x) / log(2)
 }
 
+# Where x goes on the x axis: log2 of it, or itself on a linear axis.
+function xval(x) {
+	return LINX ? x + 0 : log2(x)
+}
+
 function floor_(x) {
 	return x == int(x) ? x : (x < 0 ? int(x) - 1 : int(x))
 }
@@ -289,7 +295,7 @@ function plot_write(file, title, xlabel, ylabel,    path, W, H, L, T, R, B, c, j
 	xmin = 1e300; xmax = -1e300; ymax = 0; ymin = 1e300
 	for (c = 1; c <= NCUR; c++)
 		for (j = 1; j <= CN[c]; j++) {
-			lx = log2(CX[c, j])
+			lx = xval(CX[c, j])
 			if (lx < xmin) xmin = lx
 			if (lx > xmax) xmax = lx
 			if (CY[c, j] > ymax) ymax = CY[c, j]
@@ -297,6 +303,9 @@ function plot_write(file, title, xlabel, ylabel,    path, W, H, L, T, R, B, c, j
 		}
 	xmin = floor_(xmin)
 	xmax = ceil_(xmax)
+	# A linear x axis (LINX: counts, such as copies) starts at 0.
+	if (LINX)
+		xmin = 0
 	if (xmax <= xmin)
 		xmax = xmin + 1
 	# Every tick loop counts ticks, at most MAXTICK of them, whatever the
@@ -361,7 +370,9 @@ function plot_write(file, title, xlabel, ylabel,    path, W, H, L, T, R, B, c, j
 		printf "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>\n", L, py, R, py > path
 	}
 	# x ticks: every power of two, or every xs-th one for a wide range.
-	xs = ceil_((xmax - xmin) / 14)
+	xs = LINX ? ceil_(nicestep(xmax - xmin)) : ceil_((xmax - xmin) / 14)
+	if (LINX && xs < 1)
+		xs = 1
 	nx = int((xmax - xmin) / xs)
 	if (nx > MAXTICK)
 		nx = MAXTICK
@@ -380,14 +391,14 @@ function plot_write(file, title, xlabel, ylabel,    path, W, H, L, T, R, B, c, j
 	for (j = 0; j <= nx; j++) {
 		k = xmin + j * xs
 		px = L + (k - xmin) / (xmax - xmin) * (R - L)
-		printf "<text x=\"%.1f\" y=\"%d\">%s</text>\n", px, B + 18, sizename(2 ^ k) > path
+		printf "<text x=\"%.1f\" y=\"%d\">%s</text>\n", px, B + 18, (LINX ? sprintf("%d", k) : sizename(2 ^ k)) > path
 	}
 	printf "</g>\n" > path
-	printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>\n", (L + R) / 2, B + 42, xml(xlabel " - log scale") > path
+	printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>\n", (L + R) / 2, B + 42, xml(xlabel (LINX ? "" : " - log scale")) > path
 	printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" transform=\"rotate(-90 %d %d)\">%s</text>\n", 22, (T + B) / 2, 22, (T + B) / 2, xml(ylabel) > path
 	# Cache sizes.
 	for (j = 1; j <= NVL; j++) {
-		lx = log2(VX[j])
+		lx = xval(VX[j])
 		if (lx < xmin || lx > xmax)
 			continue
 		px = L + (lx - xmin) / (xmax - xmin) * (R - L)
@@ -400,7 +411,7 @@ function plot_write(file, title, xlabel, ylabel,    path, W, H, L, T, R, B, c, j
 	for (c = 1; c <= NCUR; c++) {
 		pts = ""
 		for (j = 1; j <= CN[c]; j++) {
-			px = L + (log2(CX[c, j]) - xmin) / (xmax - xmin) * (R - L)
+			px = L + (xval(CX[c, j]) - xmin) / (xmax - xmin) * (R - L)
 			py = ypos(CY[c, j], ymax, T, B)
 			pts = pts (j > 1 ? " " : "") sprintf("%.1f,%.1f", px, py)
 		}
@@ -409,7 +420,7 @@ function plot_write(file, title, xlabel, ylabel,    path, W, H, L, T, R, B, c, j
 		    CCOL[c], (CDASH[c] == "" ? "" : " stroke-dasharray=\"" CDASH[c] "\""), pts > path
 		if (CN[c] <= 40)
 			for (j = 1; j <= CN[c]; j++) {
-				px = L + (log2(CX[c, j]) - xmin) / (xmax - xmin) * (R - L)
+				px = L + (xval(CX[c, j]) - xmin) / (xmax - xmin) * (R - L)
 				py = ypos(CY[c, j], ymax, T, B)
 				printf "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>\n", px, py, CCOL[c] > path
 			}

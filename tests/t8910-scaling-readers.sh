@@ -73,6 +73,8 @@ test_expect 'graph: processes and threads curves, and the perfect line' '
 	grep -q "<desc>big.0: threads</desc>" "$f" &&
 	grep -q "<desc>perfect: copies x one copy</desc>" "$f" &&
 	[ "$(grep -c "<polyline" "$f")" -eq 3 ] &&
+	grep -q ">copies, each pinned to a CPU of its own</text>" "$f" &&
+	grep -q "y=\"[0-9]*\">0</text>" "$f" &&
 	p=$TRASH/svg/scaling-lat_proc-fork.svg &&
 	! grep -q "threads</desc>" "$p" &&
 	[ "$(grep -c "<polyline" "$p")" -eq 2 ]
