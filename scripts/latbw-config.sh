@@ -223,6 +223,25 @@ $parsed
 EOF
 }
 
+# grid_mb BYTES: the least size in MB, at least 8, that holds BYTES and is
+# a size lat_mem_rd measures at (eight sizes per doubling: 8, 9, ... 15,
+# 16, 18, ... 30, 32, 36, ... 512, 576, 640 ...), so that its sweep ends
+# there.  Not the next power of two: a 260 MB cache would have its sweeps
+# go to 2048 MB for 1040, twice the time for nothing.
+grid_mb() {
+	g_base=8
+	while [ $((g_base * 2 * 1048576)) -le "$1" ]
+	do
+		g_base=$((g_base * 2))
+	done
+	g_mb=$g_base
+	while [ $((g_mb * 1048576)) -lt "$1" ]
+	do
+		g_mb=$((g_mb + g_base / 8))
+	done
+	printf '%s\n' "$g_mb"
+}
+
 # Defaults from the machine.  plan_llc is the last-level cache in bytes
 # (0: unknown) the plan sizes quick mode's sweeps by; LATBW_LLC sets it
 # (to plan for another machine, or where sysfs says nothing).
@@ -255,16 +274,10 @@ machine_defaults() {
 			esac
 		done
 	fi
-	# 4x the last-level cache, as a power of two MB; 64 MB when unknown.
+	# 4x the last-level cache, in MB on lat_mem_rd's grid; 64 MB when
+	# unknown.
 	want=64
-	if [ "$llc" -gt 0 ]
-	then
-		want=8
-		while [ $((want * 1048576)) -lt $((llc * 4)) ]
-		do
-			want=$((want * 2))
-		done
-	fi
+	[ "$llc" -gt 0 ] && want=$(grid_mb $((llc * 4)))
 	# ...within an eighth of the memory (stream uses three arrays of MB),
 	# a power of two too.
 	memkb=$(awk '$1 == "MemAvailable:" { a = $2 } $1 == "MemTotal:" { t = $2 }

@@ -33,21 +33,17 @@ registry() {
 
 # plan_sizes: sweep_mb, the largest size of every sweep (and the size of
 # the file the file and mmap benchmarks read).  A full run sweeps to MB.
-# Quick mode stops at twice the last-level cache, rounded up to a power of
-# two (the least the summary reads main memory at), at least 8 MB, when
-# that is less than MB: its cost then does not grow with the machine's
-# memory.  A sweep's cost grows with its number of points: the latency
+# Quick mode stops at twice the last-level cache (the least the summary
+# reads main memory at), rounded up to a size of lat_mem_rd's (grid_mb),
+# at least 8 MB, when that is less than MB: its cost then does not grow
+# with the machine's memory.  A sweep's cost grows with its number of points: the latency
 # curves link each element of their largest array about once (mem_chain),
 # and the points of the bandwidth sweeps take a fixed number of samples.
 plan_sizes() {
 	sweep_mb=$c_MB
 	if [ "$c_QUICK" = 1 ]
 	then
-		ps_q=8
-		while [ $((ps_q * 1048576)) -lt $((plan_llc * 2)) ]
-		do
-			ps_q=$((ps_q * 2))
-		done
+		ps_q=$(grid_mb $((plan_llc * 2)))
 		[ "$plan_llc" -eq 0 ] && ps_q=64
 		[ "$sweep_mb" -gt "$ps_q" ] && sweep_mb=$ps_q
 	fi

@@ -4,10 +4,10 @@
  *
  *	par_mem [-M size] [-c size] [-H small|thp|hugetlb]
  *
- * For each array size (powers of two from 1 KiB to -M), the array's lines
- * are put in one random order and dealt round-robin into k pointer
- * cycles, k = 1 to 16.  The timed body advances all k cycles by one load
- * each: loads in one cycle depend on each other, loads in different
+ * For each array size (powers of two from 1 KiB to -M, and -M), the
+ * array's lines are put in one random order and dealt round-robin into k
+ * pointer cycles, k = 1 to 16.  The timed body advances all k cycles by
+ * one load each: loads in one cycle depend on each other, loads in different
  * cycles do not, so the processor may overlap up to k of them.  The
  * parallelism at a size is the time per load with one cycle divided by
  * the smallest time per load with k cycles (each the fastest of its
@@ -241,7 +241,11 @@ static int par_main(struct bench *b)
 		return rc;
 	}
 	bench_printf(b, "%s", "Memory load parallelism");
-	for (st->size = SMALLEST; rc == 0 && st->size <= max; st->size *= 2) {
+	/* Powers of two, and -M itself last when it is not one (the cell
+	 * lmbench's readers show is the last point: the largest array). */
+	for (st->size = SMALLEST; rc == 0 && st->size <= max;
+	     st->size = st->size < max && st->size * 2 > max ? max :
+			st->size * 2) {
 		for (i = 0; rc == 0 && i < sizeof(chain_counts) /
 						sizeof(chain_counts[0]); i++) {
 			st->k = chain_counts[i];

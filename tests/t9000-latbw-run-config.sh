@@ -71,9 +71,9 @@ test_expect 'defaults: MB a power of two >= 4x the last-level cache (within an e
 	[ "$(key ROUNDS)" = 3 ]
 '
 
-test_expect 'LATBW_LLC plans for another cache: MB is 4x it, a power of two' '
+test_expect 'LATBW_LLC plans for another cache: MB is 4x it, a size of lat_mem_rd'"'"'s' '
 	cap=$(mem_cap) &&
-	for c in 1m:8 3m:16 3145728:16 12m:64 "260m:2048"
+	for c in 1m:8 3m:12 3145728:12 12m:48 32m:128 40m:160 "260m:1152"
 	do
 		cfg LATBW_LLC="${c%:*}" sh "$RUN" -p && expect_status 0 || return 1
 		want=${c#*:}

@@ -168,16 +168,23 @@ sizes_run() {
 	run_fake LATBW_BIN="$TRASH/bin2" BENCHMARKS="$mem_steps" "$@"
 }
 
-test_expect 'quick sweeps to twice the last-level cache, a power of two, when MB is more' '
+test_expect 'quick sweeps to twice the last-level cache, a size of lat_mem_rd'"'"'s, when MB is more' '
 	sizes_run MB=2048 LATBW_LLC=12m &&
-	expect_line "^cache -B 1 -N 3 -E 1000 -M 32m " "$TRASH/args" &&
-	expect_line "^par_mem .* -M 32m " "$TRASH/args" &&
-	expect_line "^lat_mem_rd .* -t 32 16 16\$" "$TRASH/args" &&
-	expect_line "^lat_mem_rd .* -H thp 32 128 128\$" "$TRASH/args" &&
-	expect_line "^stream .* -M 32m " "$TRASH/args" &&
-	expect_line "^bw_mem .* 32m frd frd\$" "$TRASH/args" &&
-	expect_line "^bw_file_rd .* 32m io_only .* file=33554432\$" "$TRASH/args" &&
-	! grep -Eq " (2048|64)m? " "$TRASH/args"
+	expect_line "^cache -B 1 -N 3 -E 1000 -M 24m " "$TRASH/args" &&
+	expect_line "^par_mem .* -M 24m " "$TRASH/args" &&
+	expect_line "^lat_mem_rd .* -t 24 16 16\$" "$TRASH/args" &&
+	expect_line "^lat_mem_rd .* -H thp 24 128 128\$" "$TRASH/args" &&
+	expect_line "^stream .* -M 24m " "$TRASH/args" &&
+	expect_line "^bw_mem .* 24m frd frd\$" "$TRASH/args" &&
+	expect_line "^bw_file_rd .* 24m io_only .* file=25165824\$" "$TRASH/args" &&
+	! grep -Eq " (2048|32|64)m? " "$TRASH/args"
+'
+
+test_expect 'quick, a 260 MB cache: 576 MB, not 1024' '
+	sizes_run MB=2048 LATBW_LLC=260m &&
+	expect_line "^lat_mem_rd .* -t 576 16 16\$" "$TRASH/args" &&
+	expect_line "^par_mem .* -M 576m " "$TRASH/args" &&
+	! grep -Eq " 1024m? " "$TRASH/args"
 '
 
 test_expect 'quick: an MB below that is kept' '
