@@ -336,10 +336,66 @@ static void test_format(void)
 	      strstr(line, "latency using") == NULL && line[0] == '[');
 }
 
+/*
+ * side_bytes: others move 2 bytes per ns of the fake clock while the body
+ * runs, except in every 4th sample (they were off their CPUs).
+ */
+static double side_total;
+static unsigned side_calls;
+
+static int side_run(struct bench *b, uint64_t n)
+{
+	uint64_t before = fake_ns;
+
+	fake_run(b, n);
+	if (++side_calls % 4 != 0)
+		side_total += 2.0 * (double)(fake_ns - before);
+	return 0;
+}
+
+static double side_count(struct bench *b)
+{
+	(void)b;
+	return side_total;
+}
+
+static const struct bench_case side_case = {
+	.name = "side", .label = "Side op", .run = side_run,
+	.side_bytes = side_count,
+};
+
+static void test_side(void)
+{
+	struct bench_harness h;
+	struct bench b;
+	struct bench_result r, bw;
+
+	make_bench(&b, &h, 5, 1);
+	side_total = 0.0;
+	side_calls = 0;
+	CHECK("a case with side_bytes is measured",
+	      bench_measure(&b, &side_case, &r) == 0);
+	CHECK_NEAR("the figure is the body's own", r.median, 250.0, 1e-6);
+	CHECK("samples in which the others moved nothing are set aside",
+	      r.reps == 5 && r.preempted > 0);
+	CHECK_NEAR("side: ns per byte the others moved", r.side.median, 0.5,
+		   1e-9);
+	CHECK("bench_side_result makes it a bandwidth",
+	      bench_side_result(&r, &bw) == 0 && bw.unit == BENCH_MBPS);
+	CHECK_NEAR("2 bytes per ns is 2000 MB/s", bench_value(&bw), 2000.0,
+		   1e-6);
+
+	make_bench(&b, &h, 5, 1);
+	CHECK("without side_bytes there is no side result",
+	      bench_measure(&b, &fake_case, &r) == 0 &&
+	      bench_side_result(&r, &bw) != 0);
+}
+
 int main(void)
 {
 	test_measure();
 	test_placement();
 	test_format();
+	test_side();
 	return unit_done();
 }
