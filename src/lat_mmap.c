@@ -13,6 +13,9 @@
  * so the file's contents never change; the pages are still dirtied, as a
  * write fault does.  Without `file`, a temporary file of `size` bytes is
  * made (its data is written, so no block is allocated by the faults).
+ *
+ * -G (the scaling curve) times the same operation with 1, 2, ... copies,
+ * each mapping the one file; under -T (threads) into one address space.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -106,7 +109,7 @@ static int map_run(struct bench *b, uint64_t n)
 
 static const struct bench_case cases[] = {
 	{ .name = "mmap", .label = "mappings", .setup = setup, .run = map_run,
-	  .cleanup = cleanup },
+	  .cleanup = cleanup, .flags = BENCH_THREADS },
 };
 
 static const struct bench_opt opts[] = {
@@ -142,6 +145,7 @@ static const struct bench_spec spec = {
 	.priv_size = sizeof(struct mmap_state),
 	.parse = parse,
 	.main = run_main,
+	.main_sweeps = 1,
 };
 
 int main(int argc, char **argv)

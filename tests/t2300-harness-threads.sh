@@ -69,13 +69,22 @@ test_expect '-G -T of a program that takes -G in its own main (lat_pagefault): a
 	[ "$(tmp_files_in "$TRASH/pf")" = 0 ]
 '
 
+test_expect '-G -T of lat_mmap: the curve of its one size, its file removed' '
+	mkdir "$TRASH/mm" &&
+	TMPDIR="$TRASH/mm" run_bench lat_mmap -G -T -C 0,0 -N 3 -E 500 64k &&
+	expect_line "^\"scaling lat_mmap mmap threads\$" "$TRASH/err" &&
+	expect_line "^2 [0-9]+\$" "$TRASH/err" &&
+	! grep -q "^0\.065536 " "$TRASH/err" &&
+	[ "$(tmp_files_in "$TRASH/mm")" = 0 ]
+'
+
 test_expect '-T -P 2 without -G: lat_pagefault'"'"'s figure from threads' '
 	run_bench lat_pagefault -T -P 2 -C 0,0 -s 256k -N 3 -E 500 &&
 	is_positive "$(awk "/^Pagefaults on / { print \$(NF - 1) }" "$TRASH/err")"
 '
 
 usage_tests lat_syscall "-G -P 3 -C 0,1 null" "-T -P 0 null" "-G null extra"
-usage_tests lat_mmap "-G"
+usage_tests bw_file_rd "-G 1m io_only"
 
 test_expect 'SIGINT of -T copies removes every thread'"'"'s temporary file' '
 	mkdir "$TRASH/t" &&

@@ -414,6 +414,9 @@ int file_point_main(struct bench *b, struct file_operand *op,
 			return -1;
 		close(fd);
 	}
+	/* -G (for a program whose spec says main_sweeps): the curve. */
+	if (bench_sweeping(b))
+		return bench_sweep(b, b->bc);
 	rc = bench_measure(b, b->bc, &r);
 	if (rc != 0)
 		return rc;
