@@ -299,6 +299,33 @@ static int load_parse(struct bench *b)
 	return 0;
 }
 
+/*
+ * The loaders' buffers together within a quarter of the memory: on a
+ * machine of many CPUs, -L each could otherwise ask for more than there
+ * is.  -L is cut to fit (at least one chunk), and that is said.
+ */
+static void cap_loaders(struct load_state *st, unsigned kmax)
+{
+#if defined(_SC_PHYS_PAGES)
+	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+	double cap;
+	size_t len;
+
+	if (kmax == 0 || pages <= 0 || psz <= 0)
+		return;
+	cap = (double)pages * (double)psz / 4.0 / kmax;
+	if ((double)st->load_len <= cap)
+		return;
+	len = cap < (double)CHUNK ? CHUNK : (size_t)cap / CHUNK * CHUNK;
+	diag_error("%u loaders of %zu bytes would take more than a quarter "
+		   "of the memory: %zu bytes each", kmax, st->load_len, len);
+	st->load_len = len;
+#else
+	(void)st;
+	(void)kmax;
+#endif
+}
+
 static int load_main(struct bench *b)
 {
 	struct load_state *st = b->priv;
@@ -328,6 +355,7 @@ static int load_main(struct bench *b)
 			diag_error("one CPU (%d): k = 0 only, no loaders",
 				   st->cpu[0]);
 	}
+	cap_loaders(st, kmax);
 	rc = mem_alloc(b, &st->buf, st->len, st->pages);
 	if (rc != 0)
 		return rc;
