@@ -428,6 +428,25 @@ function reg_mname(label, prog, x, unit, tmpl,    cross, n, w, j, out, c, first)
 	return "latbw." out
 }
 
+# s as an ERE that matches s (each character that means something in a
+# regular expression made a bracket expression of its own: the same in
+# every awk, whose gsub replacements treat backslashes each its own way).
+function reg_quote(s,    out, c, j) {
+	out = ""
+	for (j = 1; j <= length(s); j++) {
+		c = substr(s, j, 1)
+		if (c == "^")
+			out = out "\\^"
+		else if (c == "\\")
+			out = out "[\\\\]"
+		else if (index(".[]$*+?()|", c) > 0)
+			out = out "[" c "]"
+		else
+			out = out c
+	}
+	return out
+}
+
 # Whether label fits registry label pat word for word: {S} and {HOST}
 # stand for a word, @FILE@ (and the like) for a word (a path).
 # REG_FIT is then label with the words a file operand stands for made
@@ -453,8 +472,7 @@ function reg_mfit(label, pat, loose,    n, m, a, b, j, re) {
 			continue
 		if (b[j] !~ /[{@]/)
 			return 0
-		re = b[j]
-		gsub(/[][\\.^$*+?()|]/, "\\\\&", re)
+		re = reg_quote(b[j])
 		gsub(/[{](S|HOST)[}]/, "[^ ]+", re)
 		gsub(/@[A-Z]+@/, ".+", re)
 		if (a[j] !~ ("^" re "$"))

@@ -61,8 +61,11 @@ test_expect 'the names of the registry are the pinned list (summary -f names)' '
 # The list's names as patterns: {x}, {S} and {HOST} stand for a word.
 cat >"$TRASH/cover.awk" <<'EOA'
 FNR == NR {
-	re = $0
-	gsub(/[.+\/^$*?()|\[\]]/, "\\\\&", re)
+	re = ""
+	for (j = 1; j <= length($0); j++) {
+		c = substr($0, j, 1)
+		re = re (index(".+*?()|$", c) > 0 ? "[" c "]" : c)
+	}
 	gsub(/[{](x|S|HOST)[}]/, "[^.]+", re)
 	RE[++n] = "^" re "$"
 	next
@@ -120,6 +123,16 @@ test_expect 'a line added to the registry later gets its name by the rule' '
 	printf "Foo'"'"'s bar latency (cross CPU)\t\tus\n" |
 	awk -v REG="$TRASH/reg" -f "$RAWK" -f "$TRASH/m.awk" >"$TRASH/got" &&
 	[ "$(cat "$TRASH/got")" = latbw.FOOS.bar.latency.cross.us ]
+'
+
+test_expect 'a registry label with regular-expression characters around {S} fits its figures' '
+	printf "%s\n" "run | foo | 3 | - | - | lat_foo -n {S} | 1 | 1 | Foo+ (x.{S}\\)* \$ | ns | -" >"$TRASH/line" &&
+	grep -qF "Foo+ (x.{S}\\)* \$ | ns" "$TRASH/line" &&
+	cat "$REG" "$TRASH/line" >"$TRASH/reg" &&
+	printf "%s\t%s\t%s\n" "Foo+ (x.16\\)* \$" 2 us "Foo+ (xy16\\)* \$" 2 us "Foo+ (x.16\\)) \$" 2 us >"$TRASH/in" &&
+	awk -v REG="$TRASH/reg" -f "$RAWK" -f "$TRASH/m.awk" "$TRASH/in" >"$TRASH/got" &&
+	printf "%s\n" latbw.FOO+.x_16.2.ns latbw.FOO+.xy16.2.us latbw.FOO+.x_16.2.us >"$TRASH/want" &&
+	diff -u "$TRASH/want" "$TRASH/got"
 '
 
 test_expect 'the x of a series point: sizes in MB of 2^20 or 10^6 bytes, counts, words' '
