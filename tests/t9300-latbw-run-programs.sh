@@ -51,13 +51,58 @@ run_fake() {
 	run_driver LATBW_BIN="$TRASH/bin" FSDIR="$TRASH/fs" MB=1 QUICK=1 BOUND=1 ROUNDS=1 "$@"
 }
 
-run_fake BENCHMARKS="syscall sig bw_mem lat_ctx lat_fs lat_pipe lat_tcp"
-F=$(find "$TRASH/res" -type f -name '*.0')
+# The run of the stand-ins waits 11 s for the driver to kill the one that
+# hangs: it runs in the background, with directories and output files of
+# its own, while the runs of the sizes checks below go on; its output is
+# then where run_driver leaves it.
+mkdir "$TRASH/tmp1" "$TRASH/fs1" "$TRASH/res1"
+(
+	driver_env LATBW_BIN="$TRASH/bin" FSDIR="$TRASH/fs1" MB=1 QUICK=1 BOUND=1 ROUNDS=1 \
+		BENCHMARKS="syscall sig bw_mem lat_ctx lat_fs lat_pipe lat_tcp" \
+		TMPDIR="$TRASH/tmp1" RESULTS_DIR="$TRASH/res1" LATBW_SAVED_CONFIG="$TRASH/saved1" \
+		sh "$RUN" >"$TRASH/out1" 2>"$TRASH/err1"
+	echo "$?" >"$TRASH/rc1"
+) &
+first_run=$!
+
+# The memory and file steps' sizes: stand-ins that record their
+# arguments (and the size of a file operand).
+mkdir "$TRASH/bin2"
+for p in cache par_mem lat_mem_rd stream bw_mem bw_file_rd bw_mmap_rd lat_mmap
+do
+	printf '#!/bin/sh\nfor a in "$@"; do l=$a; done\n[ -f "$l" ] && l="file=$(wc -c <"$l")"\necho "%s $* $l" >>"%s"\n' \
+		"$p" "$TRASH/args" >"$TRASH/bin2/$p"
+	chmod +x "$TRASH/bin2/$p"
+done
+mem_steps="cache par_mem lat_mem_rd stream bw_mem bw_file_rd bw_mmap_rd lat_mmap"
+
+# sizes_run NAME ENV...: a run of the recording stand-ins; their arguments
+# in $TRASH/args.NAME.
+sizes_run() {
+	sr_name=$1
+	shift
+	rm -rf "$TRASH/res" "$TRASH/args" && mkdir "$TRASH/res" &&
+	run_driver LATBW_BIN="$TRASH/bin2" FSDIR="$TRASH/fs" MB=1 QUICK=1 BOUND=1 ROUNDS=1 \
+		BENCHMARKS="$mem_steps" "$@" &&
+	mv "$TRASH/args" "$TRASH/args.$sr_name"
+}
+
+sizes_run quick MB=2048 LATBW_LLC=12m
+sizes_run llc260 MB=2048 LATBW_LLC=260m
+sizes_run small MB=4 LATBW_LLC=3m
+sizes_run full MB=4 QUICK=0
+
+wait "$first_run"
+for f in out err rc
+do
+	cp "$TRASH/${f}1" "$TRASH/$f"
+done
+F=$(find "$TRASH/res1" -type f -name '*.0')
 export F
 
 test_expect 'one results file, exit 1 because programs failed' '
 	[ -n "$F" ] && [ -f "$F" ] &&
-	[ "$(find "$TRASH/res" -type f | wc -l)" -eq 1 ] &&
+	[ "$(find "$TRASH/res1" -type f | wc -l)" -eq 1 ] &&
 	expect_status 1
 '
 
@@ -150,64 +195,50 @@ test_expect 'a program that does not exist: one [skipped] line' '
 	! grep -q "^Memory read bandwidth" "$F2"
 '
 
-# The memory and file steps' sizes: stand-ins that record their
-# arguments (and the size of a file operand).
-mkdir "$TRASH/bin2"
-for p in cache par_mem lat_mem_rd stream bw_mem bw_file_rd bw_mmap_rd lat_mmap
-do
-	printf '#!/bin/sh\nfor a in "$@"; do l=$a; done\n[ -f "$l" ] && l="file=$(wc -c <"$l")"\necho "%s $* $l" >>"%s"\n' \
-		"$p" "$TRASH/args" >"$TRASH/bin2/$p"
-	chmod +x "$TRASH/bin2/$p"
-done
-mem_steps="cache par_mem lat_mem_rd stream bw_mem bw_file_rd bw_mmap_rd lat_mmap"
-
-# sizes_run ENV...: a run of the recording stand-ins; their arguments in
-# $TRASH/args.
-sizes_run() {
-	rm -rf "$TRASH/res" "$TRASH/args" && mkdir "$TRASH/res" &&
-	run_fake LATBW_BIN="$TRASH/bin2" BENCHMARKS="$mem_steps" "$@"
-}
-
+# The sizes runs were made above (sizes_run), while the first run waited.
 test_expect 'quick sweeps to twice the last-level cache, a size of lat_mem_rd'"'"'s, when MB is more' '
-	sizes_run MB=2048 LATBW_LLC=12m &&
-	expect_line "^cache -B 1 -N 3 -E 1000 -M 24m " "$TRASH/args" &&
-	expect_line "^par_mem .* -M 24m " "$TRASH/args" &&
-	expect_line "^lat_mem_rd .* -t 24 16 16\$" "$TRASH/args" &&
-	expect_line "^lat_mem_rd .* -H thp 24 128 128\$" "$TRASH/args" &&
-	expect_line "^stream .* -M 24m " "$TRASH/args" &&
-	expect_line "^bw_mem .* 24m frd frd\$" "$TRASH/args" &&
-	expect_line "^bw_file_rd .* 24m io_only .* file=25165824\$" "$TRASH/args" &&
-	! grep -Eq " (2048|32|64)m? " "$TRASH/args"
+	A=$TRASH/args.quick &&
+	expect_line "^cache -B 1 -N 3 -E 1000 -M 24m " "$A" &&
+	expect_line "^par_mem .* -M 24m " "$A" &&
+	expect_line "^lat_mem_rd .* -t 24 16 16\$" "$A" &&
+	expect_line "^lat_mem_rd .* -H thp 24 128 128\$" "$A" &&
+	expect_line "^stream .* -M 24m " "$A" &&
+	expect_line "^bw_mem .* 24m frd frd\$" "$A" &&
+	expect_line "^bw_file_rd .* 24m io_only .* file=25165824\$" "$A" &&
+	! grep -Eq " (2048|32|64)m? " "$A"
 '
 
 test_expect 'quick, a 260 MB cache: 576 MB, not 1024' '
-	sizes_run MB=2048 LATBW_LLC=260m &&
-	expect_line "^lat_mem_rd .* -t 576 16 16\$" "$TRASH/args" &&
-	expect_line "^par_mem .* -M 576m " "$TRASH/args" &&
-	! grep -Eq " 1024m? " "$TRASH/args"
+	A=$TRASH/args.llc260 &&
+	expect_line "^lat_mem_rd .* -t 576 16 16\$" "$A" &&
+	expect_line "^par_mem .* -M 576m " "$A" &&
+	! grep -Eq " 1024m? " "$A"
 '
 
 test_expect 'quick: an MB below that is kept' '
-	sizes_run MB=4 LATBW_LLC=3m &&
-	expect_line "^cache .* -M 4m " "$TRASH/args" &&
-	expect_line "^bw_file_rd .* file=4194304\$" "$TRASH/args" &&
-	! grep -q " 8m" "$TRASH/args"
+	A=$TRASH/args.small &&
+	expect_line "^cache .* -M 4m " "$A" &&
+	expect_line "^bw_file_rd .* file=4194304\$" "$A" &&
+	! grep -q " 8m" "$A"
 '
 
 test_expect 'a full run sweeps to MB; each point of a sweep takes 5 samples' '
-	sizes_run MB=4 QUICK=0 &&
-	expect_line "^cache -B 1 -N 5 -M 4m " "$TRASH/args" &&
-	expect_line "^lat_mem_rd -B 1 -N 5 -t 4 16 16\$" "$TRASH/args" &&
-	expect_line "^bw_mem -B 1 -N 5 512 rd rd\$" "$TRASH/args" &&
-	expect_line "^bw_mem -B 1 -N 5 4m rd rd\$" "$TRASH/args" &&
-	expect_line "^bw_file_rd -B 1 -N 5 4m io_only .* file=4194304\$" "$TRASH/args" &&
-	expect_line "^lat_mmap -B 1 -N 5 4m " "$TRASH/args" &&
-	expect_line "^stream -B 1 -M 4m " "$TRASH/args" &&
-	! grep -q "^bw_mem -B 1 [0-9]" "$TRASH/args"
+	A=$TRASH/args.full &&
+	expect_line "^cache -B 1 -N 5 -M 4m " "$A" &&
+	expect_line "^lat_mem_rd -B 1 -N 5 -t 4 16 16\$" "$A" &&
+	expect_line "^bw_mem -B 1 -N 5 512 rd rd\$" "$A" &&
+	expect_line "^bw_mem -B 1 -N 5 4m rd rd\$" "$A" &&
+	expect_line "^bw_file_rd -B 1 -N 5 4m io_only .* file=4194304\$" "$A" &&
+	expect_line "^lat_mmap -B 1 -N 5 4m " "$A" &&
+	expect_line "^stream -B 1 -M 4m " "$A" &&
+	! grep -q "^bw_mem -B 1 [0-9]" "$A"
 '
 
 test_expect 'nothing left behind: no temp dir, no process' '
-	[ -z "$(ls "$TRASH/tmp")" ] && [ -z "$(ls "$TRASH/fs")" ] &&
+	for d in tmp tmp1 fs fs1
+	do
+		[ -z "$(ls -A "$TRASH/$d")" ] || fail "left in $d: $(ls -A "$TRASH/$d")" || return 1
+	done &&
 	! ps -eo args | grep -qx "sleep 613"
 '
 
