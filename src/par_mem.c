@@ -5,14 +5,15 @@
  *	par_mem [-M size] [-c size] [-H small|thp|hugetlb]
  *
  * For each array size (powers of two from 1 KiB to -M, and -M), the
- * array's lines are put in one random order and dealt round-robin into k
- * pointer cycles, k = 1 to 16.  The timed body advances all k cycles by
- * one load each: loads in one cycle depend on each other, loads in different
- * cycles do not, so the processor may overlap up to k of them.  The
- * parallelism at a size is the time per load with one cycle divided by
- * the smallest time per load with k cycles (each the fastest of its
- * samples): 1 means no overlap, 10 means ten loads in flight.  The series is lmbench's "Memory load parallelism"
- * with x in MB of 10^6 bytes (as lmbench printed it).
+ * array's lines are linked in one random cycle, and k = 1 to 16 pointer
+ * chases start at k points of it evenly apart.  The timed body advances
+ * all k chases by one load each: loads in one chase depend on each other,
+ * loads in different chases do not, so the processor may overlap up to k
+ * of them.  The parallelism at a size is the time per load with one chase
+ * divided by the smallest time per load with k chases (each the fastest
+ * of its samples): 1 means no overlap, 10 means ten loads in flight.  The
+ * series is lmbench's "Memory load parallelism" with x in MB of 10^6
+ * bytes (as lmbench printed it).
  *
  * -c size: the MLP curve instead, at that one size (see curve_main):
  * series of our own, "mlp latency and "mlp bandwidth, x the number of
@@ -34,9 +35,10 @@ static const unsigned chain_counts[] = { 1, 2, 3, 4, 6, 8, 10, 12, 16 };
 struct par_state {
 	struct mem_buf buf;
 	size_t size;
-	unsigned k;			/* cycles being followed */
+	unsigned k;			/* chases being followed */
 	size_t *off;			/* room for every line's offset */
-	size_t shuffled;		/* the size whose lines off holds */
+	size_t linked;			/* the size whose cycle buf holds */
+	uint64_t draw;			/* where the chases start */
 	enum mem_pages pages;		/* -H */
 	void **p[MAX_CHAINS];
 };
@@ -44,35 +46,46 @@ struct par_state {
 static int chains_setup(struct bench *b)
 {
 	struct par_state *st = b->priv;
-	size_t n = st->size / LINE, per, i;
+	size_t n = st->size / LINE, per, base;
 	uint64_t seed = UINT64_C(0x7061722d6d656d21) ^ st->size;
 	unsigned j;
 
-	/* One random order of the lines per size, dealt anew for each k:
-	 * the shuffle is the dear part of a large size's set-up. */
-	if (st->shuffled != st->size) {
+	/*
+	 * One random cycle through every line, made once per size; the k
+	 * chases start at k points of it evenly apart.  Each follows loads
+	 * that depend on each other, the chases do not depend on one another,
+	 * and a line is loaded again only after n loads, as in k separate
+	 * cycles of n/k lines each: the same measurement, without linking
+	 * the whole array anew for every k (nine times a size, which made
+	 * par_mem the slowest step of a run on a machine with a large cache).
+	 */
+	if (st->linked != st->size) {
+		size_t i;
+
 		for (i = 0; i < n; i++)
 			st->off[i] = i * LINE;
 		mem_shuffle(st->off, n, &seed);
-		st->shuffled = st->size;
+		mem_chain_offsets(&st->buf, st->off, n);
+		st->linked = st->size;
 	}
-	/* Deal the shuffled lines into k equal cycles (drop the rest). */
+	/* The chases start at a point of the cycle drawn anew for each
+	 * measurement: had every k's first chase started where the last one
+	 * did, it would walk lines that chase has just brought into the
+	 * cache (the one-chase time measured last came out 30 % fast). */
 	per = n / st->k;
-	for (j = 0; j < st->k; j++) {
-		for (i = 0; i < per; i++)
-			st->off[n + i] = st->off[i * st->k + j];
-		st->p[j] = mem_chain_offsets(&st->buf, st->off + n, per);
-	}
+	base = (size_t)mem_random_below(&st->draw, n);
+	for (j = 0; j < st->k; j++)
+		st->p[j] = mem_at(&st->buf, st->off[(base + j * per) % n]);
 	for (; j < MAX_CHAINS; j++)
 		st->p[j] = st->p[0];
-	/* One cycle is lat_mem_rd's unrolled chase, so that the loop around
+	/* One chase is lat_mem_rd's unrolled chase, so that the loop around
 	 * a single load does not pass for latency in the reference time. */
 	b->ops_per_iter = st->k == 1 ? MEM_CHASE_UNROLL : st->k;
 	return 0;
 }
 
 /*
- * One iteration: one load in each of k cycles.  The switch falls through,
+ * One iteration: one load in each of k chases.  The switch falls through,
  * so the k loads are independent instructions in one basic block.
  */
 static int chains_run(struct bench *b, uint64_t n)
@@ -147,9 +160,9 @@ static void ratio_stat(struct bench *b, const char *x,
 }
 
 /*
- * -c: the MLP curve at one array size.  For k = 1, 2, 4, 8, 16 cycles,
- * the latency each load sees (one iteration advances every cycle by one
- * load, so a cycle's next load waits that long: k times the time per
+ * -c: the MLP curve at one array size.  For k = 1, 2, 4, 8, 16 chases,
+ * the latency each load sees (one iteration advances every chase by one
+ * load, so a chase's next load waits that long: k times the time per
  * load) and the bandwidth the loads achieve (a 64-byte line each).  The
  * latency series is printed as it is measured, the bandwidth after it.
  */
@@ -228,7 +241,7 @@ static int par_main(struct bench *b)
 	rc = mem_alloc(b, &st->buf, max, st->pages);
 	if (rc != 0)
 		return rc;
-	st->off = calloc(2 * (max / LINE), sizeof(*st->off));
+	st->off = calloc(max / LINE, sizeof(*st->off));
 	if (st->off == NULL) {
 		mem_free(&st->buf);
 		return bench_error(b, "out of memory");

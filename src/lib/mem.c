@@ -402,6 +402,11 @@ void **mem_chain_offsets(struct mem_buf *m, const size_t *off, size_t n)
 	return slot(m, off[0]);
 }
 
+void **mem_at(struct mem_buf *m, size_t off)
+{
+	return slot(m, off);
+}
+
 void **mem_chase(void **p, uint64_t iters)
 {
 	while (iters-- > 0) {

@@ -105,6 +105,10 @@ void **mem_chain(struct mem_buf *m, size_t len, size_t stride,
  */
 void **mem_chain_offsets(struct mem_buf *m, const size_t *off, size_t n);
 
+/* The element at byte offset off of m (of a chain mem_chain_offsets made:
+ * where a chase that starts there goes next is in its first word). */
+void **mem_at(struct mem_buf *m, size_t off);
+
 /* Follow a chain for iters * MEM_CHASE_UNROLL dependent loads; returns
  * where it stopped, to continue from there. */
 void **mem_chase(void **p, uint64_t iters);
