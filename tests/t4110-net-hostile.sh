@@ -157,12 +157,15 @@ then
 	done
 fi
 
-# spoof PROG [ADDRESS]: in namespaces of its own, start PROG's server on
+# spoof K PROG [ADDRESS]: in namespaces of its own, start PROG's server on
 # port 9999 (listening on ADDRESS), forge a request and a probe from
 # 127.0.0.1:9999 to it, wait a second, and leave the datagrams the
-# namespace sent meanwhile in $TRASH/sent; -S must still stop the server.
+# namespace sent meanwhile in $TRASH/sent.K; -S must still stop the
+# server.  Its output goes to $TRASH/ns.K, its status to $TRASH/spoof.K.
 spoof() {
-	POKE=$poke PROG=$BIN/$1 ADDR=${2:-} OUT=$TRASH/sent \
+	sp_k=$1
+	shift
+	POKE=$poke PROG=$BIN/$1 ADDR=${2:-} OUT=$TRASH/sent.$sp_k \
 		$ns sh -c '
 		ip link set lo up && "$PROG" -o 9999 -i 10 -s $ADDR || exit 3
 		"$POKE" spoof 9999 00000001 && "$POKE" spoof 9999 7ffffffe || exit 4
@@ -171,21 +174,45 @@ spoof() {
 			/^Udp:/ && n == 2 { print \$c[\"OutDatagrams\"] }" \
 			/proc/net/snmp >"$OUT"
 		"$PROG" -o 9999 -S 127.0.0.1 || exit 5
-	' >"$TRASH/ns" 2>&1
+	' >"$TRASH/ns.$sp_k" 2>&1
+	echo "$?" >"$TRASH/spoof.$sp_k"
 }
 
-for t in "lat_udp" "lat_udp 0.0.0.0" "lat_connect"
+# The three at once (each in namespaces of its own, where its port and
+# its counters are its alone), then a check each.
+spoofs="lat_udp
+lat_udp 0.0.0.0
+lat_connect"
+if [ -n "$ns" ]
+then
+	k=0
+	while IFS= read -r t
+	do
+		k=$((k + 1))
+		# shellcheck disable=SC2086 # program and address
+		spoof "$k" $t &
+	done <<EOF
+$spoofs
+EOF
+	wait
+fi
+k=0
+while IFS= read -r t
 do
+	k=$((k + 1))
 	if [ -z "$ns" ]
 	then
 		test_skip "$t: a datagram forged from the server itself" "no raw socket in a namespace of our own here (unshare, ip)"
 		continue
 	fi
 	test_expect "$t: a datagram forged from the server itself is not answered" "
-		spoof $t || fail \"namespace run failed: \$(cat \"\$TRASH/ns\")\"
-		[ \"\$(cat \"\$TRASH/sent\")\" = 0 ] ||
-			fail \"the server sent \$(cat \"\$TRASH/sent\") datagrams in a second\"
-	"
-done
+		[ \"\$(cat \"\$TRASH/spoof.$k\")\" = 0 ] ||
+			fail \"namespace run failed: \$(cat \"\$TRASH/ns.$k\")\"
+		[ \"\$(cat \"\$TRASH/sent.$k\")\" = 0 ] ||
+			fail \"the server sent \$(cat \"\$TRASH/sent.$k\") datagrams in a second\"
+	" </dev/null
+done <<EOF
+$spoofs
+EOF
 
 test_done
