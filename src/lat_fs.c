@@ -302,9 +302,10 @@ static int parse(struct bench *b)
 					  b->argv[0]);
 		st->base = b->argv[0];
 	}
-	if (b->copies > 1)
+	if (b->copies > 1 && !bench_sweeping(b))
 		bench_usage_error(b, "creates and deletes cannot run as "
-				  "parallel copies (-P)");
+				  "parallel copies (-P; -G measures creates as "
+				  "copies grow)");
 	return 0;
 }
 
@@ -329,6 +330,23 @@ static int remove_kept(struct bench *b)
 	}
 	return rc;
 }
+
+/*
+ * -G: creates as copies grow, each copy in directories of its own (made
+ * in the spread one, a fresh one for each sample, as above).  A copy
+ * removes its directories after its samples (untimed): no delete is
+ * measured, and a point's files are not kept for later ones.
+ */
+static void scale_cleanup(struct bench *b)
+{
+	(void)remove_kept(b);
+}
+
+static const struct bench_case scale_case = {
+	.name = "create", .label = "File system latency",
+	.setup = fixed_count, .prepare = create_prepare, .run = create_run,
+	.cleanup = scale_cleanup,
+};
 
 /*
  * The directory every sample's directory goes in, made in the directory
@@ -402,6 +420,18 @@ static int run_main(struct bench *b)
 		return bench_error(b, "out of memory");
 	/* Data that no file system can store as a hole or compress away. */
 	file_pattern_fill(st->data, MAX_WRITE, 0);
+	if (bench_sweeping(b)) {
+		st->cur = &st->size[0];
+		rc = bench_sweep(b, &scale_case);
+		if (remove_kept(b) != 0 && rc == 0)
+			rc = -1;
+		if (bench_remove(st->spread) != 0 && rc == 0)
+			rc = bench_error(b, "cannot remove %s: %s", st->spread,
+					 strerror(errno));
+		free(st->spread);
+		free(st->data);
+		return rc;
+	}
 	/* Every create first: a delete would slow the creates after it. */
 	for (i = 0; i < st->nsizes && rc == 0; i++) {
 		st->cur = &st->size[i];
@@ -439,6 +469,7 @@ static const struct bench_spec spec = {
 	.case_not_first = 1,
 	.parse = parse,
 	.main = run_main,
+	.main_sweeps = 1,
 };
 
 int main(int argc, char **argv)
