@@ -197,9 +197,10 @@ static void say_sample(struct bench *b, const char *what, const char *dir,
 
 	if (bench_opt_isset(b, 'v'))
 		bench_printf(b, "[lat_fs-sample %s bytes=%llu files=%llu "
-			     "synced dir=%s]", what,
+			     "%s dir=%s]", what,
 			     (unsigned long long)st->cur->bytes,
-			     (unsigned long long)n, dir);
+			     (unsigned long long)n,
+			     bench_sweeping(b) ? "unsynced" : "synced", dir);
 }
 
 /* Before each create sample: a fresh directory, the file system synced. */
@@ -219,7 +220,9 @@ static int create_prepare(struct bench *b, uint64_t n)
 		return -1;
 	sz->dir[sz->made++] = dir;
 	use_dir(st, dir);
-	if (file_sync_fs(b, dir) != 0)
+	/* Under -G the copies' samples are not in step: one copy's sync
+	 * would stall the others' creates.  scale_setup syncs once. */
+	if (!bench_sweeping(b) && file_sync_fs(b, dir) != 0)
 		return -1;
 	say_sample(b, "create", dir, n);
 	return 0;
@@ -333,18 +336,29 @@ static int remove_kept(struct bench *b)
 
 /*
  * -G: creates as copies grow, each copy in directories of its own (made
- * in the spread one, a fresh one for each sample, as above).  A copy
- * removes its directories after its samples (untimed): no delete is
- * measured, and a point's files are not kept for later ones.
+ * in the spread one, a fresh one for each sample, as above; the file
+ * system synced once, before the copies start, not before each sample).
+ * A copy removes its directories after its samples (untimed): no delete
+ * is measured, and a point's files are not kept for later ones.
  */
 static void scale_cleanup(struct bench *b)
 {
 	(void)remove_kept(b);
 }
 
+/* -G: a copy's set-up, before every copy starts: the file system synced
+ * once (create_prepare syncs before no sample of a curve). */
+static int scale_setup(struct bench *b)
+{
+	struct fs_state *st = b->priv;
+
+	fixed_count(b);
+	return file_sync_fs(b, st->spread);
+}
+
 static const struct bench_case scale_case = {
 	.name = "create", .label = "File system latency",
-	.setup = fixed_count, .prepare = create_prepare, .run = create_run,
+	.setup = scale_setup, .prepare = create_prepare, .run = create_run,
 	.cleanup = scale_cleanup,
 };
 

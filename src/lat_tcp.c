@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "cpus.h"
 #include "io.h"
 #include "net.h"
 
@@ -38,6 +39,11 @@ static void serve_conn(struct net_server *s, int fd)
 
 	if (net_conn_hello(s, fd, &h) != 1 || h.size == 0 || h.size > MAX_MSG)
 		return;
+	/* A client of a scaling curve (-G) names its CPU (plus one): its
+	 * peer, this child, goes there too, as -G's peers do.  A CPU that
+	 * cannot be had leaves the child where it is. */
+	if (h.arg > 0 && h.arg <= 4096)
+		(void)cpus_pin((int)h.arg - 1);
 	buf = malloc(h.size);
 	if (buf == NULL)
 		return;
@@ -54,7 +60,10 @@ static int tcp_setup(struct bench *b)
 	st->buf = calloc(1, st->msize);
 	if (st->buf == NULL)
 		return bench_error(b, "out of memory");
-	st->fd = net_tcp_open(b, (uint32_t)st->msize, 0, 0);
+	int cpu = bench_sweeping(b) ? bench_cpu(b, b->copy) : -1;
+
+	st->fd = net_tcp_open(b, (uint32_t)st->msize,
+			      cpu >= 0 ? (uint32_t)cpu + 1 : 0, 0);
 	if (st->fd < 0) {
 		free(st->buf);
 		return -1;
@@ -102,8 +111,8 @@ static int tcp_parse(struct bench *b)
 }
 
 static const struct bench_case cases[] = {
-	{ .name = "tcp", .label = "TCP latency", .setup = tcp_setup,
-	  .run = tcp_run, .cleanup = tcp_cleanup },
+	{ .name = "tcp", .label = "TCP latency", .flags = BENCH_THREADS,
+	  .setup = tcp_setup, .run = tcp_run, .cleanup = tcp_cleanup },
 };
 
 static const struct bench_opt opts[] = {
@@ -123,6 +132,7 @@ static const struct bench_spec spec = {
 	.priv_size = sizeof(struct tcp_state),
 	.parse = tcp_parse,
 	.main = net_main,
+	.main_sweeps = 1,
 };
 
 int main(int argc, char **argv)

@@ -24,12 +24,12 @@ test_expect '... and nothing of it is left in the directory' '
 	[ "$(made_files "$TRASH/fs")" = 0 ]
 '
 
-test_expect '-G -v: every copy'"'"'s samples in fresh directories of the spread one, no delete' '
+test_expect '-G -v: every copy'"'"'s samples in fresh directories of the spread one, unsynced, no delete' '
 	run_bench lat_fs -G -v -C 0,0 -n 20 -N 2 -s 1k "$TRASH/fs" &&
 	s=$(sed -n "s/^\[lat_fs-spread [a-z]* dir=\(.*\)\]\$/\1/p" "$TRASH/err") &&
 	[ -n "$s" ] &&
 	grep "^\[lat_fs-sample " "$TRASH/err" >"$TRASH/samples" &&
-	! grep -v "^\[lat_fs-sample create bytes=1024 files=20 synced dir=$s/latbw\.lat_fs\.[A-Za-z0-9]*\]\$" "$TRASH/samples" &&
+	! grep -v "^\[lat_fs-sample create bytes=1024 files=20 unsynced dir=$s/latbw\.lat_fs\.[A-Za-z0-9]*\]\$" "$TRASH/samples" &&
 	[ "$(sed "s/.*dir=//" "$TRASH/samples" | sort -u | wc -l)" -eq "$(wc -l <"$TRASH/samples")" ] &&
 	[ "$(made_files "$TRASH/fs")" = 0 ]
 '

@@ -1150,6 +1150,8 @@ int bench_sweep(struct bench *b, const struct bench_case *c)
 	if (max > n)
 		bench_usage_error(b, "-G -P %u: more copies than the %u CPU%s "
 				  "to pin them to", max, n, n == 1 ? "" : "s");
+	/* Refused before the series' title, not after it. */
+	check_threads(b, c);
 	r = calloc(max, sizeof(*r));
 	cpus = calloc(max, sizeof(*cpus));
 	if (r == NULL || cpus == NULL) {

@@ -537,6 +537,10 @@ int net_main(struct bench *b)
 	}
 	if (cmd->prog->client != NULL)
 		return cmd->prog->client(b);
+	/* -G (for a program that takes it: spec->main_sweeps): the curve
+	 * of its case, each copy with a connection of its own. */
+	if (bench_sweeping(b))
+		return bench_sweep(b, b->bc);
 	return measure_cases(b, b->bc);
 }
 
