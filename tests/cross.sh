@@ -256,13 +256,22 @@ do
 	then
 		# A clock under emulation is whatever the translated loop does:
 		# the chains may disagree, so three tries, and only the form of
-		# the line is checked.
-		test_expect "mhz (${under}) prints a well-formed clock line (up to 3 tries)" '
+		# the line is checked; three refusals of an unsteady clock (its
+		# own reason, exit 1) are what mhz must do with such a clock,
+		# and pass with a note (riscv64 on a loaded CI machine did).
+		# Run natively, it must print its line.
+		test_expect "mhz (${under}) prints a well-formed clock line (up to 3 tries${qemu:+; under emulation, or refuses an unsteady clock})" '
 			for try in 1 2 3
 			do
-				q mhz -N 1 >"$TRASH/out" 2>"$TRASH/err" &&
-					expect_line "$re" "$TRASH/err" && return 0
+				q mhz -N 1 >"$TRASH/out" 2>"$TRASH/err"
+				rc=$?
+				[ "$rc" = 0 ] && expect_line "$re" "$TRASH/err" && return 0
 			done
+			if [ -n "$qemu" ] && [ "$rc" = 1 ] && grep -q "^mhz: .*clock was not steady" "$TRASH/err"
+			then
+				grep "^mhz: " "$TRASH/err" | sed "s/^/# note: /" >&3
+				return 0
+			fi
 			fail "mhz: $(cat "$TRASH/err")"
 		'
 		continue
