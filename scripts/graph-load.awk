@@ -19,7 +19,7 @@ function ld_curve(i, lat, bw, zero0, label, color, dash,    n, j, k, x, v, m) {
 		x = RX[i, k]
 		if (x !~ /^[0-9]+$/ || !good(RV[i, k]))
 			continue
-		v = ld_at(i, bw, x)
+		v = point_at(i, bw, x)
 		if (v == "" && zero0 && x == 0)
 			v = 0
 		if (v == "")

@@ -464,9 +464,10 @@ function start_series(title, ln,    n, w, i, t) {
 	}
 }
 
-# The value of series name's point at x in file i, or "" (the tables
-# and plots of lat_mem_load and par_mem -c: table-load.awk, graph-load.awk).
-function ld_at(i, name, x,    n, j, k) {
+# The value of series name's point at x in file i (its last one there),
+# or "" (the tables and plots of lat_mem_load, par_mem -c and the scaling
+# curves: table-load.awk, graph-load.awk, table-scaling.awk).
+function point_at(i, name, x,    n, j, k) {
 	n = SN[i, name] + 0
 	for (j = n; j >= 1; j--) {
 		k = SK[i, name, j]

@@ -30,7 +30,7 @@ function ld_table(i, head, what, lat, bw,    n, j, k, x, v, w, line, rows) {
 		x = RX[i, k]
 		if (x !~ /^[0-9]+$/ || !good(RV[i, k]))
 			continue
-		w = bw == "" ? "" : ld_at(i, bw, x)
+		w = bw == "" ? "" : point_at(i, bw, x)
 		v = sprintf("%.2f", RV[i, k])
 		print rstrip(sprintf("%-8s %12s %14s", x, v, w == "" ? "-" : sprintf("%.2f", w)))
 		rows++

@@ -38,16 +38,6 @@ function sc_fmt(v,    u, d) {
 	return sprintf("%.2f%s", v, u)
 }
 
-# The value of curve name's point at copies x in file i, or "".
-function sc_at(i, name, x,    n, j, k) {
-	n = SN[i, name] + 0
-	for (j = n; j >= 1; j--) {
-		k = SK[i, name, j]
-		if (RX[i, k] == x && good(RV[i, k]))
-			return RV[i, k] + 0
-	}
-	return ""
-}
 
 # The copy counts of file i's curves, ascending, in SCX[1..n]; returns n.
 function sc_columns(i,    j, n, m, k, x, seen, all, na, t) {
@@ -116,7 +106,7 @@ function t_scaling(    i, j, n, c, name, w, bench, mode, line, tot, one, most, v
 			line = sprintf("%-24s %-10s %-6s", tidy(bench), mode, "total")
 			one = most = ""
 			for (c = 1; c <= n; c++) {
-				v = sc_at(i, name, SCX[c])
+				v = point_at(i, name, SCX[c])
 				line = line sprintf(" %" w "s", sc_fmt(v))
 				if (v != "" && SCX[c] == 1)
 					one = v
@@ -127,7 +117,7 @@ function t_scaling(    i, j, n, c, name, w, bench, mode, line, tot, one, most, v
 			print line sprintf(" %6s", tot)
 			line = sprintf("%-24s %-10s %-6s", "", "", "copy")
 			for (c = 1; c <= n; c++) {
-				v = sc_at(i, name, SCX[c])
+				v = point_at(i, name, SCX[c])
 				line = line sprintf(" %" w "s", v == "" ? "-" : sc_fmt(v / SCX[c]))
 			}
 			print rstrip(line)
