@@ -219,6 +219,9 @@ static int par_parse(struct bench *b)
 
 	if (b->argc > 0)
 		bench_usage_error(b, "unexpected argument '%s'", b->argv[0]);
+	/* Said before the series' title is printed, not after it. */
+	if (b->copies > 1)
+		bench_usage_error(b, "chains cannot run as parallel copies (-P)");
 	if (h != NULL && mem_parse_pages(h, &st->pages) != 0)
 		bench_usage_error(b, "-H wants small, thp or hugetlb, not '%s'",
 				  h);
