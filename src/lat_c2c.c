@@ -24,26 +24,18 @@
  * describes (see topo.h).  -s N keeps N CPUs that still show every kind
  * of pair; -t prints the CPUs and groups only (no measurement).
  */
-#if defined(__linux__)
-#define _GNU_SOURCE	/* MAP_ANONYMOUS: POSIX.1-2008 lacks it */
-#endif
 #include <errno.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "bench.h"
 #include "cpus.h"
 #include "ipc.h"
 #include "topo.h"
-
-#if !defined(MAP_ANONYMOUS) && defined(MAP_ANON)
-#define MAP_ANONYMOUS MAP_ANON
-#endif
 
 /* The value that tells the child to leave: even, never reached. */
 #define C2C_STOP (~(uint64_t)1)
@@ -103,7 +95,7 @@ static void cas_cleanup(struct bench *b)
 	}
 	ipc_unwatch_children();
 	if (st->line != NULL) {
-		munmap(st->line, st->maplen);
+		ipc_unshare(st->line, st->maplen);
 		st->line = NULL;
 	}
 }
@@ -118,10 +110,9 @@ static int cas_setup(struct bench *b)
 	if (bench_pin(b, 0) != 0)
 		return -1;
 	st->maplen = page > 0 ? (size_t)page : 4096;
-	p = mmap(NULL, st->maplen, PROT_READ | PROT_WRITE,
-		 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED)
-		return bench_error(b, "mmap: %s", strerror(errno));
+	p = ipc_shared(b, st->maplen);
+	if (p == NULL)
+		return -1;
 	st->line = p;
 	atomic_init(&st->line->v, 0);
 	st->next = 0;

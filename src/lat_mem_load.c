@@ -26,27 +26,21 @@
  * mode=read, x the number of loaders (from 1), y their total MB/s
  * (MB = 10^6 bytes).  Each point has its statistics line.
  */
-#if defined(__linux__)
-#define _GNU_SOURCE	/* MAP_ANONYMOUS: POSIX.1-2008 lacks it */
-#endif
 #include <errno.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "bench.h"
 #include "cpus.h"
 #include "diag.h"
+#include "ipc.h"
 #include "mem.h"
-
-#if !defined(MAP_ANONYMOUS) && defined(MAP_ANON)
-#define MAP_ANONYMOUS MAP_ANON
-#endif
 
 #define MAX_CPUS 256
 #define STRIDE ((size_t)128)		/* lat_mem_rd's random curve */
@@ -185,11 +179,13 @@ static int start_loader(struct bench *b, struct load_state *st)
 	st->nload++;
 	/* No clock here: -B bounds the wait. */
 	while (atomic_load(&st->slot[j].bytes) == 0) {
+		static const struct timespec pause = { 0, 1000000 };	/* 1 ms */
+
 		if (loader_gone(st, j))
 			return bench_error(b, "the loader on CPU %d exited "
 					   "before it streamed",
 					   st->cpu[j + 1]);
-		usleep(1000);
+		nanosleep(&pause, NULL);
 	}
 	return 0;
 }
@@ -361,12 +357,10 @@ static int load_main(struct bench *b)
 		return rc;
 	st->cur = mem_chain(&st->buf, st->len, STRIDE, MEM_ORDER_RANDOM, &seed);
 	st->slot_len = (kmax + 1) * sizeof(*st->slot);
-	st->slot = mmap(NULL, st->slot_len, PROT_READ | PROT_WRITE,
-			MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	st->slot = ipc_shared(b, st->slot_len);
 	bw = calloc(kmax + 1, sizeof(*bw));
-	if (st->cur == NULL || st->slot == MAP_FAILED || bw == NULL) {
-		if (st->slot != MAP_FAILED)
-			munmap(st->slot, st->slot_len);
+	if (st->cur == NULL || st->slot == NULL || bw == NULL) {
+		ipc_unshare(st->slot, st->slot_len);
 		free(bw);
 		mem_free(&st->buf);
 		return bench_error(b, "out of memory");
@@ -422,7 +416,7 @@ static int load_main(struct bench *b)
 		bench_printf(b, "%s", "");
 	}
 	free(bw);
-	munmap(st->slot, st->slot_len);
+	ipc_unshare(st->slot, st->slot_len);
 	mem_free(&st->buf);
 	return rc;
 }

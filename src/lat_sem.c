@@ -16,22 +16,14 @@
  * the parent's wait and the run fails instead of hanging; a dead parent
  * ends the child by the harness's parent-death signal.
  */
-#if defined(__linux__)
-#define _GNU_SOURCE	/* MAP_ANONYMOUS: POSIX.1-2008 lacks it */
-#endif
 #include <errno.h>
 #include <semaphore.h>
 #include <signal.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "bench.h"
 #include "ipc.h"
-
-#if !defined(MAP_ANONYMOUS) && defined(MAP_ANON)
-#define MAP_ANONYMOUS MAP_ANON
-#endif
 
 struct sem_shared {
 	sem_t to_child;
@@ -92,7 +84,7 @@ static void sem_cleanup(struct bench *b)
 	if (st->sh != NULL) {
 		sem_destroy(&st->sh->to_child);
 		sem_destroy(&st->sh->to_parent);
-		munmap(st->sh, sizeof(*st->sh));
+		ipc_unshare(st->sh, sizeof(*st->sh));
 		st->sh = NULL;
 	}
 }
@@ -102,13 +94,12 @@ static int sem_setup(struct bench *b)
 	struct sem_state *st = b->priv;
 	void *p;
 
-	p = mmap(NULL, sizeof(*st->sh), PROT_READ | PROT_WRITE,
-		 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED)
-		return bench_error(b, "mmap: %s", strerror(errno));
+	p = ipc_shared(b, sizeof(*st->sh));
+	if (p == NULL)
+		return -1;
 	st->sh = p;
 	if (sem_init(&st->sh->to_child, 1, 0) != 0) {
-		munmap(p, sizeof(*st->sh));
+		ipc_unshare(p, sizeof(*st->sh));
 		st->sh = NULL;
 		if (errno == ENOSYS)
 			return bench_skip(b, "no process-shared semaphores");
@@ -116,7 +107,7 @@ static int sem_setup(struct bench *b)
 	}
 	if (sem_init(&st->sh->to_parent, 1, 0) != 0) {
 		sem_destroy(&st->sh->to_child);
-		munmap(p, sizeof(*st->sh));
+		ipc_unshare(p, sizeof(*st->sh));
 		st->sh = NULL;
 		return bench_error(b, "sem_init: %s", strerror(errno));
 	}

@@ -4,10 +4,14 @@
  * programs, and a watch on children for waits that a dead peer would not
  * end.  Full reads and writes are io.c's (ipc_readn, ipc_writen in ipc.h).
  */
+#if defined(__linux__)
+#define _GNU_SOURCE	/* MAP_ANONYMOUS: POSIX.1-2008 lacks it */
+#endif
 #include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "ipc.h"
@@ -371,4 +375,27 @@ int ipc_pipe_echo_start(struct bench *b, struct ipc_peer *p, size_t msg)
 	p->wfd = down[1];
 	p->rfd = up[0];
 	return ipc_echo_start(b, p, down[0], up[1], msg);
+}
+
+#if !defined(MAP_ANONYMOUS) && defined(MAP_ANON)
+#define MAP_ANONYMOUS MAP_ANON
+#endif
+
+void *ipc_shared(struct bench *b, size_t len)
+{
+	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE,
+		       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED) {
+		(void)bench_error(b, "mmap of %zu shared bytes: %s", len,
+				  strerror(errno));
+		return NULL;
+	}
+	return p;
+}
+
+void ipc_unshare(void *p, size_t len)
+{
+	if (p != NULL)
+		munmap(p, len);
 }

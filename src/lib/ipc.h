@@ -127,4 +127,12 @@ void ipc_unwatch_children(void);
  */
 unsigned long ipc_touch(const unsigned long *words, size_t nwords);
 
+/*
+ * len bytes of memory, zeroed, that the processes forked after this call
+ * share with it (anonymous, MAP_SHARED): NULL, said, if there is none.
+ * Give it back with ipc_unshare.
+ */
+void *ipc_shared(struct bench *b, size_t len);
+void ipc_unshare(void *p, size_t len);
+
 #endif
