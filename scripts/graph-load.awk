@@ -29,14 +29,7 @@ function ld_curve(i, lat, bw, zero0, label, color, dash,    n, j, k, x, v, m) {
 		CY[NCUR + 1, m] = RV[i, k] + 0
 		CK[NCUR + 1, m] = x
 	}
-	if (m == 0)
-		return 0
-	NCUR++
-	CN[NCUR] = m
-	CLAB[NCUR] = label
-	CCOL[NCUR] = color
-	CDASH[NCUR] = dash
-	return 1
+	return curve_end(m, label, color, dash)
 }
 
 function plot_load(    i, j, name, mode, pages, d, col) {

@@ -50,11 +50,7 @@ function plot_scaling(    i, j, s, nk, keys, seen, key, d, made, y1, xmax, m, k,
 				CX[NCUR + 1, m] = k
 				CY[NCUR + 1, m] = k * y1
 			}
-			NCUR++
-			CN[NCUR] = m
-			CLAB[NCUR] = "perfect: copies x one copy"
-			CCOL[NCUR] = "#aaaaaa"
-			CDASH[NCUR] = "2,3"
+			curve_end(m, "perfect: copies x one copy", "#aaaaaa", "2,3")
 		}
 		key = keys[s]
 		gsub(/[^A-Za-z0-9_.]/, "-", key)

@@ -117,6 +117,12 @@ function add_curve(i, name, label, color, dash,    n, j, k, m) {
 		CX[NCUR + 1, m] = RX[i, k] * XSCALE
 		CY[NCUR + 1, m] = RV[i, k] + 0
 	}
+	return curve_end(m, label, color, dash)
+}
+
+# The curve whose m points were just stored at NCUR + 1 (CX, CY, and CK
+# where its points are named) becomes curve NCUR: 1, or 0 if it has none.
+function curve_end(m, label, color, dash) {
 	if (m == 0)
 		return 0
 	NCUR++

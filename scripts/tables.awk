@@ -197,17 +197,24 @@ function t_local(    i) {
 	col(" ", 5, 1); col(" ", 5, 1); col(" ", 5, 1); col(" ", 4, 1, 5)
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
-		fnum(i, ser_at(i, COLKEY["ctx.0k"], 2), 5)
-		fnum(i, fig(i, COLKEY["local.pipe"]), 5)
-		fnum(i, fig(i, COLKEY["local.af-unix"]), 4)
-		fnum(i, fig(i, COLKEY["local.udp"]), 5)
-		fnum(i, fig(i, COLKEY["local.rpc-udp"]), 5)
-		fnum(i, fig(i, COLKEY["local.tcp"]), 5)
-		fnum(i, fig(i, COLKEY["local.rpc-tcp"]), 5)
-		fnum(i, scaled(i, fig(i, COLKEY["local.tcp-conn"])), 4)
+		comm_cells(i, "ctx.0k", "local")
 		row_end()
 	}
 	table_end()
+}
+
+# The cells of a communication latency row of file i: the 2-process
+# ctxsw at 0 KB (series column ctx), then the columns of table t (local,
+# cross): pipe, AF_UNIX, UDP, RPC/UDP, TCP, RPC/TCP, TCP connect.
+function comm_cells(i, ctx, t) {
+	fnum(i, ser_at(i, COLKEY[ctx], 2), 5)
+	fnum(i, fig(i, COLKEY[t ".pipe"]), 5)
+	fnum(i, fig(i, COLKEY[t ".af-unix"]), 4)
+	fnum(i, fig(i, COLKEY[t ".udp"]), 5)
+	fnum(i, fig(i, COLKEY[t ".rpc-udp"]), 5)
+	fnum(i, fig(i, COLKEY[t ".tcp"]), 5)
+	fnum(i, fig(i, COLKEY[t ".rpc-tcp"]), 5)
+	fnum(i, scaled(i, fig(i, COLKEY[t ".tcp-conn"])), 4)
 }
 
 # latbw's own table: the driver's cross-CPU runs (one process per CPU),
@@ -223,14 +230,7 @@ function t_cross(    i, n1, kept) {
 	n1 = kept = 0
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
-		fnum(i, ser_at(i, COLKEY["cross.ctx"], 2), 5)
-		fnum(i, fig(i, COLKEY["cross.pipe"]), 5)
-		fnum(i, fig(i, COLKEY["cross.af-unix"]), 4)
-		fnum(i, fig(i, COLKEY["cross.udp"]), 5)
-		fnum(i, fig(i, COLKEY["cross.rpc-udp"]), 5)
-		fnum(i, fig(i, COLKEY["cross.tcp"]), 5)
-		fnum(i, fig(i, COLKEY["cross.rpc-tcp"]), 5)
-		fnum(i, scaled(i, fig(i, COLKEY["cross.tcp-conn"])), 4)
+		comm_cells(i, "cross.ctx", "cross")
 		if (row_end())
 			kept++
 		else if (META[i, "PROCESSORS"] == "1")
