@@ -15,9 +15,11 @@
 #
 # The guest (SMALL_BOX_HOW=kvm): qemu-system-x86_64 -enable-kvm -cpu host,
 # serial console, no network card (loopback only); the kernel of Debian's
-# linux-image-amd64 and a busybox-static initramfs that loads the virtio
-# and 9p modules, mounts this machine's / read-only over virtio-9p, puts
-# tmpfs on /tmp (FSDIR) and chroots there.  In the chroot the tree
+# linux-image-amd64 and a busybox-static initramfs that loads the virtio,
+# 9p and ext4 modules, mounts this machine's / read-only over virtio-9p,
+# puts /tmp (FSDIR) on a disk of its own (an ext4 image, virtio-blk,
+# cache=none) or on tmpfs (SMALL_BOX_TMP=tmpfs, where bw_disk cannot
+# run) and chroots there.  In the chroot the tree
 # (without .git) is copied to /tmp, built (make all: nothing to do, it is
 # built here first, untimed) and tests/bench/step-times.sh runs the
 # driver.  What is missing is fetched and said so: qemu-system-x86 is
@@ -32,8 +34,10 @@
 # emulated on this kernel instead (SMALL_BOX_HOW=cgroup), and the report
 # says so: the run in a memory cgroup limited to SMALL_BOX_MEM, in a mount
 # and UTS namespace where /proc/meminfo is that of a freshly booted box
-# of that size (MemTotal 24 MiB below it, MemAvailable 64 MiB below that)
-# and /tmp a tmpfs of half of it; the same copy of the tree, the same
+# of that size (MemTotal and MemAvailable as the Debian guest of 1024
+# MiB shows them: 66 and 172 MiB below it) and /tmp a directory on this
+# machine's disk (or a tmpfs of half the memory: SMALL_BOX_TMP=tmpfs),
+# charged to the cgroup; the same copy of the tree, the same
 # step-times.sh.  What it cannot shrink: the caches, and the memory size
 # the programs read from sysinfo (their own safety caps).
 #
@@ -50,7 +54,8 @@
 # error and on Ctrl-C.
 #
 # Environment: SMALL_BOX_HOW=kvm|tcg|cgroup (default kvm where it can
-# boot the guest, else cgroup), SMALL_BOX_MEM=1024 (MiB),
+# boot the guest, else cgroup), SMALL_BOX_TMP=disk|tmpfs (default disk),
+# SMALL_BOX_MEM=1024 (MiB),
 # SMALL_BOX_CPUS=2, SMALL_BOX_LIMIT (seconds before the run is stopped;
 # default 600 quick, 2400 full), SMALL_BOX_CACHE.
 
@@ -70,7 +75,7 @@ full | quick)
 	shift
 	;;
 -h | --help)
-	sed -n '2,56s/^# \{0,1\}//p' "$0"
+	sed -n '2,61s/^# \{0,1\}//p' "$0"
 	exit 0
 	;;
 -*) usage ;;
@@ -107,6 +112,14 @@ done
 	echo "$me: SMALL_BOX_MEM=$mem: at least 256 (MiB)" >&2
 	usage
 }
+tmpkind=${SMALL_BOX_TMP:-disk}
+case "$tmpkind" in
+disk | tmpfs) ;;
+*)
+	echo "$me: SMALL_BOX_TMP=$tmpkind: disk or tmpfs" >&2
+	usage
+	;;
+esac
 cache=${SMALL_BOX_CACHE:-${HOME:-/root}/.cache/latbw-small-box}
 
 say() {
@@ -243,7 +256,7 @@ HOME=$tmp
 TMPDIR=$tmp
 export PATH HOME TMPDIR
 {
-	echo "kernel $(uname -r), $(nproc) CPUs"
+	echo "kernel $(uname -r), $(nproc) CPUs, /tmp on $(stat -f -c %T "$tmp" 2>/dev/null)"
 	grep -E '^(MemTotal|MemAvailable):' /proc/meminfo
 } >"$out/guest"
 top=$(cat "$out/top")
@@ -408,7 +421,8 @@ vm_prepare() {
 	fi
 	[ -n "$kpkg" ] || die "apt-cache knows no linux-image-amd64 (not Debian amd64?)"
 	kdir=$cache/$kpkg
-	if ! [ -f "$kdir/order" ]
+	wanted="virtio_pci virtio_blk crc32c_generic ext4 9pnet_virtio 9p"
+	if ! [ -f "$kdir/order" ] || [ "$(cat "$kdir/wanted" 2>/dev/null)" != "$wanted" ]
 	then
 		say "the guest kernel $kpkg is missing: downloading it (apt-get download, not installed) into $cache"
 		deb=$(fetch_deb "$kpkg") || exit 1
@@ -417,10 +431,11 @@ vm_prepare() {
 		rm -rf "$kdir.new"
 		mkdir -p "$kdir.new/modules"
 		cp "$scratch"/kx/boot/vmlinuz-* "$kdir.new/vmlinuz" || die "no vmlinuz in $deb"
-		for m in virtio_pci 9pnet_virtio 9p
+		for m in $wanted
 		do
 			add_mod "$m" || exit 1
 		done
+		printf '%s\n' "$wanted" >"$kdir.new/wanted"
 		# shellcheck disable=SC2086 # one name a line
 		printf '%s\n' $mods >"$kdir.new/order"
 		rm -rf "$kdir" "$scratch/kx" "$scratch/debs"
@@ -457,7 +472,13 @@ then
 	mkdir -p /host/dev/shm /host/dev/pts
 	mount -t tmpfs -o mode=1777 tmpfs /host/dev/shm
 	mount -t devpts devpts /host/dev/pts
-	mount -t tmpfs -o mode=1777 tmpfs /host/tmp
+	# /tmp: the disk when there is one, else tmpfs.
+	if [ -b /dev/vda ]
+	then
+		mount -t ext4 /dev/vda /host/tmp && chmod 1777 /host/tmp
+	else
+		mount -t tmpfs -o mode=1777 tmpfs /host/tmp
+	fi
 	mount -t tmpfs tmpfs /host/run
 	mkdir /host/tmp/out
 	mount -t 9p -o "$o9p,cache=none" out /host/tmp/out
@@ -482,6 +503,17 @@ EOF
 		set -- -enable-kvm -cpu host
 	else
 		set -- -accel tcg,thread=multi -cpu max
+	fi
+	if [ "$tmpkind" = disk ]
+	then
+		# /tmp's disk: a sparse ext4 image of 8 GiB.
+		if ! { truncate -s 8G "$scratch/disk.img" &&
+			mkfs.ext4 -q -F -L small-box-tmp "$scratch/disk.img"; } >"$scratch/mkfs.log" 2>&1
+		then
+			cat "$scratch/mkfs.log" >&2
+			die "cannot make the disk image (truncate, mkfs.ext4)"
+		fi
+		set -- "$@" -drive "file=$scratch/disk.img,format=raw,if=virtio,cache=none"
 	fi
 	t_start=$(date +%s)
 	qemu-system-x86_64 "$@" -m "$mem" -smp "$cpus" \
@@ -511,7 +543,7 @@ EOF
 # ------------------------------------ the small box emulated: a cgroup
 
 # cg_run: run.sh in a memory cgroup of $mem MiB, in a mount and UTS
-# namespace with a 1 GiB box's /proc/meminfo and a tmpfs for /tmp.
+# namespace with a 1 GiB box's /proc/meminfo and its own /tmp.
 cg_run() {
 	if grep -qw memory /sys/fs/cgroup/cgroup.controllers 2>/dev/null
 	then
@@ -537,6 +569,9 @@ cg_run() {
 			printf("%-15s %8d kB\n", $1, avail); next }
 		{ print }' /proc/meminfo >"$out/meminfo" || die "cannot write $out/meminfo"
 	mkdir "$scratch/tmp"
+	chmod 1777 "$scratch/tmp"
+	tmpsize=disk
+	[ "$tmpkind" = tmpfs ] && tmpsize=$((mem / 2))m
 	pin=
 	[ "$cpus" -lt "$(nproc)" ] && pin="taskset -c 0-$((cpus - 1))"
 	say "the small box: a memory cgroup of $mem MiB, $cpus CPUs, then the $mode plan in it (at most $limit s)"
@@ -544,11 +579,12 @@ cg_run() {
 	# shellcheck disable=SC2016 # the inner shells expand
 	sh -c 'echo "$$" >"$1/cgroup.procs" && shift && exec "$@"' sh "$cg" \
 		unshare -m -u sh -c '
-			mount -t tmpfs -o "mode=1777,size=$3m" tmpfs "$2" &&
+			{ [ "$3" = disk ] ||
+				mount -t tmpfs -o "mode=1777,size=$3" tmpfs "$2"; } &&
 			mount --bind "$1/meminfo" /proc/meminfo &&
 			hostname small-box &&
 			exec $4 sh "$1/run.sh" "$1" "$2"' sh "$out" "$scratch/tmp" \
-		$((mem / 2)) "$pin" </dev/null >"$scratch/console.log" 2>&1 &
+		"$tmpsize" "$pin" </dev/null >"$scratch/console.log" 2>&1 &
 	runpid=$!
 	wait_run "$runpid"
 	rrc=$?
