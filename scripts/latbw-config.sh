@@ -12,7 +12,7 @@ usage: $me [-p] [config-file]
   -p   print the configuration that would be used, as KEY=VALUE lines, and exit
   -h, --help   this help;  --version   latbw's version
 Configuration keys (config file lines KEY=VALUE, or environment variables):
-  MB=N             memory to sweep, MB (default: 4x the last-level cache, power of 2)
+  MB=N             memory to sweep, MB (default: 4x the last-level cache)
   FSDIR=dir        directory for file system benchmarks (default: \$TMPDIR or /tmp)
   SYNC_MAX=N       copies run at once, passed as -P (default 1)
   BENCHMARKS=list  groups or program names to run (default all): $all_groups
@@ -21,6 +21,8 @@ Configuration keys (config file lines KEY=VALUE, or environment variables):
   REPS=N           samples per figure, passed as -N (default: the programs' own)
   USECS=N          sample length in microseconds, passed as -E
   BOUND=N          time bound of each program in seconds, passed as -B
+  SAME_CPU=quiet|N the CPU of the same-CPU steps: quiet (default: CPU 0, unless
+                   another was clearly quieter as the step began) or a number
   REMOTE=list      remote hosts for the network servers: name or name=address
   RSH=command      remote shell, split at blanks (default: ssh -o BatchMode=yes)
 Environment only: RESULTS_DIR (default results/), CONFIG (a config file),
@@ -45,7 +47,7 @@ latbw_version() {
 	echo unknown
 }
 
-config_keys="MB FSDIR SYNC_MAX BENCHMARKS QUICK ROUNDS REPS USECS BOUND NICE REMOTE RSH"
+config_keys="MB FSDIR SYNC_MAX BENCHMARKS QUICK ROUNDS REPS USECS BOUND NICE SAME_CPU REMOTE RSH"
 # The remote shell when RSH is not set: ssh that never asks (a password
 # prompt would stall an unattended run until its time bound).
 default_rsh="ssh -o BatchMode=yes"
@@ -129,6 +131,24 @@ set_key() {
 		*) config_error "$cfg_origin: NICE=$2: not a nice value from -20 to 19, or off" ;;
 		esac
 		c_NICE=$2
+		;;
+	SAME_CPU)
+		# quiet, or a CPU number (one that is online, where sysfs says).
+		case "$2" in
+		quiet) ;;
+		'' | *[!0-9]* | 0?*)
+			config_error "$cfg_origin: SAME_CPU=$2: not quiet or a CPU number"
+			;;
+		*)
+			sc_online=$(read_line /sys/devices/system/cpu/online)
+			if [ -n "$sc_online" ] &&
+				! cpu_list "$sc_online" | grep -qx "$2"
+			then
+				config_error "$cfg_origin: SAME_CPU=$2: CPU $2 is not online here ($sc_online)"
+			fi
+			;;
+		esac
+		c_SAME_CPU=$2
 		;;
 	REMOTE)
 		# Words "name" or "name=address" (blanks or commas between).
@@ -305,12 +325,14 @@ machine_defaults() {
 	c_USECS=
 	c_BOUND=
 	c_NICE=-20
+	c_SAME_CPU=quiet
 	c_REMOTE=
 	c_RSH=$default_rsh
 }
 
 print_config() {
-	printf 'MB=%s\nFSDIR=%s\nSYNC_MAX=%s\nBENCHMARKS=%s\nQUICK=%s\nROUNDS=%s\nREPS=%s\nUSECS=%s\nBOUND=%s\nNICE=%s\nREMOTE=%s\nRSH=%s\n' \
+	printf 'MB=%s\nFSDIR=%s\nSYNC_MAX=%s\nBENCHMARKS=%s\nQUICK=%s\nROUNDS=%s\nREPS=%s\nUSECS=%s\nBOUND=%s\nNICE=%s\nSAME_CPU=%s\nREMOTE=%s\nRSH=%s\n' \
 		"$c_MB" "$c_FSDIR" "$c_SYNC_MAX" "$c_BENCHMARKS" "$c_QUICK" \
-		"$c_ROUNDS" "$c_REPS" "$c_USECS" "$c_BOUND" "$c_NICE" "$c_REMOTE" "$c_RSH"
+		"$c_ROUNDS" "$c_REPS" "$c_USECS" "$c_BOUND" "$c_NICE" "$c_SAME_CPU" \
+		"$c_REMOTE" "$c_RSH"
 }

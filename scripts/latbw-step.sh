@@ -180,6 +180,31 @@ expand_args() {
 	set +f
 }
 
+# same_cpu KIND PROG: step_cpu, the CPU of a same-CPU step: SAME_CPU's
+# number; or, for SAME_CPU=quiet, the one latbw-quiet chooses as the step
+# begins (CPU 0 unless another was clearly quieter: a busy neighbour on
+# CPU 0 would be part of every exchange).  The clients of a server run
+# where their server was started.  Without latbw-quiet: the first CPU.
+same_cpu() {
+	if [ "$c_SAME_CPU" != quiet ]
+	then
+		step_cpu=$c_SAME_CPU
+		return
+	fi
+	if [ "$1" = run ] && [ -n "${server_up:-}" ] && [ "$server_up" = "$2" ] &&
+		[ -n "${server_cpu:-}" ]
+	then
+		step_cpu=$server_cpu
+		return
+	fi
+	step_cpu=
+	[ -x "$bin/latbw-quiet" ] && step_cpu=$("$bin/latbw-quiet" 2>/dev/null)
+	case "$step_cpu" in
+	'' | *[!0-9]*) step_cpu=0 ;;
+	esac
+	[ "$1" = server ] && server_cpu=$step_cpu
+}
+
 # do_step KIND TAGS WEIGHT FLAGS TEXT
 do_step() {
 	step_kind=$1
@@ -196,6 +221,19 @@ do_step() {
 	prev_cannot=no
 	case "$step_flags" in
 	*A*) [ "$alternative_wanted" = yes ] || return ;;
+	esac
+	# A same-CPU step: its CPU, in place of the plan's @CPU@.
+	case "$step_text" in
+	*@CPU@*)
+		same_cpu "$step_kind" "$step_prog"
+		step_text="${step_text%%@CPU@*}$step_cpu${step_text#*@CPU@}"
+		;;
+	*)
+		if [ "$step_kind" = server ]
+		then
+			server_cpu=
+		fi
+		;;
 	esac
 	case "$step_kind" in
 	server) progress "$step_prog -s" ;;

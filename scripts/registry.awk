@@ -148,7 +148,7 @@ function reg_step(i, ha, hn,    spec, text, pin, sizes, n, w, j, prog) {
 		return
 	pin = ""
 	if (REGP[i] == "same")
-		pin = "-C 0"
+		pin = "-C @CPU@"
 	else if (REGP[i] == "cross") {
 		if (cross == "")
 			return

@@ -286,10 +286,12 @@ function comb_title(line, key,    r, v, nv, o, t) {
 }
 
 # A statistics line, combined over the rounds (see the top).
-function comb_stat(line, key,    r, s, nv, v, vals, lo, hi, mn, mx, ns, sp, t, m, out, n, w, i, rs) {
+function comb_stat(line, key,    r, s, nv, v, vals, lo, hi, mn, mx, ns, sp, t, m, out, n, w, i, rs, c, cl, cd, last_cpus) {
 	nv = 0
 	ns = 0
 	vals = ""
+	cl = ""
+	cd = 0
 	mn = mx = ""
 	for (r = 1; r <= nr; r++) {
 		if (!((r, key) in HAVE))
@@ -300,6 +302,11 @@ function comb_stat(line, key,    r, s, nv, v, vals, lo, hi, mn, mx, ns, sp, t, m
 			continue
 		v[++nv] = t
 		vals = vals (nv > 1 ? "," : "") t
+		c = field(s, "cpus")
+		if (nv > 1 && c != last_cpus)
+			cd = 1
+		last_cpus = c
+		cl = cl (nv > 1 ? ";" : "") c
 		if (nv == 1 || t + 0 < lo + 0)
 			lo = t
 		if (nv == 1 || t + 0 > hi + 0)
@@ -335,5 +342,8 @@ function comb_stat(line, key,    r, s, nv, v, vals, lo, hi, mn, mx, ns, sp, t, m
 	}
 	if (nv == 1)
 		return out " rounds=1]"
-	return out " rounds=" nv " round_spread=" rs " round_values=" vals "]"
+	# The rounds of a same-CPU step may have run on different CPUs (the
+	# driver's SAME_CPU=quiet): then each round's, in order.
+	return out " rounds=" nv " round_spread=" rs " round_values=" vals \
+	    (cd ? " round_cpus=" cl : "") "]"
 }

@@ -57,6 +57,14 @@ do
 	"
 done
 
+# SAME_CPU=quiet may run a same-CPU step's rounds on different CPUs.
+test_expect 'rounds on different CPUs: round_cpus lists each round'"'"'s, in order' '
+	sed "s/prog=lat_pipe \\(.*\\) cpus=0 /prog=lat_pipe \\1 cpus=1 /" "$RFIX/round.3" >"$TRASH/round.3" &&
+	combine awk "$RFIX/round.1" "$RFIX/round.2" "$TRASH/round.3" &&
+	has_line "[latbw-stat prog=lat_pipe case=pipe median=5 min=3.5 max=41 spread=2.00% reps=5 n=100 copies=1 cpus=0 unit=us placement=same rounds=3 round_spread=720.00% round_values=5,4,40 round_cpus=0;0;1]" &&
+	! grep -q "prog=lat_syscall.*round_cpus" "$TRASH/comb"
+'
+
 test_expect 'one lmbench line per figure: the lines that are not [...] are round 1s, in its order' '
 	combine awk "$RFIX/round.1" "$RFIX/round.2" "$RFIX/round.3" &&
 	grep -v "^\[" "$RFIX/round.1" | sed "s/[0-9][0-9.]*/N/g" >"$TRASH/want" &&

@@ -6,8 +6,10 @@
 #endif
 #include <errno.h>
 #include <sched.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cpus.h"
 #include "diag.h"
@@ -100,4 +102,141 @@ unsigned cpus_allowed(int *cpu, unsigned max)
 	(void)max;
 	return 0;
 #endif
+}
+
+/* How much more idle another CPU must have been to be chosen. */
+#define QUIET_MARGIN 0.25
+#define QUIET_MAX 1024
+
+unsigned cpus_quiet_pick(const double *idle, const long long *kind,
+			 unsigned n)
+{
+	unsigned i, best = 0;
+
+	for (i = 1; i < n; i++)
+		if (kind[i] == kind[0] && idle[i] > idle[best])
+			best = i;
+	return idle[best] >= idle[0] + QUIET_MARGIN ? best : 0;
+}
+
+#if defined(__linux__)
+/* A number from a sysfs file of CPU c, or -1. */
+static long long sysfs_cpu_value(int c, const char *name)
+{
+	char path[128];
+	long long v = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/%s", c,
+		 name);
+	f = fopen(path, "r");
+	if (f == NULL)
+		return -1;
+	if (fscanf(f, "%lld", &v) != 1)
+		v = -1;
+	fclose(f);
+	return v;
+}
+
+/* cpus_read_times from /proc/stat. */
+static int stat_times(const int *cpu, unsigned n, unsigned long long *busy,
+		      unsigned long long *idle)
+{
+	FILE *f = fopen("/proc/stat", "r");
+	int rc;
+
+	if (f == NULL)
+		return -1;
+	rc = cpus_read_times(f, cpu, n, busy, idle);
+	fclose(f);
+	return rc;
+}
+#endif
+
+int cpus_read_times(FILE *f, const int *cpu, unsigned n,
+		    unsigned long long *busy, unsigned long long *idle)
+{
+	unsigned long long v[8];
+	unsigned i = 0, got = 0;
+	char line[512];
+	int c;
+
+	while (i < n && fgets(line, sizeof(line), f) != NULL) {
+		memset(v, 0, sizeof(v));
+		/* cpuN (not the machine's line, "cpu "): user nice system
+		 * idle iowait irq softirq steal */
+		if (strncmp(line, "cpu", 3) != 0 || line[3] < '0' ||
+		    line[3] > '9' ||
+		    sscanf(line, "cpu%d %llu %llu %llu %llu %llu %llu %llu %llu",
+			   &c, &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6],
+			   &v[7]) < 5)
+			continue;
+		while (i < n && cpu[i] < c)
+			i++;
+		if (i < n && cpu[i] == c) {
+			busy[i] = v[0] + v[1] + v[2] + v[5] + v[6] + v[7];
+			idle[i] = v[3] + v[4];
+			i++;
+			got++;
+		}
+	}
+	return got == n ? 0 : -1;
+}
+
+int cpus_quiet(unsigned ms)
+{
+	int *cpu = malloc(QUIET_MAX * sizeof(*cpu));
+	unsigned n, i;
+	int rc;
+
+	if (cpu == NULL)
+		return 0;
+	n = cpus_allowed(cpu, QUIET_MAX);
+	if (n == 0) {
+		free(cpu);
+		return 0;
+	}
+	rc = cpu[0];
+#if defined(__linux__)
+	if (n > 1) {
+		unsigned long long *b0 = calloc(4 * (size_t)n, sizeof(*b0));
+		double *share = calloc(n, sizeof(*share));
+		long long *kind = calloc(n, sizeof(*kind));
+		unsigned long long *i0, *b1, *i1;
+		struct timespec ts;
+
+		if (b0 != NULL && share != NULL && kind != NULL) {
+			i0 = b0 + n;
+			b1 = i0 + n;
+			i1 = b1 + n;
+			ts.tv_sec = (time_t)(ms / 1000);
+			ts.tv_nsec = (long)(ms % 1000) * 1000000L;
+			if (stat_times(cpu, n, b0, i0) == 0 &&
+			    nanosleep(&ts, NULL) == 0 &&
+			    stat_times(cpu, n, b1, i1) == 0) {
+				for (i = 0; i < n; i++) {
+					unsigned long long db = b1[i] - b0[i];
+					unsigned long long di = i1[i] - i0[i];
+
+					share[i] = db + di > 0 ?
+						(double)di / (double)(db + di) :
+						1.0;
+					kind[i] = sysfs_cpu_value(cpu[i],
+								  "cpu_capacity") *
+						10000000LL +
+						sysfs_cpu_value(cpu[i],
+								"cpufreq/cpuinfo_max_freq");
+				}
+				rc = cpu[cpus_quiet_pick(share, kind, n)];
+			}
+		}
+		free(b0);
+		free(share);
+		free(kind);
+	}
+#else
+	(void)ms;
+#endif
+	free(cpu);
+	return rc;
 }

@@ -5,6 +5,8 @@
 #ifndef LATBW_CPUS_H
 #define LATBW_CPUS_H
 
+#include <stdio.h>
+
 /*
  * Read a CPU list into cpu[] (at most max entries; a longer list is cut
  * there).  Returns how many CPUs it names, or 0 if the text is not a list
@@ -20,6 +22,31 @@ int cpus_pin(int cpu);
  * many were stored in cpu (at most max), 0 where they are not known.
  */
 unsigned cpus_allowed(int *cpu, unsigned max);
+
+/*
+ * The CPU a same-CPU measurement should use: the first this process may
+ * run on, unless another of the same kind (the same capacity and top
+ * frequency, where sysfs gives them) was idle for at least a quarter of
+ * the ms milliseconds watched more than it (a busy neighbour, a spinning
+ * process, a vCPU the host takes away).  Linux: /proc/stat; elsewhere, or
+ * when the counters cannot be read, the first CPU (0 when the CPUs it
+ * may run on are not known).
+ */
+int cpus_quiet(unsigned ms);
+
+/*
+ * cpus_quiet's choice among n CPUs, from each one's idle share of the
+ * window (0..1) and kind (equal numbers: the same kind): an index.
+ */
+unsigned cpus_quiet_pick(const double *idle, const long long *kind, unsigned n);
+
+/*
+ * The busy and idle time counters (in /proc/stat's units) of the n CPUs
+ * cpu[] (ascending) from a file in /proc/stat's format.  0, or -1 when a
+ * CPU's line is missing.
+ */
+int cpus_read_times(FILE *f, const int *cpu, unsigned n,
+		    unsigned long long *busy, unsigned long long *idle);
 
 /* A CPU list's placement: "same" if it names one CPU, else "cross". */
 const char *cpus_placement(const char *text);

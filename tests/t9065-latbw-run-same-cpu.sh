@@ -1,0 +1,116 @@
+#!/bin/sh
+# latbw-run's SAME_CPU: where the same-CPU steps run.  quiet (the
+# default): the CPU latbw-quiet names as each step begins, a server's
+# clients where the server was started; a number: that CPU; bad values are
+# configuration errors.  Then latbw-quiet itself.
+. "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/lib-driver.sh"
+
+mkdir "$TRASH/bin" "$TRASH/tmp" "$TRASH/fs" "$TRASH/res"
+
+# fake NAME BODY: a stand-in program (sh) in $TRASH/bin.
+fake() {
+	printf '#!/bin/sh\n%s\n' "$2" >"$TRASH/bin/$1"
+	chmod +x "$TRASH/bin/$1"
+}
+
+# A latbw-quiet that names 7, 8, 9, ... in turn (one more each call), so
+# that every step that asks gets a CPU of its own.
+echo 6 >"$TRASH/quiet.n"
+fake latbw-quiet 'n=$(($(cat "'"$TRASH"'/quiet.n") + 1)); echo "$n" >"'"$TRASH"'/quiet.n"; echo "$n"'
+fake lat_pipe 'echo "$*" >>"'"$TRASH"'/args"; echo "Pipe latency: 3.0000 microseconds" >&2'
+fake lat_ctx 'echo "$*" >>"'"$TRASH"'/args"; echo "\"size=0k ovr=1.00" >&2; echo "2 3.00" >&2'
+fake lat_tcp 'echo "tcp $*" >>"'"$TRASH"'/args"
+case " $* " in
+*" -s "* | *" -S "*) exit 0 ;;
+esac
+echo "TCP latency using localhost: 5.0000 microseconds" >&2'
+
+# same_run [VAR=VALUE...]: the stand-ins' same-CPU steps (no cross-CPU
+# group); their arguments in $TRASH/args, the results file in $F.
+# shellcheck disable=SC2120 # also called with settings, inside test texts
+same_run() {
+	rm -rf "$TRASH/res" "$TRASH/args" && mkdir "$TRASH/res" &&
+	echo 6 >"$TRASH/quiet.n" &&
+	run_driver LATBW_BIN="$TRASH/bin" FSDIR="$TRASH/fs" MB=1 QUICK=1 BOUND=5 \
+		ROUNDS=1 BENCHMARKS="ipc ctx net" "$@" &&
+	F=$(find "$TRASH/res" -type f -name "*.0") && [ -n "$F" ]
+}
+
+# cpu_of PATTERN: the CPU of the recorded same-CPU command lines (one
+# CPU after -C; the cross-CPU group's lists of two are left out) that
+# match.
+cpu_of() {
+	grep -e "$1" "$TRASH/args" | sed -n "s/.* -C \\([0-9]*\\)\$/\\1/p; s/.* -C \\([0-9]*\\) .*/\\1/p"
+}
+
+test_expect 'SAME_CPU is a configuration key: -p prints it, quiet by default' '
+	driver_env sh "$RUN" -p >"$TRASH/p" &&
+	grep -x "SAME_CPU=quiet" "$TRASH/p" &&
+	driver_env SAME_CPU=0 sh "$RUN" -p >"$TRASH/p" &&
+	grep -x "SAME_CPU=0" "$TRASH/p"
+'
+
+for bad in abc -1 01 1.5 4096
+do
+	test_expect "SAME_CPU=$bad: one-line configuration error, exit 2" '
+		driver_env SAME_CPU="$bad" sh "$RUN" -p >"$TRASH/out" 2>"$TRASH/err"
+		[ $? -eq 2 ] && [ "$(wc -l <"$TRASH/err")" -eq 1 ] &&
+		grep -q "SAME_CPU=.*: not quiet or a CPU number\|SAME_CPU=.*is not online here" "$TRASH/err" &&
+		! [ -s "$TRASH/out" ]
+	'
+done
+
+same_run
+test_expect 'quiet: each same-CPU step runs where latbw-quiet said as it began' '
+	[ "$(cat "$TRASH/rc")" = 0 ] &&
+	[ "$(cpu_of "^-B")" != "" ] &&
+	# every CPU it named was used once, by a step or a server
+	[ "$(cpu_of "^-B" | sort -u | wc -l)" -eq "$(cpu_of "^-B" | wc -l)" ] &&
+	! grep -q "@CPU@" "$TRASH/args" "$F" &&
+	expect_line "^\[SAME_CPU: quiet\]\$" "$F"
+'
+
+test_expect 'quiet: a server'"'"'s client runs on the server'"'"'s CPU, not a new one' '
+	s=$(cpu_of "^tcp -s") && c=$(cpu_of "^tcp -B") &&
+	[ -n "$s" ] && [ "$s" = "$c" ] &&
+	[ "$(grep -c "^TCP latency using localhost:" "$F")" -eq 1 ]
+'
+
+test_expect 'quiet without latbw-quiet: CPU 0' '
+	mv "$TRASH/bin/latbw-quiet" "$TRASH/quiet.off" &&
+	same_run &&
+	mv "$TRASH/quiet.off" "$TRASH/bin/latbw-quiet" &&
+	[ "$(cpu_of "" | sort -u)" = 0 ]
+'
+
+test_expect 'SAME_CPU=0: every same-CPU step and server on CPU 0, latbw-quiet not asked' '
+	same_run SAME_CPU=0 &&
+	[ "$(cpu_of "" | sort -u)" = 0 ] &&
+	[ "$(cat "$TRASH/quiet.n")" = 6 ] &&
+	expect_line "^\[SAME_CPU: 0\]\$" "$F"
+'
+
+Q=$BIN/latbw-quiet
+export Q
+for bad in x 0 10001 "1 2"
+do
+	test_expect "latbw-quiet $bad: usage, exit 2" '
+		# shellcheck disable=SC2086 # "1 2" is two arguments
+		"$Q" $bad >"$TRASH/out" 2>"$TRASH/err"
+		[ $? -eq 2 ] && ! [ -s "$TRASH/out" ] &&
+		expect_line "^usage: latbw-quiet" "$TRASH/err"
+	'
+done
+
+test_expect 'latbw-quiet names one CPU this process may run on' '
+	"$Q" 20 >"$TRASH/out" &&
+	c=$(cat "$TRASH/out") &&
+	case "$c" in "" | *[!0-9]*) false ;; esac &&
+	if command -v taskset >/dev/null 2>&1 && [ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ]
+	then
+		[ "$(taskset -c 1 "$Q" 20)" = 1 ]
+	fi
+'
+
+test_done
