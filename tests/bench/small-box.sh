@@ -424,7 +424,7 @@ vm_prepare() {
 	wanted="virtio_pci virtio_blk crc32c_generic ext4 9pnet_virtio 9p"
 	if ! [ -f "$kdir/order" ] || [ "$(cat "$kdir/wanted" 2>/dev/null)" != "$wanted" ]
 	then
-		say "the guest kernel $kpkg is missing: downloading it (apt-get download, not installed) into $cache"
+		say "the guest kernel $kpkg (with the modules: $wanted) is not in the cache: downloading it (apt-get download, not installed) into $cache"
 		deb=$(fetch_deb "$kpkg") || exit 1
 		mkdir "$scratch/kx"
 		dpkg-deb -x "$deb" "$scratch/kx" || die "cannot unpack $deb"
