@@ -149,12 +149,12 @@ kill_again() {
 
 # ------------------------------------------ helpers that poll, woken early
 #
-# The watchdogs and the guardian poll once a second (their flag file, the
-# driver), and the driver's clean-up waits for them to exit: up to a
-# second at the end of every run.  So the driver notes each one it starts
-# (note_helper) and, when it has removed their flags, wakes them
-# (wake_helpers): a SIGTERM ends the sleep of their poll, and they see at
-# once that their flag is gone.  Both sides name a process by PID and
+# The watchdogs and the guardian poll once a second (a watchdog its
+# process, the guardian its flag file; both the driver), and the driver's
+# clean-up waits for them to exit: up to a second at the end of every
+# run.  So the driver notes each one it starts (note_helper) and, when it
+# has removed the guardian's flag, wakes them (wake_helpers): a SIGTERM
+# ends the sleep of their poll, and they exit at once.  Both sides name a process by PID and
 # start time (same_proc): the driver signals only its own helper, and a
 # helper only its own sleep.  Without /proc (where reading a start time
 # would start ps every second) they poll as before.
@@ -162,14 +162,18 @@ kill_again() {
 helper_procs=
 
 # note_helper PID: the driver started helper PID (in the background).
-# Keeps "pid:start" of it and of the noted helpers that still run.
+# Keeps "pid:start" of it and of the noted helpers whose PID is still
+# in use.  That test is a stat of /proc/PID, not a read of its start time
+# (a step notes two helpers while a score of earlier ones still poll, and
+# the shell reads a file a byte at a time): a PID taken by another
+# process since is only kept a little longer, and wake_helpers proves
+# whose it is before it signals.
 note_helper() {
 	[ -r /proc/self/stat ] || return 0
 	nh_keep=
 	for nh_entry in $helper_procs
 	do
-		same_proc "${nh_entry%%:*}" "${nh_entry#*:}" &&
-			nh_keep="$nh_keep $nh_entry"
+		[ -d "/proc/${nh_entry%%:*}" ] && nh_keep="$nh_keep $nh_entry"
 	done
 	proc_state "$1"
 	[ -n "$ps_start" ] && nh_keep="$nh_keep $1:$ps_start"
@@ -177,7 +181,7 @@ note_helper() {
 }
 
 # wake_helpers: SIGTERM to each noted helper that is still the driver's
-# child that started then (its flag is gone: it exits on waking).
+# child that started then (it exits on waking).
 wake_helpers() {
 	for wh_entry in $helper_procs
 	do
@@ -191,14 +195,17 @@ wake_helpers() {
 }
 
 # helper_traps: in a helper, first: a SIGTERM stops the sleep it is in
-# (helper_sleep), and the helper goes on to check its flag.
+# (helper_sleep), and the helper goes on to check its flag (the guardian)
+# or sees helper_woken set (a watchdog): either way, it exits.
 helper_traps() {
 	helper_nap=
 	helper_nap_start=
+	helper_woken=
 	trap 'helper_wake' TERM
 }
 
 helper_wake() {
+	helper_woken=yes
 	if [ -n "$helper_nap" ] && same_proc "$helper_nap" "$helper_nap_start"
 	then
 		kill -TERM "$helper_nap" 2>/dev/null
@@ -221,12 +228,14 @@ helper_sleep() {
 	helper_nap=
 }
 
-# watchdog PID SECS FLAG: stop PID, a child of the driver, and what it
-# started (TERM, then KILL 5 s later) if FLAG still exists after SECS
-# seconds.  It takes PID's start time first, and signals nothing but
-# that process and what is under it (kill_tree).  Polls once a second, so
-# that it ends soon after FLAG is removed or the driver is gone (the
-# program bounds itself with its -B: an orphan does not run for ever).
+# watchdog PID SECS MARK: stop PID, a child of the driver, and what it
+# started (TERM, then KILL 5 s later) if it still runs after SECS
+# seconds; MARK (a file) is made first, to tell the driver.  It takes
+# PID's start time first, and signals nothing but that process and what
+# is under it (kill_tree).  Polls once a second, so that it ends soon
+# after PID has ended (it then has nothing to stop), or the driver is
+# gone (the program bounds itself with its -B: an orphan does not run for
+# ever), or the driver's clean-up woke it (wake_helpers).
 watchdog() {
 	helper_traps
 	proc_state "$1"
@@ -236,53 +245,75 @@ watchdog() {
 	while [ "$waited_secs" -lt "$2" ]
 	do
 		helper_sleep
-		[ -f "$3" ] && driver_alive || exit 0
+		watching "$1" "$watched_start" || exit 0
 		waited_secs=$((waited_secs + 1))
 	done
 	# The mark first: the driver reads it as soon as the program dies of
 	# the TERM, which may be before kill_tree returns.
-	: >"$3.killed"
+	: >"$3"
 	signalled_list=$(kill_tree TERM "$1" "$watched_start")
 	if [ -z "$signalled_list" ]
 	then
-		rm -f "$3.killed"
+		rm -f "$3"
 		exit 0
 	fi
 	waited_secs=0
 	while [ "$waited_secs" -lt 5 ]
 	do
 		helper_sleep
-		[ -f "$3" ] && driver_alive || exit 0
+		[ -z "$helper_woken" ] && driver_alive || exit 0
 		waited_secs=$((waited_secs + 1))
 	done
 	# shellcheck disable=SC2086 # a list of pid:start words
 	kill_again KILL $signalled_list
 }
 
+# watching PID START: a watchdog goes on watching: not woken by the
+# driver's clean-up, the driver still runs, and so does PID (not a zombie).
+watching() {
+	[ -z "$helper_woken" ] && driver_alive && same_proc "$1" "$2"
+}
+
 # ---------------------------------------- one run under a time bound
 #
 # Every process the driver waits for is waited for here: a step's
 # program, a server starting or stopping, a remote shell, the filter, a
-# program stopped by a signal.  The watchdog beside it is told to stand
-# down by removing its flag file; each wait has a flag of its own
-# ($work/flag.N), so that a wait begun by the signal handler does not
-# share one with the wait it interrupted.
+# program stopped by a signal.  The watchdog beside it stands down once
+# that process has ended: the driver starts nothing to tell it (no file
+# to remove), and goes on at once to its next step.  Each wait has a mark
+# of its own ($work/killed.N), so that a wait begun by the signal handler
+# does not share one with the wait it interrupted.  A process that has
+# already ended (the filter, often, once its program has) is waited for
+# at once, with no watchdog.
 
 # wait_bounded PID SECS: wait for PID, a child of the driver, for at most
 # SECS seconds; then the watchdog stops it and what it started (TERM,
 # then KILL 5 s later).  Sets rc (its exit status) and killed (yes when
 # the watchdog stopped it).
 wait_bounded() {
+	killed=no
+	if [ -r /proc/self/stat ]
+	then
+		proc_state "$1"
+		case "$ps_state" in
+		Z*)
+			wait "$1" 2>/dev/null
+			rc=$?
+			return 0
+			;;
+		esac
+	fi
 	bound_waits=$((${bound_waits:-0} + 1))
-	set -- "$1" "$2" "$work/flag.$bound_waits"
-	: >"$3"
+	set -- "$1" "$2" "$work/killed.$bound_waits"
 	watchdog "$1" "$2" "$3" &
 	note_helper "$!"
 	wait "$1" 2>/dev/null
 	rc=$?
-	killed=no
-	[ -f "$3.killed" ] && killed=yes
-	rm -f "$3" "$3.killed"
+	if [ -f "$3" ]
+	then
+		killed=yes
+		rm -f "$3"
+	fi
 }
 
 # bounded SECS OUT CMD ARGS...: run CMD ARGS (stdin /dev/null, stdout and

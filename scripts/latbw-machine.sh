@@ -137,7 +137,8 @@ write_after() {
 			key_line STEAL_RUN "$(steal_pct $(($1 - steal0)) $(($2 - total0)))"
 		fi
 	fi
-	key_line ELAPSED "$(($(now) - t0)) s"
+	now
+	key_line ELAPSED "$((now_s - t0)) s"
 	printf '[%s]\n' "$(date)"
 }
 

@@ -28,10 +28,19 @@ function clean(s,    i, j, t, out, rest, n) {
 	}
 	return s
 }
-# init_bad: the texts, from the "match" lines of the registry.
-function init_bad(    path, line, f) {
-	path = ENVIRON["LATBW_REGISTRY"]
+# init_bad: the texts, from the "match" lines of the registry; the driver
+# reads them once (own_texts) and passes them, one a line, in
+# LATBW_OWN_TEXTS to the filter of every step.
+function init_bad(    path, line, f, n, i, t) {
 	nbad = 0
+	if (ENVIRON["LATBW_OWN_TEXTS"] != "") {
+		n = split(ENVIRON["LATBW_OWN_TEXTS"], t, "\n")
+		for (i = 1; i <= n; i++)
+			if (t[i] != "")
+				bad[++nbad] = t[i]
+		return
+	}
+	path = ENVIRON["LATBW_REGISTRY"]
 	while ((getline line < path) > 0) {
 		if (line !~ /^match[ \t]*\|/)
 			continue
@@ -46,6 +55,16 @@ function init_bad(    path, line, f) {
 	close(path)
 }
 '
+
+# own_texts: the texts of the registry's "match" lines, one a line, for
+# LATBW_OWN_TEXTS.
+own_texts() {
+	awk "$sanitize_awk"'BEGIN {
+		init_bad()
+		for (i = 1; i <= nbad; i++)
+			print bad[i]
+	}' </dev/null
+}
 
 # sanitize: our own lines on stdin -> the file's form on stdout.  The
 # standard keys whose values we make ourselves pass unchanged.
@@ -250,8 +269,8 @@ cleanup() {
 	if [ -n "${work:-}" ] && [ -d "$work" ]
 	then
 		rm -f "$work"/flag.*
-		# Watchdogs and the guardian poll once a second: wake them to
-		# see their flag gone, and wait for them.
+		# Watchdogs and the guardian poll once a second: wake them
+		# (the guardian to see its flag gone), and wait for them.
 		wake_helpers
 		wait
 		rm -rf "$work"

@@ -94,7 +94,7 @@ run_prog() {
 	prog_dest=$1
 	prog_name=$2
 	shift 2
-	rm -f "$work/count"
+	: >"$work/count"
 	in_series=0
 	[ "$title_written" = yes ] && in_series=1
 	awk -v prog="$prog_name" -v title="$cur_title" -v join="$cur_join" -v me="$me" \
@@ -146,38 +146,25 @@ status_note() {
 }
 
 progress() {
-	elapsed=$(($(now) - t0))
+	now
+	elapsed=$((now_s - t0))
 	if [ "$wdone" -gt 0 ] && [ "$elapsed" -gt 0 ]
 	then
-		time_left="~$(mmss $((elapsed * (wtotal - wdone) / wdone))) left"
+		mmss $((elapsed * (wtotal - wdone) / wdone))
+		time_left="~$mmss_s left"
 	else
 		time_left="time left unknown"
 	fi
+	mmss "$elapsed"
 	if [ "$tty" = 1 ]
 	then
 		printf '\r\033[K[%d/%d] %.40s  %s elapsed, %s' "$step" "$nsteps" \
-			"$1" "$(mmss "$elapsed")" "$time_left" >&2
+			"$1" "$mmss_s" "$time_left" >&2
 		progress_shown=1
 	else
 		printf '%s: [%d/%d] %s (%s elapsed, %s)\n' "$me" "$step" \
-			"$nsteps" "$1" "$(mmss "$elapsed")" "$time_left" >&2
+			"$nsteps" "$1" "$mmss_s" "$time_left" >&2
 	fi
-}
-
-# expand ARGS: the step's words with the placeholders replaced, one per
-# line (so that a FSDIR with spaces stays one argument).
-expand_args() {
-	set -f
-	for w in $1
-	do
-		case "$w" in
-		@FILE@) w=$file ;;
-		@STAT@) w=$statfile ;;
-		@DIR@) w=$fsdir_work ;;
-		esac
-		printf '%s\n' "$w"
-	done
-	set +f
 }
 
 # same_cpu KIND PROG: step_cpu, the CPU of a same-CPU step: SAME_CPU's
@@ -328,13 +315,19 @@ do_step() {
 	case "$step_flags" in
 	*P*) [ "$c_SYNC_MAX" -gt 1 ] && set -- "$@" -P "$c_SYNC_MAX" ;;
 	esac
-	step_words=$(expand_args "${step_text#"$step_prog"}")
-	while IFS= read -r w
+	# The step's words, with the placeholders replaced (each one word,
+	# a FSDIR with blanks too).
+	set -f
+	for w in ${step_text#"$step_prog"}
 	do
+		case "$w" in
+		@FILE@) w=$file ;;
+		@STAT@) w=$statfile ;;
+		@DIR@) w=$fsdir_work ;;
+		esac
 		[ -n "$w" ] && set -- "$@" "$w"
-	done <<EOF
-$step_words
-EOF
+	done
+	set +f
 	case "$step_kind" in
 	mhz | line)
 		: >"$work/capture"
@@ -353,7 +346,7 @@ EOF
 	# The filter's count of result lines, and whether its last line was
 	# blank (-1: it wrote nothing), so that a series ends in one blank.
 	nlines=0
-	if [ -f "$work/count" ]
+	if [ -s "$work/count" ]
 	then
 		read -r nlines ends_blank <"$work/count"
 		if [ "$step_kind" = run ] && [ "$ends_blank" != -1 ]

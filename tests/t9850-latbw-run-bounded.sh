@@ -2,7 +2,7 @@
 # latbw-run's bounded-run helper (scripts/latbw-bound.sh), sourced on its
 # own as latbw-run sources it: bounded runs a command under a time bound
 # and says how it ended (rc, killed); the watchdog stops what overruns,
-# and what it started, and nothing else; no flag file is left.  And the
+# and what it started, and nothing else; no file is left.  And the
 # driver's parts stay small: latbw-run and each part about 600 lines at
 # most, each part sourced by latbw-run.
 . "$(dirname "$0")/lib.sh"
@@ -28,8 +28,7 @@ in_driver() {
 		prog_pid=
 		. "$4/$3.sh"
 		printf "%s %s %s\n" "$rc" "$killed" "${prog_pid:--}" >"$T/got"
-		# A watchdog polls once a second: woken, it sees its flag gone
-		# and goes.
+		# A watchdog polls once a second: woken, it goes.
 		wake_helpers
 		wait
 		ls -A "$work" >"$T/left"
@@ -71,7 +70,7 @@ CASE
 cat >"$TRASH/stranger.sh" <<'CASE'
 # This shell is not a child of itself: the watchdog takes it for a
 # process it did not start, and signals nothing.
-watchdog $$ 0 "$work/flag.x" &
+watchdog $$ 0 "$work/killed.x" &
 wait $!
 echo "$?" >"$T/status"
 CASE
@@ -123,7 +122,7 @@ test_expect 'a process the driver did not start is not signalled' '
 	in_driver stranger &&
 	[ "$(cat "$TRASH/status")" = 0 ] &&
 	got "  -" &&
-	[ ! -e "$TRASH/work/flag.x.killed" ]
+	[ ! -e "$TRASH/work/killed.x" ]
 '
 
 wait "$noterm_job"
