@@ -74,16 +74,22 @@ tree_of() {
 		}'
 }
 
-# within SECS CMD...: CMD succeeds within SECS seconds.
+# within SECS CMD...: CMD succeeds within SECS seconds (tried every
+# 0.1 s, where sleep takes fractions).
 within() {
-	wi_n=$1
+	wi_n=$(($1 * 10))
 	shift
 	wi_t=0
 	while ! "$@"
 	do
 		[ "$wi_t" -ge "$wi_n" ] && return 1
-		sleep 1
-		wi_t=$((wi_t + 1))
+		if sleep 0.1 2>/dev/null
+		then
+			wi_t=$((wi_t + 1))
+		else
+			sleep 1
+			wi_t=$((wi_t + 10))
+		fi
 	done
 	return 0
 }

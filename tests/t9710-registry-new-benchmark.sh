@@ -78,7 +78,7 @@ toy_run() {
 }
 
 test_expect 'make builds the new program (found by wildcard)' '
-	make -C "$T" BUILD=build build/bin/lat_toy >"$TRASH/make.out" 2>&1 ||
+	make -j2 -C "$T" BUILD=build build/bin/lat_toy >"$TRASH/make.out" 2>&1 ||
 		fail "$(tail -5 "$TRASH/make.out")"
 	[ -x "$T/build/bin/lat_toy" ]
 '
