@@ -119,7 +119,7 @@ machine_header() {
 	for f in /sys/devices/system/cpu/vulnerabilities/*
 	do
 		[ -r "$f" ] || continue
-		key_line "VULN_$(basename "$f")" "$(read_line "$f")"
+		key_line "VULN_${f##*/}" "$(read_line "$f")"
 	done
 }
 
