@@ -199,10 +199,6 @@ do_step() {
 	step_text=$5
 	step_prog=${step_text%% *}
 	step=$((step + 1))
-	# The header keys come from the first round only.
-	case "$step_kind" in
-	mhz | line) [ "${round:-1}" -eq 1 ] || return ;;
-	esac
 	# An alternative runs only when the step before could not run here.
 	alternative_wanted=${prev_cannot:-no}
 	prev_cannot=no

@@ -180,7 +180,7 @@ export F
 
 test_expect 'SIGTERM in round 2: exit status 143, marked incomplete in round 2 of 3' '
 	expect_status 143 &&
-	expect_line "^\[INCOMPLETE: interrupted by SIGTERM after step 12 of 21 \(round 2 of 3\)\]\$" "$F"
+	expect_line "^\[INCOMPLETE: interrupted by SIGTERM after step 11 of 19 \(round 2 of 3\)\]\$" "$F"
 '
 
 test_expect 'SIGTERM in round 2: the figures of rounds 1 and 2 combined, one line each' '
