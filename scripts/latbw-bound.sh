@@ -284,7 +284,9 @@ watching() {
 # of its own ($work/killed.N), so that a wait begun by the signal handler
 # does not share one with the wait it interrupted.  A process that has
 # already ended (the filter, often, once its program has) is waited for
-# at once, with no watchdog.
+# at once, with no watchdog: a zombie, or no process at all (the shell
+# reaps a child that ends while it waits for another, and keeps its
+# status for the wait).
 
 # wait_bounded PID SECS: wait for PID, a child of the driver, for at most
 # SECS seconds; then the watchdog stops it and what it started (TERM,
@@ -296,7 +298,7 @@ wait_bounded() {
 	then
 		proc_state "$1"
 		case "$ps_state" in
-		Z*)
+		'' | Z*)
 			wait "$1" 2>/dev/null
 			rc=$?
 			return 0
