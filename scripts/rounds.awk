@@ -286,7 +286,7 @@ function comb_title(line, key,    r, v, nv, o, t) {
 }
 
 # A statistics line, combined over the rounds (see the top).
-function comb_stat(line, key,    r, s, nv, v, vals, lo, hi, mn, mx, ns, sp, t, m, out, n, w, i, rs, c, cl, cd, last_cpus) {
+function comb_stat(line, key,    r, s, nv, v, vals, lo, hi, mn, mx, ns, sp, t, m, out, n, w, i, rs, c, cl, cd, last_cpus, ob) {
 	nv = 0
 	ns = 0
 	vals = ""
@@ -302,6 +302,11 @@ function comb_stat(line, key,    r, s, nv, v, vals, lo, hi, mn, mx, ns, sp, t, m
 			continue
 		v[++nv] = t
 		vals = vals (nv > 1 ? "," : "") t
+		# others_busy: the busiest round's (c holds it a moment)
+		c = field(s, "others_busy")
+		sub(/%$/, "", c)
+		if (isnum(c) && (ob == "" || c + 0 > ob + 0))
+			ob = c
 		c = field(s, "cpus")
 		if (nv > 1 && c != last_cpus)
 			cd = 1
@@ -336,6 +341,8 @@ function comb_stat(line, key,    r, s, nv, v, vals, lo, hi, mn, mx, ns, sp, t, m
 			w[i] = "min=" mn
 		else if (index(w[i], "max=") == 1 && mx != "")
 			w[i] = "max=" mx
+		else if (index(w[i], "others_busy=") == 1 && ob != "")
+			w[i] = "others_busy=" ob "%"
 		else if (index(w[i], "spread=") == 1 && ns > 0)
 			w[i] = "spread=" sprintf("%.2f%%", med(ns, sp, 1))
 		out = out " " w[i]

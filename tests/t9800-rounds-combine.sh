@@ -65,6 +65,13 @@ test_expect 'rounds on different CPUs: round_cpus lists each round'"'"'s, in ord
 	! grep -q "prog=lat_syscall.*round_cpus" "$TRASH/comb"
 '
 
+test_expect 'others_busy: the busiest round'"'"'s' '
+	sed "s/prog=lat_pipe \\(.*\\) placement=same\\]/prog=lat_pipe \\1 placement=same others_busy=3%]/" "$RFIX/round.1" >"$TRASH/ob.1" &&
+	sed "s/prog=lat_pipe \\(.*\\) placement=same\\]/prog=lat_pipe \\1 placement=same others_busy=80%]/" "$RFIX/round.2" >"$TRASH/ob.2" &&
+	combine awk "$TRASH/ob.1" "$TRASH/ob.2" "$RFIX/round.3" &&
+	has_line "[latbw-stat prog=lat_pipe case=pipe median=5 min=3.5 max=41 spread=2.00% reps=5 n=100 copies=1 cpus=0 unit=us placement=same others_busy=80% rounds=3 round_spread=720.00% round_values=5,4,40]"
+'
+
 test_expect 'one lmbench line per figure: the lines that are not [...] are round 1s, in its order' '
 	combine awk "$RFIX/round.1" "$RFIX/round.2" "$RFIX/round.3" &&
 	grep -v "^\[" "$RFIX/round.1" | sed "s/[0-9][0-9.]*/N/g" >"$TRASH/want" &&

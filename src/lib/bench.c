@@ -1098,16 +1098,27 @@ static void check_threads(struct bench *b, const struct bench_case *c)
 int bench_measure(struct bench *b, const struct bench_case *c,
 		  struct bench_result *r)
 {
+	struct cpus_times *t0 = NULL;
+	int rc;
+
 	b->bc = c;
 	b->h->case_name = c->name;
 	check_threads(b, c);
 	if ((c->flags & BENCH_SUBTRACT_LOOP) && b->h->loop_ns < 0.0)
 		b->h->loop_ns = measure_loop_cost(b);
+	/* The other CPUs' business meanwhile, outside every sample. */
+	if (b->h->ncpus > 0)
+		t0 = cpus_times_now();
 	if (b->h->threads)
-		return measure_threads(b, c, r);
-	if (b->copies > 1 || b->h->sweep)
-		return measure_parallel(b, c, r);
-	return measure_local(b, c, r);
+		rc = measure_threads(b, c, r);
+	else if (b->copies > 1 || b->h->sweep)
+		rc = measure_parallel(b, c, r);
+	else
+		rc = measure_local(b, c, r);
+	r->others_busy = cpus_others_busy(t0, b->h->cpus, b->h->ncpus);
+	r->others_known = r->others_busy >= 0.0;
+	free(t0);
+	return rc;
 }
 
 /*
@@ -1314,6 +1325,12 @@ int bench_format_stat(char *buf, size_t len, const char *prog,
 	if (x != NULL)
 		snprintf(xs, sizeof(xs), " x=%s", x);
 	format_placement(pl, sizeof(pl), cpus, r);
+	if (r->others_known && strcmp(cpus, "any") != 0) {
+		size_t l = strlen(pl);
+
+		snprintf(pl + l, sizeof(pl) - l, " others_busy=%.0f%%",
+			 100.0 * r->others_busy);
+	}
 	return snprintf(buf, len, "[latbw-stat prog=%s case=%s%s median=%.6g "
 			"min=%.6g max=%.6g spread=%.2f%% reps=%u preempted=%u "
 			"n=%llu copies=%u cpus=%s unit=%s%s]", prog,

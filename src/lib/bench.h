@@ -242,6 +242,15 @@ struct bench_result {
 	struct {
 		double median, min, max, q1, q3;
 	} side;
+	/*
+	 * A pinned measurement: how busy the CPUs it was not pinned to were
+	 * meanwhile (0 to 1), when others_known (bench_measure sets both; a
+	 * result made otherwise has none).  A neighbour can slow a
+	 * measurement without sharing its CPU (a virtual machine's CPUs
+	 * share the host's), so the statistics line says.
+	 */
+	double others_busy;
+	int others_known;
 };
 
 /* Entry point: parse, measure, report, clean up; returns the exit status

@@ -153,34 +153,123 @@ static int stat_times(const int *cpu, unsigned n, unsigned long long *busy,
 }
 #endif
 
+/*
+ * One line of /proc/stat: a CPU's (cpuN, not the machine's "cpu ") gives
+ * its number, busy time (user nice system irq softirq steal) and idle time
+ * (idle iowait): 0; any other line -1.
+ */
+static int stat_line(const char *line, int *c, unsigned long long *busy,
+		     unsigned long long *idle)
+{
+	unsigned long long v[8] = { 0, 0, 0, 0, 0, 0, 0, 0 };
+
+	if (strncmp(line, "cpu", 3) != 0 || line[3] < '0' || line[3] > '9' ||
+	    sscanf(line, "cpu%d %llu %llu %llu %llu %llu %llu %llu %llu", c,
+		   &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]) < 5)
+		return -1;
+	*busy = v[0] + v[1] + v[2] + v[5] + v[6] + v[7];
+	*idle = v[3] + v[4];
+	return 0;
+}
+
 int cpus_read_times(FILE *f, const int *cpu, unsigned n,
 		    unsigned long long *busy, unsigned long long *idle)
 {
-	unsigned long long v[8];
+	unsigned long long lb, li;
 	unsigned i = 0, got = 0;
 	char line[512];
 	int c;
 
 	while (i < n && fgets(line, sizeof(line), f) != NULL) {
-		memset(v, 0, sizeof(v));
-		/* cpuN (not the machine's line, "cpu "): user nice system
-		 * idle iowait irq softirq steal */
-		if (strncmp(line, "cpu", 3) != 0 || line[3] < '0' ||
-		    line[3] > '9' ||
-		    sscanf(line, "cpu%d %llu %llu %llu %llu %llu %llu %llu %llu",
-			   &c, &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6],
-			   &v[7]) < 5)
+		if (stat_line(line, &c, &lb, &li) != 0)
 			continue;
 		while (i < n && cpu[i] < c)
 			i++;
 		if (i < n && cpu[i] == c) {
-			busy[i] = v[0] + v[1] + v[2] + v[5] + v[6] + v[7];
-			idle[i] = v[3] + v[4];
+			busy[i] = lb;
+			idle[i] = li;
 			i++;
 			got++;
 		}
 	}
 	return got == n ? 0 : -1;
+}
+
+struct cpus_times {
+	unsigned n;
+	int *cpu;
+	unsigned long long *busy, *idle;
+};
+
+struct cpus_times *cpus_times_now(void)
+{
+#if defined(__linux__)
+	struct cpus_times *t;
+	char line[512];
+	unsigned n = 0;
+	FILE *f;
+
+	/*
+	 * Every CPU's line, not only those this process may run on: a
+	 * pinned process may run on one, and its neighbours are the others.
+	 */
+	t = malloc(sizeof(*t) + QUIET_MAX * (sizeof(int) +
+					     2 * sizeof(unsigned long long)));
+	if (t == NULL)
+		return NULL;
+	t->busy = (unsigned long long *)(t + 1);
+	t->idle = t->busy + QUIET_MAX;
+	t->cpu = (int *)(t->idle + QUIET_MAX);
+	f = fopen("/proc/stat", "r");
+	if (f == NULL) {
+		free(t);
+		return NULL;
+	}
+	while (n < QUIET_MAX && fgets(line, sizeof(line), f) != NULL)
+		if (stat_line(line, &t->cpu[n], &t->busy[n], &t->idle[n]) == 0)
+			n++;
+	fclose(f);
+	t->n = n;
+	if (n == 0) {
+		free(t);
+		return NULL;
+	}
+	return t;
+#else
+	return NULL;
+#endif
+}
+
+double cpus_others_busy(const struct cpus_times *then, const int *skip,
+			unsigned n)
+{
+	struct cpus_times *now;
+	unsigned long long busy = 0, all = 0;
+	unsigned i, j, others = 0;
+
+	if (then == NULL)
+		return -1.0;
+	now = cpus_times_now();
+	if (now == NULL || now->n != then->n) {
+		free(now);
+		return -1.0;
+	}
+	for (i = 0; i < then->n; i++) {
+		int skipped = 0;
+
+		for (j = 0; j < n; j++)
+			skipped |= skip[j] == then->cpu[i];
+		if (skipped || now->cpu[i] != then->cpu[i])
+			continue;
+		others++;
+		busy += now->busy[i] - then->busy[i];
+		all += now->busy[i] - then->busy[i] +
+		       now->idle[i] - then->idle[i];
+	}
+	free(now);
+	if (others == 0 || all == 0)
+		return -1.0;
+	return (double)busy / (double)all;
 }
 
 int cpus_quiet(unsigned ms)

@@ -48,6 +48,20 @@ unsigned cpus_quiet_pick(const double *idle, const long long *kind, unsigned n);
 int cpus_read_times(FILE *f, const int *cpu, unsigned n,
 		    unsigned long long *busy, unsigned long long *idle);
 
+/*
+ * The busy and idle time of every CPU this process may run on, now
+ * (Linux: /proc/stat); NULL where that is not known.  Free with free().
+ */
+struct cpus_times *cpus_times_now(void);
+
+/*
+ * How busy the CPUs of `then` other than the n in skip[] were from then to
+ * now: a share from 0 to 1, or -1 when there are no others or it is not
+ * known.  What a pinned measurement's neighbours did meanwhile.
+ */
+double cpus_others_busy(const struct cpus_times *then, const int *skip,
+			unsigned n);
+
 /* A CPU list's placement: "same" if it names one CPU, else "cross". */
 const char *cpus_placement(const char *text);
 

@@ -1,0 +1,56 @@
+#!/bin/sh
+# The harness's others_busy=: a pinned measurement's statistics line says
+# how busy the CPUs it was not pinned to were meanwhile (/proc/stat); an
+# unpinned one, or one pinned to every CPU, says nothing.
+. "$(dirname "$0")/lib.sh"
+
+ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+export ncpu
+
+# busy_of FILE: the others_busy percentage of the first statistics line.
+busy_of() {
+	sed -n 's/^\[latbw-stat .* others_busy=\([0-9]*\)%.*/\1/p' "$1" | sed -n 1p
+}
+
+test_expect 'unpinned: no others_busy' '
+	run_bench lat_syscall -N 3 -E 500 null &&
+	expect_line "^\[latbw-stat prog=lat_syscall .* cpus=any unit=us\]\$" "$TRASH/err"
+'
+
+if [ -r /proc/stat ] && [ "$ncpu" -ge 2 ] && command -v taskset >/dev/null 2>&1
+then
+	test_expect 'pinned to one CPU of several: others_busy, a percentage' '
+		run_bench lat_syscall -C 0 -N 3 -E 20000 null &&
+		b=$(busy_of "$TRASH/err") && [ -n "$b" ] && [ "$b" -le 100 ] &&
+		expect_line "cpus=0 unit=us placement=same others_busy=[0-9]+%\]\$" "$TRASH/err"
+	'
+
+	test_expect 'a process spinning on CPU 1 meanwhile: others_busy says so' '
+		taskset -c 1 sh -c "while :; do :; done" &
+		spin=$!
+		run_bench lat_syscall -C 0 -N 5 -E 50000 null
+		kill "$spin"
+		wait "$spin" 2>/dev/null
+		b=$(busy_of "$TRASH/err") && [ -n "$b" ] &&
+		{ [ "$ncpu" -gt 2 ] || [ "$b" -ge 50 ]; } ||
+			fail "others_busy=$b% with CPU 1 spinning"
+	'
+
+	test_expect 'pinned under taskset to CPU 0 alone: CPU 1 is still a neighbour' '
+		taskset -c 0 "$BIN/lat_syscall" -C 0 -N 3 -E 20000 null >"$TRASH/out" 2>"$TRASH/err" &&
+		expect_line "cpus=0 unit=us placement=same others_busy=[0-9]+%\]\$" "$TRASH/err"
+	'
+
+	all="0-$((ncpu - 1))"
+	if [ "$(cat /sys/devices/system/cpu/online 2>/dev/null)" = "$all" ]
+	then
+		test_expect "pinned to every CPU ($all): no others to tell of" '
+			run_bench lat_syscall -C "$all" -N 3 -E 500 null &&
+			expect_line "cpus=$all unit=us placement=cross\]\$" "$TRASH/err"
+		'
+	fi
+else
+	test_skip 'others_busy on a pinned run' 'one CPU, or no /proc/stat or taskset'
+fi
+
+test_done
