@@ -138,19 +138,6 @@ static long long sysfs_cpu_value(int c, const char *name)
 	return v;
 }
 
-/* cpus_read_times from /proc/stat. */
-static int stat_times(const int *cpu, unsigned n, unsigned long long *busy,
-		      unsigned long long *idle)
-{
-	FILE *f = fopen("/proc/stat", "r");
-	int rc;
-
-	if (f == NULL)
-		return -1;
-	rc = cpus_read_times(f, cpu, n, busy, idle);
-	fclose(f);
-	return rc;
-}
 #endif
 
 /*
@@ -172,47 +159,12 @@ static int stat_line(const char *line, int *c, unsigned long long *busy,
 	return 0;
 }
 
-int cpus_read_times(FILE *f, const int *cpu, unsigned n,
-		    unsigned long long *busy, unsigned long long *idle)
+struct cpus_times *cpus_times_read(FILE *f)
 {
-	unsigned long long lb, li;
-	unsigned i = 0, got = 0;
-	char line[512];
-	int c;
-
-	while (i < n && fgets(line, sizeof(line), f) != NULL) {
-		if (stat_line(line, &c, &lb, &li) != 0)
-			continue;
-		while (i < n && cpu[i] < c)
-			i++;
-		if (i < n && cpu[i] == c) {
-			busy[i] = lb;
-			idle[i] = li;
-			i++;
-			got++;
-		}
-	}
-	return got == n ? 0 : -1;
-}
-
-struct cpus_times {
-	unsigned n;
-	int *cpu;
-	unsigned long long *busy, *idle;
-};
-
-struct cpus_times *cpus_times_now(void)
-{
-#if defined(__linux__)
 	struct cpus_times *t;
 	char line[512];
 	unsigned n = 0;
-	FILE *f;
 
-	/*
-	 * Every CPU's line, not only those this process may run on: a
-	 * pinned process may run on one, and its neighbours are the others.
-	 */
 	t = malloc(sizeof(*t) + QUIET_MAX * (sizeof(int) +
 					     2 * sizeof(unsigned long long)));
 	if (t == NULL)
@@ -220,20 +172,31 @@ struct cpus_times *cpus_times_now(void)
 	t->busy = (unsigned long long *)(t + 1);
 	t->idle = t->busy + QUIET_MAX;
 	t->cpu = (int *)(t->idle + QUIET_MAX);
-	f = fopen("/proc/stat", "r");
-	if (f == NULL) {
-		free(t);
-		return NULL;
-	}
 	while (n < QUIET_MAX && fgets(line, sizeof(line), f) != NULL)
 		if (stat_line(line, &t->cpu[n], &t->busy[n], &t->idle[n]) == 0)
 			n++;
-	fclose(f);
 	t->n = n;
 	if (n == 0) {
 		free(t);
 		return NULL;
 	}
+	return t;
+}
+
+struct cpus_times *cpus_times_now(void)
+{
+#if defined(__linux__)
+	/*
+	 * Every CPU's line, not only those this process may run on: a
+	 * pinned process may run on one, and its neighbours are the others.
+	 */
+	FILE *f = fopen("/proc/stat", "r");
+	struct cpus_times *t;
+
+	if (f == NULL)
+		return NULL;
+	t = cpus_times_read(f);
+	fclose(f);
 	return t;
 #else
 	return NULL;
@@ -272,6 +235,56 @@ double cpus_others_busy(const struct cpus_times *then, const int *skip,
 	return (double)busy / (double)all;
 }
 
+#if defined(__linux__)
+/* CPU c's idle share from snapshot a to b (1 where it is not in them). */
+static double idle_share(const struct cpus_times *a,
+			 const struct cpus_times *b, int c)
+{
+	unsigned i;
+
+	for (i = 0; i < a->n && i < b->n; i++) {
+		if (a->cpu[i] == c && b->cpu[i] == c) {
+			unsigned long long db = b->busy[i] - a->busy[i];
+			unsigned long long di = b->idle[i] - a->idle[i];
+
+			return db + di > 0 ? (double)di / (double)(db + di) : 1.0;
+		}
+	}
+	return 1.0;
+}
+
+/*
+ * How idle CPU c's core was: the least idle of its hardware threads (a
+ * busy SMT sibling takes half the core), from a to b.
+ */
+static double core_idle_share(const struct cpus_times *a,
+			      const struct cpus_times *b, int c)
+{
+	char path[128], text[256] = "";
+	int sib[64];
+	unsigned n = 0, j;
+	double least = idle_share(a, b, c), v;
+	FILE *f;
+
+	snprintf(path, sizeof(path),
+		 "/sys/devices/system/cpu/cpu%d/topology/thread_siblings_list",
+		 c);
+	f = fopen(path, "r");
+	if (f != NULL) {
+		if (fgets(text, sizeof(text), f) != NULL)
+			text[strcspn(text, "\n")] = '\0';
+		fclose(f);
+		n = cpus_parse(text, sib, 64);
+	}
+	for (j = 0; j < n; j++) {
+		v = idle_share(a, b, sib[j]);
+		if (v < least)
+			least = v;
+	}
+	return least;
+}
+#endif
+
 int cpus_quiet(unsigned ms)
 {
 	int *cpu = malloc(QUIET_MAX * sizeof(*cpu));
@@ -288,38 +301,28 @@ int cpus_quiet(unsigned ms)
 	rc = cpu[0];
 #if defined(__linux__)
 	if (n > 1) {
-		unsigned long long *b0 = calloc(4 * (size_t)n, sizeof(*b0));
 		double *share = calloc(n, sizeof(*share));
 		long long *kind = calloc(n, sizeof(*kind));
-		unsigned long long *i0, *b1, *i1;
+		struct cpus_times *a = cpus_times_now(), *b = NULL;
 		struct timespec ts;
 
-		if (b0 != NULL && share != NULL && kind != NULL) {
-			i0 = b0 + n;
-			b1 = i0 + n;
-			i1 = b1 + n;
-			ts.tv_sec = (time_t)(ms / 1000);
-			ts.tv_nsec = (long)(ms % 1000) * 1000000L;
-			if (stat_times(cpu, n, b0, i0) == 0 &&
-			    nanosleep(&ts, NULL) == 0 &&
-			    stat_times(cpu, n, b1, i1) == 0) {
-				for (i = 0; i < n; i++) {
-					unsigned long long db = b1[i] - b0[i];
-					unsigned long long di = i1[i] - i0[i];
-
-					share[i] = db + di > 0 ?
-						(double)di / (double)(db + di) :
-						1.0;
-					kind[i] = sysfs_cpu_value(cpu[i],
-								  "cpu_capacity") *
-						10000000LL +
-						sysfs_cpu_value(cpu[i],
-								"cpufreq/cpuinfo_max_freq");
-				}
-				rc = cpu[cpus_quiet_pick(share, kind, n)];
+		ts.tv_sec = (time_t)(ms / 1000);
+		ts.tv_nsec = (long)(ms % 1000) * 1000000L;
+		if (a != NULL && nanosleep(&ts, NULL) == 0)
+			b = cpus_times_now();
+		if (share != NULL && kind != NULL && b != NULL) {
+			for (i = 0; i < n; i++) {
+				share[i] = core_idle_share(a, b, cpu[i]);
+				kind[i] = sysfs_cpu_value(cpu[i],
+							  "cpu_capacity") *
+					10000000LL +
+					sysfs_cpu_value(cpu[i],
+							"cpufreq/cpuinfo_max_freq");
 			}
+			rc = cpu[cpus_quiet_pick(share, kind, n)];
 		}
-		free(b0);
+		free(a);
+		free(b);
 		free(share);
 		free(kind);
 	}

@@ -28,7 +28,8 @@ unsigned cpus_allowed(int *cpu, unsigned max);
  * run on, unless another of the same kind (the same capacity and top
  * frequency, where sysfs gives them) was idle for at least a quarter of
  * the ms milliseconds watched more than it (a busy neighbour, a spinning
- * process, a vCPU the host takes away).  Linux: /proc/stat; elsewhere, or
+ * process, a vCPU the host takes away).  A CPU is as idle as the least
+ * idle of its core's hardware threads (a busy SMT sibling shares it).  Linux: /proc/stat; elsewhere, or
  * when the counters cannot be read, the first CPU (0 when the CPUs it
  * may run on are not known).
  */
@@ -40,19 +41,24 @@ int cpus_quiet(unsigned ms);
  */
 unsigned cpus_quiet_pick(const double *idle, const long long *kind, unsigned n);
 
-/*
- * The busy and idle time counters (in /proc/stat's units) of the n CPUs
- * cpu[] (ascending) from a file in /proc/stat's format.  0, or -1 when a
- * CPU's line is missing.
- */
-int cpus_read_times(FILE *f, const int *cpu, unsigned n,
-		    unsigned long long *busy, unsigned long long *idle);
+/* Busy and idle time of the n CPUs cpu[] (in /proc/stat's units). */
+struct cpus_times {
+	unsigned n;
+	int *cpu;
+	unsigned long long *busy, *idle;
+};
 
 /*
- * The busy and idle time of every CPU this process may run on, now
- * (Linux: /proc/stat); NULL where that is not known.  Free with free().
+ * The busy and idle time of every CPU, now (Linux: /proc/stat); NULL
+ * where that is not known.  Free with free().
  */
 struct cpus_times *cpus_times_now(void);
+
+/*
+ * The same from a file in /proc/stat's format (each "cpuN" line, not the
+ * machine's "cpu " line); NULL if it names no CPU.
+ */
+struct cpus_times *cpus_times_read(FILE *f);
 
 /*
  * How busy the CPUs of `then` other than the n in skip[] were from then to
