@@ -36,3 +36,10 @@ bg_driver() {
 	# shellcheck disable=SC2034 # for the test files
 	DRIVER_PID=$!
 }
+
+# fake NAME BODY: a stand-in program (sh, running BODY) in $TRASH/bin, the
+# directory the test makes and gives the driver as LATBW_BIN.
+fake() {
+	printf '#!/bin/sh\n%s\n' "$2" >"$TRASH/bin/$1"
+	chmod +x "$TRASH/bin/$1"
+}

@@ -8,12 +8,6 @@
 
 mkdir "$TRASH/bin" "$TRASH/tmp" "$TRASH/fs" "$TRASH/res"
 
-# fake NAME BODY: a stand-in program (sh) in $TRASH/bin.
-fake() {
-	printf '#!/bin/sh\n%s\n' "$2" >"$TRASH/bin/$1"
-	chmod +x "$TRASH/bin/$1"
-}
-
 # A latbw-quiet that names 7, 8, 9, ... in turn (one more each call), so
 # that every step that asks gets a CPU of its own.
 echo 6 >"$TRASH/quiet.n"

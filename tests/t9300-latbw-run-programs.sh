@@ -7,12 +7,6 @@
 
 mkdir "$TRASH/bin" "$TRASH/tmp" "$TRASH/fs" "$TRASH/res"
 
-# fake NAME BODY: a stand-in program (sh) in $TRASH/bin.
-fake() {
-	printf '#!/bin/sh\n%s\n' "$2" >"$TRASH/bin/$1"
-	chmod +x "$TRASH/bin/$1"
-}
-
 fake mhz 'echo "3000 MHz, 0.3333 nanosec clock" >&2'
 fake lat_syscall 'for a in "$@"; do c=$a; done
 case "$c" in

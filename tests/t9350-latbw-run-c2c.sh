@@ -7,11 +7,6 @@
 RUN=$TOP/scripts/latbw-run
 mkdir "$TRASH/bin" "$TRASH/tmp" "$TRASH/fs" "$TRASH/res"
 
-fake() {
-	printf '#!/bin/sh\n%s\n' "$2" >"$TRASH/bin/$1"
-	chmod +x "$TRASH/bin/$1"
-}
-
 fake mhz 'echo "3000 MHz, 0.3333 nanosec clock" >&2'
 # What lat_c2c prints on two CPUs, its arguments recorded.
 fake lat_c2c 'echo "$*" >>"'"$TRASH"'/c2c.args"
