@@ -3,8 +3,8 @@
 # -s 8, its rows stay series with their statistics after each blank line,
 # and summary and graph read the results file it makes.
 . "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/lib-driver.sh"
 
-RUN=$TOP/scripts/latbw-run
 mkdir "$TRASH/bin" "$TRASH/tmp" "$TRASH/fs" "$TRASH/res"
 
 fake mhz 'echo "3000 MHz, 0.3333 nanosec clock" >&2'
