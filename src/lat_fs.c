@@ -335,6 +335,24 @@ static int remove_kept(struct bench *b)
 }
 
 /*
+ * The end of a run whose status is rc: every kept sample directory and
+ * the spread directory removed.  rc, or -1 when a removal failed (said).
+ */
+static int remove_all(struct bench *b, int rc)
+{
+	struct fs_state *st = b->priv;
+
+	if (remove_kept(b) != 0 && rc == 0)
+		rc = -1;
+	if (bench_remove(st->spread) != 0 && rc == 0)
+		rc = bench_error(b, "cannot remove %s: %s", st->spread,
+				 strerror(errno));
+	free(st->spread);
+	st->spread = NULL;
+	return rc;
+}
+
+/*
  * -G: creates as copies grow, each copy in directories of its own (made
  * in the spread one, a fresh one for each sample, as above; the file
  * system synced once, before the copies start, not before each sample).
@@ -437,12 +455,7 @@ static int run_main(struct bench *b)
 	if (bench_sweeping(b)) {
 		st->cur = &st->size[0];
 		rc = bench_sweep(b, &scale_case);
-		if (remove_kept(b) != 0 && rc == 0)
-			rc = -1;
-		if (bench_remove(st->spread) != 0 && rc == 0)
-			rc = bench_error(b, "cannot remove %s: %s", st->spread,
-					 strerror(errno));
-		free(st->spread);
+		rc = remove_all(b, rc);
 		free(st->data);
 		return rc;
 	}
@@ -460,12 +473,7 @@ static int run_main(struct bench *b)
 		if (rc == 0)
 			report(b, st->cur);
 	}
-	if (remove_kept(b) != 0 && rc == 0)
-		rc = -1;
-	if (bench_remove(st->spread) != 0 && rc == 0)
-		rc = bench_error(b, "cannot remove %s: %s", st->spread,
-				 strerror(errno));
-	free(st->spread);
+	rc = remove_all(b, rc);
 	if (rc == 0)
 		bench_printf(b, "%s", "");
 	free(st->data);

@@ -30,11 +30,7 @@ cat >&2 <<EOF
 
 EOF'
 
-env -u MB -u FSDIR -u SYNC_MAX -u QUICK -u REPS -u USECS -u REMOTE -u RSH -u CONFIG -u RERUN \
-	-u LATBW_LLC LATBW_BIN="$TRASH/bin" TMPDIR="$TRASH/tmp" FSDIR="$TRASH/fs" \
-	RESULTS_DIR="$TRASH/res" LATBW_SAVED_CONFIG="$TRASH/saved" \
-	MB=1 QUICK=1 ROUNDS=1 BOUND=1 BENCHMARKS=c2c sh "$RUN" >"$TRASH/out" 2>"$TRASH/err"
-echo "$?" >"$TRASH/rc"
+run_driver LATBW_BIN="$TRASH/bin" FSDIR="$TRASH/fs" MB=1 QUICK=1 ROUNDS=1 BOUND=1 BENCHMARKS=c2c
 F=$(find "$TRASH/res" -type f -name '*.0')
 export F
 

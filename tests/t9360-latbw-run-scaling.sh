@@ -3,18 +3,14 @@
 # (processes, threads) as series with their statistics after the blank
 # line, and the summary's table of them.
 . "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/lib-driver.sh"
 
-RUN=$TOP/scripts/latbw-run
 mkdir "$TRASH/bin" "$TRASH/tmp" "$TRASH/fs" "$TRASH/res"
 printf '#!/bin/sh\necho "3000 MHz, 0.3333 nanosec clock" >&2\n' >"$TRASH/bin/mhz"
 chmod +x "$TRASH/bin/mhz"
 ln -s "$BIN/lat_syscall" "$TRASH/bin/lat_syscall"
 
-env -u MB -u FSDIR -u SYNC_MAX -u QUICK -u REPS -u USECS -u REMOTE -u RSH -u CONFIG -u RERUN \
-	-u LATBW_LLC LATBW_BIN="$TRASH/bin" TMPDIR="$TRASH/tmp" FSDIR="$TRASH/fs" \
-	RESULTS_DIR="$TRASH/res" LATBW_SAVED_CONFIG="$TRASH/saved" \
-	MB=1 QUICK=1 ROUNDS=1 BENCHMARKS=scaling sh "$RUN" >"$TRASH/out" 2>"$TRASH/err"
-echo "$?" >"$TRASH/rc"
+run_driver LATBW_BIN="$TRASH/bin" FSDIR="$TRASH/fs" MB=1 QUICK=1 ROUNDS=1 BENCHMARKS=scaling
 F=$(find "$TRASH/res" -type f -name '*.0')
 export F
 

@@ -4,19 +4,15 @@
 # statistics after each blank line, and summary's tables and graph's plot
 # of the file the run wrote.
 . "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/lib-driver.sh"
 
-RUN=$TOP/scripts/latbw-run
 mkdir "$TRASH/bin" "$TRASH/tmp" "$TRASH/fs" "$TRASH/res"
 printf '#!/bin/sh\necho "3000 MHz, 0.3333 nanosec clock" >&2\n' >"$TRASH/bin/mhz"
 chmod +x "$TRASH/bin/mhz"
 ln -s "$BIN/lat_mem_load" "$TRASH/bin/lat_mem_load"
 ln -s "$BIN/par_mem" "$TRASH/bin/par_mem"
 
-env -u MB -u FSDIR -u SYNC_MAX -u QUICK -u REPS -u USECS -u REMOTE -u RSH -u CONFIG -u RERUN \
-	-u LATBW_LLC LATBW_BIN="$TRASH/bin" TMPDIR="$TRASH/tmp" FSDIR="$TRASH/fs" \
-	RESULTS_DIR="$TRASH/res" LATBW_SAVED_CONFIG="$TRASH/saved" \
-	MB=1 QUICK=1 ROUNDS=1 REPS=3 BENCHMARKS=load sh "$RUN" >"$TRASH/out" 2>"$TRASH/err"
-echo "$?" >"$TRASH/rc"
+run_driver LATBW_BIN="$TRASH/bin" FSDIR="$TRASH/fs" MB=1 QUICK=1 ROUNDS=1 REPS=3 BENCHMARKS=load
 F=$(find "$TRASH/res" -type f -name '*.0')
 export F
 ncpu=$(nproc 2>/dev/null || echo 1)

@@ -55,24 +55,10 @@ wait_for_child() {
 	return 1
 }
 
-# tree_of PID: PID and every process under it.
-tree_of() {
-	ps -e -o pid= -o ppid= | awk -v top="$1" '
-		{ parent[$1] = $2 }
-		END {
-			want[top] = 1
-			do {
-				found = 0
-				for (p in parent)
-					if ((parent[p] in want) && !(p in want)) {
-						want[p] = 1
-						found = 1
-					}
-			} while (found)
-			for (p in want)
-				print p
-		}'
-}
+# descendants PID: the processes under PID, as "pid ppid" lines (the
+# driver's own, from the part of it that kills a program's tree).
+# shellcheck source=../scripts/latbw-bound.sh
+. "$TOP/scripts/latbw-bound.sh"
 
 # within SECS CMD...: CMD succeeds within SECS seconds (tried every
 # 0.1 s, where sleep takes fractions).
@@ -152,7 +138,7 @@ start_bg BENCHMARKS=lat_udp BOUND=5 USECS=300000 REPS=5
 if wait_for_child "$bg_pid" "/lat_udp .*localhost\$"
 then
 	# shellcheck disable=SC2046 # a list of pids
-	kill -9 $(tree_of "$bg_pid")
+	kill -9 "$bg_pid" $(descendants "$bg_pid" | cut -d " " -f 1)
 	wait "$bg_pid" 2>/dev/null
 	sleep 1
 	ls -d "$TRASH"/fs/latbw-run.* "$TRASH"/tmp/latbw-run.* >"$TRASH/stale" 2>/dev/null

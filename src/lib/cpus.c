@@ -106,7 +106,8 @@ unsigned cpus_allowed(int *cpu, unsigned max)
 
 /* How much more idle another CPU must have been to be chosen. */
 #define QUIET_MARGIN 0.25
-#define QUIET_MAX 1024
+/* The most CPUs read from /proc/stat or the affinity mask. */
+#define CPUS_MAX 1024
 
 unsigned cpus_quiet_pick(const double *idle, const long long *kind,
 			 unsigned n)
@@ -165,14 +166,14 @@ struct cpus_times *cpus_times_read(FILE *f)
 	char line[512];
 	unsigned n = 0;
 
-	t = malloc(sizeof(*t) + QUIET_MAX * (sizeof(int) +
+	t = malloc(sizeof(*t) + CPUS_MAX * (sizeof(int) +
 					     2 * sizeof(unsigned long long)));
 	if (t == NULL)
 		return NULL;
 	t->busy = (unsigned long long *)(t + 1);
-	t->idle = t->busy + QUIET_MAX;
-	t->cpu = (int *)(t->idle + QUIET_MAX);
-	while (n < QUIET_MAX && fgets(line, sizeof(line), f) != NULL)
+	t->idle = t->busy + CPUS_MAX;
+	t->cpu = (int *)(t->idle + CPUS_MAX);
+	while (n < CPUS_MAX && fgets(line, sizeof(line), f) != NULL)
 		if (stat_line(line, &t->cpu[n], &t->busy[n], &t->idle[n]) == 0)
 			n++;
 	t->n = n;
@@ -287,13 +288,13 @@ static double core_idle_share(const struct cpus_times *a,
 
 int cpus_quiet(unsigned ms)
 {
-	int *cpu = malloc(QUIET_MAX * sizeof(*cpu));
+	int *cpu = malloc(CPUS_MAX * sizeof(*cpu));
 	unsigned n, i;
 	int rc;
 
 	if (cpu == NULL)
 		return 0;
-	n = cpus_allowed(cpu, QUIET_MAX);
+	n = cpus_allowed(cpu, CPUS_MAX);
 	if (n == 0) {
 		free(cpu);
 		return 0;
