@@ -6,13 +6,16 @@
 
 # free_port [K]: a TCP and UDP port number nobody listens on; K (default
 # 0) picks another series of candidates, for a test that wants several.
+# The candidates (20000-26999) are below the programs' default ports
+# (27401-27405, which the driver's runs in t9*.sh use meanwhile) and the
+# kernel's ephemeral ones.
 free_port() {
 	fp_try=$((${1:-0} * 50))
 	fp_end=$((fp_try + 50))
 	while [ "$fp_try" -lt "$fp_end" ]
 	do
 		fp_port=$(awk -v s="$$" -v t="$fp_try" 'BEGIN {
-			srand(s * 31 + t); print 20000 + int(rand() * 12000) }')
+			srand(s * 31 + t); print 20000 + int(rand() * 7000) }')
 		if ! command -v ss >/dev/null 2>&1 ||
 			[ -z "$(ss -Htuan "( sport = :$fp_port )" 2>/dev/null)" ]
 		then

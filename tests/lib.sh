@@ -199,9 +199,30 @@ points() {
 }
 
 # procs_named NAME: how many live processes run a program called NAME
-# (zombies excluded).
+# (zombies excluded), but for those of another test file: tests/run runs
+# the driver's tests beside the others, and a process whose environment
+# holds another file's TRASH is that file's (a live process whose
+# environment cannot be read, or holds no TRASH, counts).
 procs_named() {
-	ps -eo stat=,comm= | awk -v n="$1" '$2 == n && $1 !~ /^Z/ { c++ } END { print c + 0 }'
+	pn_c=0
+	for pn_pid in $(ps -eo pid=,stat=,comm= |
+		awk -v n="$1" '$3 == n && $2 !~ /^Z/ { print $1 }')
+	do
+		pn_t=$(tr '\0' '\n' <"/proc/$pn_pid/environ" 2>/dev/null |
+			sed -n 's/^TRASH=//p')
+		if [ -n "$pn_t" ]
+		then
+			[ "$pn_t" = "$TRASH" ] || continue
+		else
+			# Gone or a zombie since ps looked: not alive.
+			pn_s=$(ps -o stat= -p "$pn_pid" 2>/dev/null)
+			case "$pn_s" in
+			'' | Z*) continue ;;
+			esac
+		fi
+		pn_c=$((pn_c + 1))
+	done
+	echo "$pn_c"
 }
 
 # tmp_files_in DIR: latbw temporary files (latbw.*) left in DIR.
