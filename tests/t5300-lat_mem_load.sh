@@ -85,9 +85,11 @@ else
 		"
 	done
 	test_expect 'the time bound (-B 1) itself: exit 1, said, nothing left' '
-		! run_bench lat_mem_load -B 1 -C 0,1 -M 1m -L 1m -N 500 -E 1000 &&
+		{ ! run_bench lat_mem_load -B 1 -C 0,1 -M 1m -L 1m -N 500 -E 1000 ||
+			fail "it ended within 1 s: $(cat "$TRASH/err")"; } &&
 		expect_status 1 && expect_line "^lat_mem_load: " "$TRASH/err" &&
-		eventually "[ \"\$(procs_named lat_mem_load)\" = 0 ]"
+		{ eventually "[ \"\$(procs_named lat_mem_load)\" = 0 ]" ||
+			fail "left: $(ps -eo pid,ppid,stat,args | grep "[l]at_mem_load")"; }
 	'
 fi
 
