@@ -12,6 +12,9 @@ BEGIN {
 	if (mark == "")
 		mark = 10
 	width += 0
+	# A cell taken while the other CPUs were this busy (percent, the
+	# statistics line's others_busy) is noted under its table.
+	OTHERS_BUSY = 50
 }
 
 # ---- text ----------------------------------------------------------------
@@ -128,8 +131,9 @@ function row_begin(i) {
 }
 
 # Put the next cell: its text, whether it holds a value (isval), its kind,
-# value, spread, range, placement and spread across rounds.
-function put_cell(text, isval, kind, v, sp, rg, pl, rs) {
+# value, spread, range, placement, spread across rounds and how busy the
+# other CPUs were while it was measured (percent).
+function put_cell(text, isval, kind, v, sp, rg, pl, rs, ob) {
 	RC_++
 	CELL[TNR, RC_] = text
 	CSP[TNR, RC_] = (isval && sp != "") ? sp : ""
@@ -137,6 +141,7 @@ function put_cell(text, isval, kind, v, sp, rg, pl, rs) {
 	CRAW[TNR, RC_] = isval ? v : ""
 	CPLC[TNR, RC_] = (isval && pl != "") ? pl : ""
 	CRS[TNR, RC_] = (isval && rs != "") ? rs : ""
+	COB[TNR, RC_] = (isval && ob != "") ? ob : ""
 	CKIND[TNR, RC_] = kind
 	if (isval && CCOUNT[RC_])
 		RVAL[TNR] = 1
@@ -147,11 +152,11 @@ function cell(text, isval) {
 	put_cell(text, isval, "t", "", "", "", "")
 }
 
-# A number cell of value v, with its spread sp, range rg, placement pl
-# and spread across rounds rs ("" for none); blank unless v is a good
-# value.
-function numsp(v, sp, rg, pl, w, rs) {
-	put_cell(fmtcell(v, CF[RC_ + 1] != "" ? CF[RC_ + 1] : w, w), good(v), "n", v, sp, rg, pl, rs)
+# A number cell of value v, with its spread sp, range rg, placement pl,
+# spread across rounds rs and others' business ob ("" for none); blank
+# unless v is a good value.
+function numsp(v, sp, rg, pl, w, rs, ob) {
+	put_cell(fmtcell(v, CF[RC_ + 1] != "" ? CF[RC_ + 1] : w, w), good(v), "n", v, sp, rg, pl, rs, ob)
 }
 
 # A number cell without a spread (a header figure).
@@ -160,8 +165,8 @@ function num(v, w) {
 }
 
 # An integer cell, with its spread sp ("" for none).
-function inumsp(v, sp, pl, w, rs) {
-	put_cell(fmtint(v, w), good(v), "i", v, sp, "", pl, rs)
+function inumsp(v, sp, pl, w, rs, ob) {
+	put_cell(fmtint(v, w), good(v), "i", v, sp, "", pl, rs, ob)
 }
 
 function inum(v, w) {
@@ -266,16 +271,22 @@ function table_end(    r, c, line, full, nb, b, j, ncol, total, w) {
 # rows, which end at a blank line, never takes them for a row), one line
 # per cell whose spread across latbw-run's rounds is above the -m limit
 # ("! vm        Pipe: rounds 37.2% apart"): the rounds of the run
-# disagree, and the next run may well too.  The columns keep their
-# widths; lmbench's cells are untouched.
-function round_notes(    r, c, n, j, name, f, named, t) {
+# disagree, and the next run may well too.  A cell taken while the CPUs
+# it was not pinned to were at least half busy (others_busy, its busiest
+# round) says so too ("! vm        Pipe: other CPUs 100% busy"): on a
+# virtual machine or an SMT core, a neighbour's load slows a figure it
+# does not share a CPU with.  The columns keep their widths; lmbench's
+# cells are untouched.
+function round_notes(    r, c, n, j, name, f, named, t, apart, busy) {
 	if (mark + 0 <= 0)
 		return
 	named = dash_groups()
 	n = 0
 	for (r = 1; r <= TNR; r++)
 		for (c = 1; c <= NC; c++) {
-			if (CRS[r, c] == "" || CRS[r, c] + 0 <= mark + 0)
+			apart = CRS[r, c] != "" && CRS[r, c] + 0 > mark + 0
+			busy = COB[r, c] != "" && COB[r, c] + 0 >= OTHERS_BUSY
+			if (!apart && !busy)
 				continue
 			name = ""
 			for (j = 1; named && j < NH; j++) {
@@ -287,8 +298,12 @@ function round_notes(    r, c, n, j, name, f, named, t) {
 				name = "column " c
 			if (n++ == 0)
 				print ""
-			t = sprintf("! %-9.9s %s: rounds %s apart", tidy(HOST[RH[r]]), name, \
-			    CRS[r, c] + 0 < 99.95 ? sprintf("%.1f%%", CRS[r, c]) : sprintf("%.0f%%", CRS[r, c]))
+			t = sprintf("! %-9.9s %s:", tidy(HOST[RH[r]]), name)
+			if (apart)
+				t = t sprintf(" rounds %s apart", CRS[r, c] + 0 < 99.95 ? \
+				    sprintf("%.1f%%", CRS[r, c]) : sprintf("%.0f%%", CRS[r, c]))
+			if (busy)
+				t = t (apart ? ";" : "") sprintf(" other CPUs %.0f%% busy", COB[r, c])
 			print (width > 0 ? substr(t, 1, width) : t)
 		}
 }

@@ -117,6 +117,10 @@ function set_stats(k, sp, f, ln,    t) {
 	t = f["rounds"]
 	RRN[cur, k] = (t ~ /^[0-9]+$/ && sane(t)) ? t + 0 : ""
 	RRV[cur, k] = f["round_values"]
+	# How busy the CPUs it was not pinned to were (the busiest round's).
+	t = f["others_busy"]
+	sub(/%$/, "", t)
+	ROB[cur, k] = (isnum(t) && sane(t)) ? t + 0 : ""
 	RR[cur, k] = f["reps"]
 	RMIN[cur, k] = sane(f["min"]) ? f["min"] : ""
 	RMAX[cur, k] = sane(f["max"]) ? f["max"] : ""

@@ -1,7 +1,8 @@
 #!/bin/sh
 # scripts/summary on a file of latbw-run's rounds: a cell whose spread
-# across rounds is above the -m limit is flagged under its table, in the
-# default table too, without changing a cell or a column; -s adds a
+# across rounds is above the -m limit, or that was taken with the other
+# CPUs at least half busy, is flagged under its table, in the default
+# table too, without changing a cell or a column; -s adds a
 # "rounds %" row under the "spread %" one; JSON and CSV carry rounds and
 # the spread across them.
 . "$(dirname "$0")/lib.sh"
@@ -30,6 +31,24 @@ do
 		[ \"\$(grep -c '^! ' '$TRASH/out')\" -eq 4 ]
 	"
 done
+
+# The same file where the CPUs the pipe and AF_UNIX figures were not
+# pinned to were busy (others_busy, the busiest round's), and those of
+# the ctxsw figure a little under half.
+mkdir -p "$TRASH/busy/summary"
+sed -e '/prog=lat_pipe /s/ placement=same / placement=same others_busy=60% /' \
+	-e '/prog=lat_unix /s/ placement=same / placement=same others_busy=100% /' \
+	-e '/prog=lat_ctx case=ring /s/ placement=same / placement=same others_busy=49% /' \
+	"$RF" >"$TRASH/busy/summary/vm.0"
+
+test_expect 'a cell taken with the other CPUs at least half busy is flagged too, on its own or with its rounds' '
+	summary "$TRASH/busy/summary/vm.0" && [ ! -s "$TRASH/err" ] &&
+	has_line "! vm        AF UNIX: other CPUs 100% busy" &&
+	has_line "! vm        Pipe: rounds 37.2% apart; other CPUs 60% busy" &&
+	has_line "! vm        2p/0K ctxsw: rounds 15.0% apart" &&
+	[ "$(grep -c "^! " "$TRASH/out")" -eq 5 ] &&
+	summary -m 0 "$TRASH/busy/summary/vm.0" && ! grep -q "^!" "$TRASH/out"
+'
 
 test_expect 'a cell under the limit is not flagged (AF UNIX 5%, Pipe bandwidth 8%, null call 2%)' '
 	summary "$RF" &&
@@ -64,16 +83,23 @@ test_expect '-s: a "rounds %" row under the "spread %" row, marked above the lim
 
 test_expect 'JSON: rounds and round_spread of each figure' '
 	summary -f json "$RF" &&
-	grep -q "\"name\": \"Pipe latency\", .*\"rounds\": 3, \"round_spread\": 37.2}" "$TRASH/out" &&
-	grep -q "\"name\": \"Pipe bandwidth\", .*\"rounds\": 2, \"round_spread\": 8}" "$TRASH/out" &&
+	grep -q "\"name\": \"Pipe latency\", .*\"rounds\": 3, \"round_spread\": 37.2, \"others_busy_pct\": null}" "$TRASH/out" &&
+	grep -q "\"name\": \"Pipe bandwidth\", .*\"rounds\": 2, \"round_spread\": 8, \"others_busy_pct\": null}" "$TRASH/out" &&
 	summary -f json "$TRASH/plain/summary/vm.0" &&
-	grep -q "\"name\": \"Pipe latency\", .*\"rounds\": null, \"round_spread\": null}" "$TRASH/out"
+	grep -q "\"name\": \"Pipe latency\", .*\"rounds\": null, \"round_spread\": null, \"others_busy_pct\": null}" "$TRASH/out"
 '
 
 test_expect 'CSV: rounds and round_spread_pct, before the metric and its stddev' '
 	summary -f csv "$RF" &&
-	[ "$(sed -n 1p "$TRASH/out")" = "run,host,os,name,x,value,unit,reps,spread_pct,min,max,copies,placement,cross_pct,rounds,round_spread_pct,metric,stddev_pct" ] &&
-	grep -q ",Pipe latency,,5.0000,us,5,2,4.9,7,1,same,,3,37.2,latbw.PIPE.latency.us,[0-9.]*\$" "$TRASH/out"
+	[ "$(sed -n 1p "$TRASH/out")" = "run,host,os,name,x,value,unit,reps,spread_pct,min,max,copies,placement,cross_pct,rounds,round_spread_pct,metric,stddev_pct,others_busy_pct" ] &&
+	grep -q ",Pipe latency,,5.0000,us,5,2,4.9,7,1,same,,3,37.2,latbw.PIPE.latency.us,[0-9.]*,\$" "$TRASH/out"
+'
+
+test_expect 'JSON and CSV: others_busy_pct, the busiest round'"'"'s' '
+	summary -f json "$TRASH/busy/summary/vm.0" &&
+	grep -q "\"name\": \"Pipe latency\", .*\"round_spread\": 37.2, \"others_busy_pct\": 60}" "$TRASH/out" &&
+	summary -f csv "$TRASH/busy/summary/vm.0" &&
+	grep -q ",AF_UNIX sock stream latency,.*,latbw\.[^,]*,[0-9.]*,100\$" "$TRASH/out"
 '
 
 test_done
