@@ -71,7 +71,18 @@ else
 			case $way in
 			INT) kill -INT \$pid ;;
 			bound) kill -ALRM \$pid ;;
-			loader) kill -KILL \$kid ;;
+			loader)
+				# A loader ends with its point: until one is
+				# killed, the next one there is.
+				i=0
+				until [ -n \"\$kid\" ] && kill -KILL \$kid 2>/dev/null
+				do
+					i=\$((i + 1))
+					[ \$i -lt 100 ] || break
+					sleep 0.05
+					kid=\$(ps -o pid= --ppid \$pid | tr -d ' ')
+				done
+				;;
 			esac
 			wait \$pid
 			rc=\$?
