@@ -5,6 +5,7 @@
 #define _GNU_SOURCE
 #endif
 #include <errno.h>
+#include <limits.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 
 #include "cpus.h"
 #include "diag.h"
+#include "topo.h"
 
 unsigned cpus_parse(const char *text, int *cpu, unsigned max)
 {
@@ -121,15 +123,16 @@ unsigned cpus_quiet_pick(const double *idle, const long long *kind,
 }
 
 #if defined(__linux__)
-/* A number from a sysfs file of CPU c, or -1. */
+/* A number from a sysfs file of CPU c (under topo.h's root), or -1. */
 static long long sysfs_cpu_value(int c, const char *name)
 {
-	char path[128];
+	char path[PATH_MAX];
 	long long v = -1;
 	FILE *f;
 
-	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/%s", c,
-		 name);
+	if (snprintf(path, sizeof(path), "%s/devices/system/cpu/cpu%d/%s",
+		     topo_root(), c, name) >= (int)sizeof(path))
+		return -1;
 	f = fopen(path, "r");
 	if (f == NULL)
 		return -1;
@@ -256,32 +259,22 @@ static double idle_share(const struct cpus_times *a,
 
 /*
  * How idle CPU c's core was: the least idle of its hardware threads (a
- * busy SMT sibling takes half the core), from a to b.
+ * busy SMT sibling takes half the core; topo.h's SMT group), from a to b.
  */
 static double core_idle_share(const struct cpus_times *a,
 			      const struct cpus_times *b, int c)
 {
-	char path[128], text[256] = "";
-	int sib[64];
-	unsigned n = 0, j;
+	struct topo_set sib;
 	double least = idle_share(a, b, c), v;
-	FILE *f;
+	unsigned j;
 
-	snprintf(path, sizeof(path),
-		 "/sys/devices/system/cpu/cpu%d/topology/thread_siblings_list",
-		 c);
-	f = fopen(path, "r");
-	if (f != NULL) {
-		if (fgets(text, sizeof(text), f) != NULL)
-			text[strcspn(text, "\n")] = '\0';
-		fclose(f);
-		n = cpus_parse(text, sib, 64);
-	}
-	for (j = 0; j < n; j++) {
-		v = idle_share(a, b, sib[j]);
-		if (v < least)
-			least = v;
-	}
+	if (topo_group_of(c, TOPO_SMT, &sib) == 0)
+		for (j = 0; j < a->n; j++)
+			if (topo_has(&sib, a->cpu[j])) {
+				v = idle_share(a, b, a->cpu[j]);
+				if (v < least)
+					least = v;
+			}
 	return least;
 }
 #endif

@@ -29,9 +29,9 @@ unsigned cpus_allowed(int *cpu, unsigned max);
  * frequency, where sysfs gives them) was idle for at least a quarter of
  * the ms milliseconds watched more than it (a busy neighbour, a spinning
  * process, a vCPU the host takes away).  A CPU is as idle as the least
- * idle of its core's hardware threads (a busy SMT sibling shares it).  Linux: /proc/stat; elsewhere, or
- * when the counters cannot be read, the first CPU (0 when the CPUs it
- * may run on are not known).
+ * idle of its core's hardware threads (a busy SMT sibling shares it).
+ * Linux: /proc/stat; elsewhere, or when the counters cannot be read, the
+ * first CPU (0 when the CPUs it may run on are not known).
  */
 int cpus_quiet(unsigned ms);
 

@@ -245,6 +245,14 @@ void topo_free(struct topo *t)
 	memset(t, 0, sizeof(*t));
 }
 
+int topo_group_of(int cpu, int level, struct topo_set *s)
+{
+	/* A group must hold its own CPU to be believed. */
+	if (read_level(cpu, level, s) != 0 || !topo_has(s, cpu))
+		return -1;
+	return 0;
+}
+
 int topo_read(struct topo *t, const int *cpu, unsigned n)
 {
 	struct topo_set s;
@@ -266,9 +274,7 @@ int topo_read(struct topo *t, const int *cpu, unsigned n)
 		}
 		for (i = 0; i < n; i++) {
 			t->group[l][i] = -1;
-			/* A group must hold its own CPU to be believed. */
-			if (read_level(cpu[i], l, &s) != 0 ||
-			    !topo_has(&s, cpu[i]))
+			if (topo_group_of(cpu[i], l, &s) != 0)
 				continue;
 			for (k = 0; k < t->nsets[l]; k++)
 				if (memcmp(&t->sets[l][k], &s, sizeof(s)) == 0)

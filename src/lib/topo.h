@@ -58,6 +58,12 @@ int topo_has(const struct topo_set *s, int cpu);
  * stored (at most max), 0 if not readable. */
 unsigned topo_online(int *cpu, unsigned max);
 
+/*
+ * The group of cpu at one level alone (its SMT siblings, ...) into s: 0,
+ * or -1 when it is not known.
+ */
+int topo_group_of(int cpu, int level, struct topo_set *s);
+
 /* Read the groups of cpu[0..n-1]: 0, or -1 (out of memory). */
 int topo_read(struct topo *t, const int *cpu, unsigned n);
 void topo_free(struct topo *t);
