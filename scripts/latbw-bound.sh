@@ -154,9 +154,9 @@ kill_again() {
 # clean-up waits for them to exit: up to a second at the end of every
 # run.  So the driver notes each one it starts (note_helper) and, when it
 # has removed the guardian's flag, wakes them (wake_helpers): a SIGTERM
-# ends the sleep of their poll, and they exit at once.  Both sides name a process by PID and
-# start time (same_proc): the driver signals only its own helper, and a
-# helper only its own sleep.  Without /proc (where reading a start time
+# ends the sleep of their poll, and they exit at once.  Both sides name a
+# process by PID and start time (same_proc): the driver signals only its
+# own helper, and a helper only its own sleep.  Without /proc (where reading a start time
 # would start ps every second) they poll as before.
 
 helper_procs=

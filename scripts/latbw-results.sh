@@ -268,7 +268,7 @@ cleanup() {
 	fi
 	if [ -n "${work:-}" ] && [ -d "$work" ]
 	then
-		rm -f "$work"/flag.*
+		rm -f "$work/flag.guard"
 		# Watchdogs and the guardian poll once a second: wake them
 		# (the guardian to see its flag gone), and wait for them.
 		wake_helpers

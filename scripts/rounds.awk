@@ -286,7 +286,7 @@ function comb_title(line, key,    r, v, nv, o, t) {
 }
 
 # A statistics line, combined over the rounds (see the top).
-function comb_stat(line, key,    r, s, nv, v, vals, lo, hi, mn, mx, ns, sp, t, m, out, n, w, i, rs, c, cl, cd, last_cpus, ob) {
+function comb_stat(line, key,    r, s, nv, v, vals, lo, hi, mn, mx, ns, sp, t, m, out, n, w, i, rs, c, cl, cd, last_cpus, ob, o) {
 	nv = 0
 	ns = 0
 	vals = ""
@@ -302,11 +302,11 @@ function comb_stat(line, key,    r, s, nv, v, vals, lo, hi, mn, mx, ns, sp, t, m
 			continue
 		v[++nv] = t
 		vals = vals (nv > 1 ? "," : "") t
-		# others_busy: the busiest round's (c holds it a moment)
-		c = field(s, "others_busy")
-		sub(/%$/, "", c)
-		if (isnum(c) && (ob == "" || c + 0 > ob + 0))
-			ob = c
+		# others_busy: the busiest round's
+		o = field(s, "others_busy")
+		sub(/%$/, "", o)
+		if (isnum(o) && (ob == "" || o + 0 > ob + 0))
+			ob = o
 		c = field(s, "cpus")
 		if (nv > 1 && c != last_cpus)
 			cd = 1
