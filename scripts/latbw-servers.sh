@@ -22,12 +22,10 @@ start_server() {
 	printf '%s\n' "$server_prog" >"$work/server"
 	# At the programs' priority too (NICE): its half of every exchange
 	# is part of the figure.
-	if [ "${nice_inc:-0}" -ne 0 ]
-	then
-		set -- nice -n "$nice_inc" "$bin/$server_prog" -s -i "$local_idle" "$@"
-	else
-		set -- "$bin/$server_prog" -s -i "$local_idle" "$@"
-	fi
+	set -- "$bin/$server_prog" -s -i "$local_idle" "$@"
+	[ "${nice_inc:-0}" -ne 0 ] && set -- nice -n "$nice_inc" "$@"
+	# shellcheck disable=SC2086 # setsid and its option (set_priority)
+	[ -n "$own_group" ] && set -- $own_group sh -c "$own_group_sh" sh "$run_nice" "$@"
 	if bounded 30 "$work/server.log" "$@"
 	then
 		server_up=$server_prog

@@ -102,12 +102,10 @@ run_prog() {
 		-v pend="$work/pending" -v inser="$in_series" "$filter_awk" \
 		<"$work/fifo" >>"$prog_dest" 3>&2 2>"$work/write.err" &
 	filter_pid=$!
-	if [ "${nice_inc:-0}" -ne 0 ]
-	then
-		set -- nice -n "$nice_inc" "$bin/$prog_name" "$@"
-	else
-		set -- "$bin/$prog_name" "$@"
-	fi
+	set -- "$bin/$prog_name" "$@"
+	[ "${nice_inc:-0}" -ne 0 ] && set -- nice -n "$nice_inc" "$@"
+	# shellcheck disable=SC2086 # setsid and its option (set_priority)
+	[ -n "$own_group" ] && set -- $own_group sh -c "$own_group_sh" sh "$run_nice" "$@"
 	bounded "$hard_bound" "$work/fifo" "$@"
 	finish_filter || write_failed "$prog_dest"
 }

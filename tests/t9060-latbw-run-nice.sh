@@ -13,6 +13,11 @@ cat >"$TRASH/bin/lat_syscall" <<'X'
 for a in "$@"; do c=$a; done
 n=$(awk '{ sub(/^.*\) /, ""); print $17 }' /proc/self/stat)
 [ "$c" = null ] && echo "Simple syscall: $n.5000 microseconds" >&2
+# read: its autogroup's nice value; write: 1 if it leads its own session
+g=$(sed -n 's/^.* nice \(-*[0-9]*\)$/\1/p' /proc/self/autogroup 2>/dev/null)
+[ "$c" = read ] && [ -n "$g" ] && echo "Simple read: $g.5000 microseconds" >&2
+l=$(awk -v me=$$ '{ sub(/^.*\) /, ""); print ($4 == me) }' /proc/self/stat)
+[ "$c" = write ] && echo "Simple write: $l.5000 microseconds" >&2
 exit 0
 X
 chmod +x "$TRASH/bin/lat_syscall"
@@ -24,8 +29,11 @@ key() {
 	sed -n "s/^\\[$1: \\(.*\\)\\]\$/\\1/p" "$TRASH/res"/*/* | head -n 1
 }
 fig() {
-	sed -n 's/^Simple syscall: \(-*[0-9]*\)\.5000 microseconds$/\1/p' "$TRASH/res"/*/* | head -n 1
+	sed -n "s/^Simple ${1:-syscall}: \\(-*[0-9]*\\)\\.5000 microseconds\$/\\1/p" "$TRASH/res"/*/* | head -n 1
 }
+autogroups=
+[ "$(cat /proc/sys/kernel/sched_autogroup_enabled 2>/dev/null)" = 1 ] &&
+	command -v setsid >/dev/null 2>&1 && autogroups=yes
 fresh() {
 	rm -rf "$TRASH/res" && mkdir "$TRASH/res"
 }
@@ -66,8 +74,24 @@ test_expect 'NICE=off: the program runs at the nice value of the driver' '
 	fresh &&
 	run_driver FSDIR="$TRASH/fs" BENCHMARKS=syscall ROUNDS=1 QUICK=1 LATBW_BIN="$TRASH/bin" NICE=off &&
 	[ "$(cat "$TRASH/rc")" = 0 ] &&
-	[ "$(fig)" = "$mine" ] && [ "$(key NICE)" = "$mine" ]
+	[ "$(fig)" = "$mine" ] && [ "$(key NICE)" = "$mine" ] &&
+	[ "$(fig write)" = 0 ]
 '
+
+if [ "$(id -u)" != 0 ] || [ -z "$autogroups" ]
+then
+	test_skip 'a program runs in a session of its own, its autogroup at NICE' 'needs root and autogroups (Linux, kernel.sched_autogroup_enabled=1) and setsid'
+else
+	for v in -20 -7 3
+	do
+		test_expect "NICE=$v, as root with autogroups: the program leads a session of its own, whose autogroup is at $v" '
+			fresh &&
+			run_driver FSDIR="$TRASH/fs" BENCHMARKS=syscall ROUNDS=1 QUICK=1 LATBW_BIN="$TRASH/bin" NICE=$v &&
+			[ "$(cat "$TRASH/rc")" = 0 ] &&
+			[ "$(fig)" = "$v" ] && [ "$(fig read)" = "$v" ] && [ "$(fig write)" = 1 ]
+		'
+	done
+fi
 
 if [ "$(id -u)" = 0 ]
 then
