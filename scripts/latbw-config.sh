@@ -320,7 +320,7 @@ machine_defaults() {
 	c_SYNC_MAX=1
 	c_BENCHMARKS=all
 	c_QUICK=0
-	c_ROUNDS=3
+	c_ROUNDS=
 	c_REPS=
 	c_USECS=
 	c_BOUND=
@@ -335,4 +335,52 @@ print_config() {
 		"$c_MB" "$c_FSDIR" "$c_SYNC_MAX" "$c_BENCHMARKS" "$c_QUICK" \
 		"$c_ROUNDS" "$c_REPS" "$c_USECS" "$c_BOUND" "$c_NICE" "$c_SAME_CPU" \
 		"$c_REMOTE" "$c_RSH"
+}
+
+# default_rounds: ROUNDS when not set: 5 in a full run, 3 in quick mode
+# (its time is short).
+default_rounds() {
+	[ -n "$c_ROUNDS" ] && return 0
+	c_ROUNDS=5
+	[ "$c_QUICK" = 1 ] && c_ROUNDS=3
+	return 0
+}
+
+# derive_samples: the samples, sample length and time bound the programs
+# get (reps, usecs, bound, hard_bound; round_reps and sweep_reps).
+derive_samples() {
+	reps=$c_REPS
+	usecs=$c_USECS
+	bound=$c_BOUND
+	# In several rounds each measurement is shorter, so that the rounds fit
+	# the time one round may take (REPS and USECS, when set, decide for
+	# themselves): in quick mode 2 samples a figure instead of 3; in a full
+	# run of five rounds or more 3 samples a figure instead of the programs'
+	# own 5 to 33, and 2 for each point of a sweep (the steps that take at
+	# most 5 in one round: flag N) instead of 5; in two to four rounds, 5
+	# and 3.
+	round_reps=
+	sweep_reps=
+	if [ "$c_QUICK" = 1 ]
+	then
+		if [ "$c_ROUNDS" -gt 1 ]
+		then
+			: "${reps:=2}"
+		fi
+		: "${reps:=3}"
+		: "${usecs:=1000}"
+		: "${bound:=60}"
+	else
+		if [ "$c_ROUNDS" -ge 5 ]
+		then
+			round_reps=3
+			sweep_reps=2
+		elif [ "$c_ROUNDS" -gt 1 ]
+		then
+			round_reps=5
+			sweep_reps=3
+		fi
+		: "${bound:=300}"
+	fi
+	hard_bound=$((bound + 10))
 }

@@ -2,7 +2,7 @@
 #
 #   awk -f rounds.awk ROUND1 ROUND2 ... >COMBINED
 #
-# latbw-run takes the whole plan in rounds (three by default), one after
+# latbw-run takes the whole plan in rounds (five by default), one after
 # the other, so that the rounds of each figure are spread over the run.
 # ROUND1 is the results file as the first round wrote it (header and
 # all); ROUND2 ... hold the result lines of the later rounds, in the same

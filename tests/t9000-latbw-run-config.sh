@@ -68,7 +68,16 @@ test_expect 'defaults: MB a power of two >= 4x the last-level cache (within an e
 	[ "$(key SYNC_MAX)" = 1 ] &&
 	[ "$(key BENCHMARKS)" = all ] &&
 	[ "$(key QUICK)" = 0 ] &&
-	[ "$(key ROUNDS)" = 3 ]
+	[ "$(key ROUNDS)" = 5 ]
+'
+
+test_expect 'ROUNDS: 3 by default in quick mode, as set when set' '
+	cfg QUICK=1 sh "$RUN" -p && expect_status 0 &&
+	[ "$(key ROUNDS)" = 3 ] &&
+	cfg QUICK=1 ROUNDS=7 sh "$RUN" -p && expect_status 0 &&
+	[ "$(key ROUNDS)" = 7 ] &&
+	cfg ROUNDS=2 sh "$RUN" -p && expect_status 0 &&
+	[ "$(key ROUNDS)" = 2 ]
 '
 
 test_expect 'LATBW_LLC plans for another cache: MB is 4x it, a size of lat_mem_rd'"'"'s' '

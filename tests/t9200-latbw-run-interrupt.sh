@@ -164,7 +164,7 @@ echo "[latbw-stat prog=lat_syscall case=\$c median=\$n min=\$n max=\$n spread=1.
 EOF
 chmod +x "$TRASH/rb/mhz" "$TRASH/rb/lat_syscall"
 rm -rf "$TRASH/res" && mkdir "$TRASH/res"
-bg_driver FSDIR="$TRASH/fs" MB=4 BENCHMARKS=syscall LATBW_BIN="$TRASH/rb"
+bg_driver FSDIR="$TRASH/fs" MB=4 BENCHMARKS=syscall ROUNDS=3 LATBW_BIN="$TRASH/rb"
 rb_pid=$DRIVER_PID
 i=0
 while [ "$i" -lt 300 ] && ! [ -f "$TRASH/rb/waiting" ]
