@@ -17,8 +17,18 @@ test_expect 'catch: one figure in lmbench form' '
 	is_positive "$(value_of "Signal handler overhead" "$TRASH/err")"
 '
 
+# prot subtracts a second measurement (delivery and return) from the
+# first; on a busy machine (make test runs two lanes) a burst in the
+# second can leave nothing to report, exit 3 with the reason: try again,
+# three times at most.
 test_expect 'prot: one figure in lmbench form' '
-	run_bench lat_sig -N 3 -E 1000 prot &&
+	for try in 1 2 3
+	do
+		run_bench lat_sig -N 3 -E 1000 prot && break
+		[ "$(cat "$TRASH/rc")" = 3 ] && grep -q "is not above the overhead to remove" "$TRASH/err" ||
+			fail "exit status $(cat "$TRASH/rc"): $(cat "$TRASH/err")" || return 1
+	done &&
+	[ "$(cat "$TRASH/rc")" = 0 ] &&
 	cp "$TRASH/err" "$TRASH/prot" &&
 	expect_line "^Protection fault: [0-9]+\.[0-9]{4} microseconds\$" "$TRASH/err" &&
 	is_positive "$(value_of "Protection fault" "$TRASH/err")"
