@@ -356,9 +356,10 @@ derive_samples() {
 	# the time one round may take (REPS and USECS, when set, decide for
 	# themselves): in quick mode 2 samples a figure instead of 3; in a full
 	# run of five rounds or more 3 samples a figure instead of the programs'
-	# own 5 to 33, and 2 for each point of a sweep (the steps that take at
-	# most 5 in one round: flag N) instead of 5; in two to four rounds, 5
-	# and 3.
+	# own 5 to 33, and 1 for each point of a sweep (the steps that take at
+	# most 5 in one round: flag N) instead of 5, since the sweeps' start-up
+	# grows with the rounds (2 made a run planned for a 260 MB cache take
+	# 9:41, 1 8:20); in two to four rounds, 5 and 3.
 	round_reps=
 	sweep_reps=
 	if [ "$c_QUICK" = 1 ]
@@ -374,7 +375,7 @@ derive_samples() {
 		if [ "$c_ROUNDS" -ge 5 ]
 		then
 			round_reps=3
-			sweep_reps=2
+			sweep_reps=1
 		elif [ "$c_ROUNDS" -gt 1 ]
 		then
 			round_reps=5

@@ -85,6 +85,8 @@ sizes_run quick MB=2048 LATBW_LLC=12m
 sizes_run llc260 MB=2048 LATBW_LLC=260m
 sizes_run small MB=4 LATBW_LLC=3m
 sizes_run full MB=4 QUICK=0
+sizes_run rounds5 MB=4 QUICK=0 ROUNDS=5
+sizes_run rounds3 MB=4 QUICK=0 ROUNDS=3
 
 wait "$first_run"
 for f in out err rc
@@ -226,6 +228,28 @@ test_expect 'a full run sweeps to MB; each point of a sweep takes 5 samples' '
 	expect_line "^lat_mmap -B 1 -N 5 4m " "$A" &&
 	expect_line "^stream -B 1 -M 4m " "$A" &&
 	! grep -q "^bw_mem -B 1 [0-9]" "$A"
+'
+
+# samples: the -N of the lines of PROG in args file A, each once
+samples() {
+	sed -n "s/^$2 -B 1 -N \([0-9]*\) .*/\1/p" "$1" | sort -u | tr '\n' ' '
+}
+
+test_expect 'a full run in 5 rounds: 3 samples a figure, 1 a point of a sweep, in every round' '
+	A=$TRASH/args.rounds5 &&
+	[ "$(grep -c "^bw_mem -B 1 -N 1 4m rd rd\$" "$A")" -eq 5 ] &&
+	[ "$(samples "$A" bw_mem)" = "1 " ] &&
+	[ "$(samples "$A" lat_mem_rd)" = "1 " ] &&
+	[ "$(samples "$A" bw_file_rd)" = "1 " ] &&
+	[ "$(grep -c "^stream -B 1 -N 3 -M 4m " "$A")" -eq 5 ]
+'
+
+test_expect 'a full run in 3 rounds: 5 samples a figure, 3 a point of a sweep' '
+	A=$TRASH/args.rounds3 &&
+	[ "$(grep -c "^bw_mem -B 1 -N 3 4m rd rd\$" "$A")" -eq 3 ] &&
+	[ "$(samples "$A" bw_mem)" = "3 " ] &&
+	[ "$(samples "$A" lat_mem_rd)" = "3 " ] &&
+	[ "$(grep -c "^stream -B 1 -N 5 -M 4m " "$A")" -eq 3 ]
 '
 
 test_expect 'nothing left behind: no temp dir, no process' '
