@@ -189,10 +189,10 @@ set_priority() {
 # With Linux's autogroups on, a nice value counts only against the
 # processes of the same session: a neighbour started from another
 # terminal competes as a group of its own, whatever our nice value.
-# Worse, a nice value far from the others' in our own session made the
-# group's weight on each CPU swing: lat_pipe on one CPU measured 7.0 to
-# 7.6 us in 2 runs of 3 at nice -20 with a spinner on the other CPU,
-# against 5.1 at -10 or quiet.  So each program starts a session of its
+# Worse, at nice -20 in the driver's session, with a spinner on the
+# other CPU, lat_pipe on one CPU measured 7.0 to 9.0 us in 2 runs of 3,
+# against 5.1 at -10 or quiet (the cause not found: no migrations, no
+# extra interrupts on its CPU).  So each program starts a session of its
 # own (setsid), whose autogroup gets the same nice value: with that,
 # 5.1 to 5.3 us in 16 runs of 16, and bw_pipe between two CPUs beside a
 # spinner of another session 1310 to 1520 MB/s, against 600 to 800 at
