@@ -65,6 +65,30 @@ test_expect 'rounds on different CPUs: round_cpus lists each round'"'"'s, in ord
 	! grep -q "prog=lat_syscall.*round_cpus" "$TRASH/comb"
 '
 
+# Five rounds: round_spread leaves out the round farthest from the median
+# (one taken during a spell of a neighbour's load); four: none.  Simple
+# syscall in rounds 1-5: 0.2, 0.3, 0.25, 0.26, 0.9 (0.9 left out), then
+# 0.2, 0.3, 0.25, 0.26, 0.27 (0.2 left out).
+sed "s/^Simple syscall: 0.3000/Simple syscall: 0.2600/; s/case=null median=0.3 /case=null median=0.26 /" \
+	"$RFIX/round.2" >"$TRASH/round.4"
+sed "s/^Simple syscall: 0.3000/Simple syscall: 0.9000/; s/case=null median=0.3 /case=null median=0.9 /" \
+	"$RFIX/round.2" >"$TRASH/round.5"
+sed "s/^Simple syscall: 0.3000/Simple syscall: 0.2700/; s/case=null median=0.3 /case=null median=0.27 /" \
+	"$RFIX/round.2" >"$TRASH/round.5b"
+test_expect 'five rounds: the spread without the round farthest from the median, all five values kept' '
+	combine awk "$RFIX/round.1" "$RFIX/round.2" "$RFIX/round.3" "$TRASH/round.4" "$TRASH/round.5" &&
+	has_line "Simple syscall: 0.2600 microseconds" &&
+	grep -q "prog=lat_syscall case=null median=0.26 .* rounds=5 round_spread=38.46% round_values=0.2,0.3,0.25,0.26,0.9\]" "$TRASH/comb" &&
+	combine awk "$RFIX/round.1" "$RFIX/round.2" "$RFIX/round.3" "$TRASH/round.4" "$TRASH/round.5b" &&
+	grep -q "prog=lat_syscall case=null median=0.26 .* rounds=5 round_spread=19.23% round_values=0.2,0.3,0.25,0.26,0.27\]" "$TRASH/comb" ||
+		fail "$(grep "prog=lat_syscall" "$TRASH/comb")"
+'
+test_expect 'four rounds: the spread of all of them (0.2 to 0.3 over 0.255)' '
+	combine awk "$RFIX/round.1" "$RFIX/round.2" "$RFIX/round.3" "$TRASH/round.4" &&
+	grep -q "prog=lat_syscall case=null median=0.255 .* rounds=4 round_spread=39.22% round_values=0.2,0.3,0.25,0.26\]" "$TRASH/comb" ||
+		fail "$(grep "prog=lat_syscall" "$TRASH/comb")"
+'
+
 test_expect 'others_busy: the busiest round'"'"'s' '
 	sed "s/prog=lat_pipe \\(.*\\) placement=same\\]/prog=lat_pipe \\1 placement=same others_busy=3%]/" "$RFIX/round.1" >"$TRASH/ob.1" &&
 	sed "s/prog=lat_pipe \\(.*\\) placement=same\\]/prog=lat_pipe \\1 placement=same others_busy=80%]/" "$RFIX/round.2" >"$TRASH/ob.2" &&
