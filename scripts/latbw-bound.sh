@@ -156,8 +156,8 @@ kill_again() {
 # has removed the guardian's flag, wakes them (wake_helpers): a SIGTERM
 # ends the sleep of their poll, and they exit at once.  Both sides name a
 # process by PID and start time (same_proc): the driver signals only its
-# own helper, and a helper only its own sleep.  Without /proc (where reading a start time
-# would start ps every second) they poll as before.
+# own helper, and a helper only its own sleep.  Without /proc (where
+# reading a start time would start ps every second) they poll as before.
 
 helper_procs=
 

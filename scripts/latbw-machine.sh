@@ -166,7 +166,7 @@ nice_of() {
 # increment, 0 for none) and run_nice (the value they get, or empty if
 # it cannot be told).  A value not allowed here (below ours, without
 # root) is said once; the programs then run at ours.  Also sets
-# own_group (own_group_args).
+# own_group (set_own_group).
 set_priority() {
 	nice_inc=0
 	own_group=

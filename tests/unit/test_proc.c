@@ -3,10 +3,10 @@
  * and owns.  lat_proc times fork+exit with it, so the child must do no
  * more than a bare fork's child: it once cleared every slot of the
  * registry of temporary paths, a page each, and made 512 pages before it
- * exited (fork+exit took 1110 us where lmbench took 146).  Counted in
- * page faults, not in time: the count does not depend on a busy machine;
- * and against a bare fork's child, which under qemu-user makes hundreds
- * (the emulator's own).
+ * exited (fork+exit took 1110 us; lmbench3's on one CPU, 134 to 146).
+ * Counted in page faults, not in time: the count does not depend on a
+ * busy machine; and against a bare fork's child, which under qemu-user
+ * makes hundreds (the emulator's own).
  */
 #include <stdio.h>
 #include <stdlib.h>
