@@ -149,34 +149,18 @@ else
 fi
 
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/lmb3place.XXXXXX") || exit 1
-rpcb_pid=
-rpcb_new=
+# shellcheck source=tests/bench/lmbench3-lib.sh
+. "$(dirname "$0")/lmbench3-lib.sh"
 cleanup() {
 	for f in "$scratch"/started.*
 	do
 		[ -f "$f" ] && lm_kill "${f##*/started.}"
 	done
-	if [ -n "$rpcb_pid" ]
-	then
-		kill "$rpcb_pid" 2>/dev/null
-		wait "$rpcb_pid" 2>/dev/null
-		# rpcbind writes its state and leaves its socket and lock: the
-		# files that were not there before it are removed.
-		for f in $rpcb_new
-		do
-			rm -f "$f"
-		done
-	fi
+	portmapper_stop
 	rm -rf "$scratch"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM HUP
-
-# lm_pids PROG: the processes running lmbench's PROG (by executable).
-lm_pids() {
-	find /proc/[0-9]*/exe -maxdepth 0 -lname "$lm/$1" 2>/dev/null |
-		cut -d/ -f3
-}
 
 # lm_kill PROG: no process of lmbench's PROG is left (TERM, then KILL).
 # Only for a PROG that theirs() found not running before it ran one, so
@@ -214,44 +198,7 @@ lm_reap() {
 }
 
 # The portmapper, for lmbench's servers.
-rpc_ok=1
-rpc_why=
-if ! rpcinfo -p 127.0.0.1 >/dev/null 2>&1
-then
-	if [ "${NO_RPCBIND:-0}" = 1 ]
-	then
-		rpc_ok=0
-		rpc_why="lmbench's servers need a portmapper (NO_RPCBIND=1)"
-	elif [ "$(id -u)" != 0 ] || ! command -v rpcbind >/dev/null 2>&1 ||
-		! command -v rpcinfo >/dev/null 2>&1
-	then
-		rpc_ok=0
-		rpc_why="lmbench's servers need a portmapper: none answers, and rpcbind cannot be started here"
-	else
-		for f in /run/rpcbind.sock /run/rpcbind.lock \
-			/run/rpcbind/rpcbind.xdr /run/rpcbind/portmap.xdr \
-			/var/run/rpcbind.sock /var/run/rpcbind.lock \
-			/var/run/rpcbind/rpcbind.xdr /var/run/rpcbind/portmap.xdr
-		do
-			[ -e "$f" ] || rpcb_new="$rpcb_new $f"
-		done
-		rpcbind -f >/dev/null 2>&1 &
-		rpcb_pid=$!
-		i=0
-		while [ $i -lt 50 ] && ! rpcinfo -p 127.0.0.1 >/dev/null 2>&1
-		do
-			sleep 0.1
-			i=$((i + 1))
-		done
-		if rpcinfo -p 127.0.0.1 >/dev/null 2>&1
-		then
-			echo "$me: started rpcbind (PID $rpcb_pid) for lmbench's servers; stopped at the end" >&2
-		else
-			rpc_ok=0
-			rpc_why="lmbench's servers need a portmapper: rpcbind did not start"
-		fi
-	fi
-fi
+portmapper_start
 
 # A port for latbw's servers that nobody listens on, away from lmbench's
 # fixed ones (31233-31239).
