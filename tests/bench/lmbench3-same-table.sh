@@ -32,7 +32,8 @@
 #
 # Then same-table.sh compares the N results files, with the same cells and
 # tolerances as latbw's own runs (latbw's summary reads lmbench's files).
-# SAME_TABLE_KEEP=DIR keeps the files there (DIR/run1, run2, ...).
+# SAME_TABLE_KEEP=DIR keeps the files there (DIR/run1, run2, ...;
+# same-table.sh does it).
 # Printed: each run's wall time, then same-table.sh's report.  Exit
 # status: same-table.sh's (0 all within, 1 some outside), 2 on bad use.
 
@@ -256,15 +257,4 @@ do
 	set -- "$@" "$scratch/res/run$i"
 	i=$((i + 1))
 done
-if [ -n "${SAME_TABLE_KEEP:-}" ]
-then
-	mkdir -p "$SAME_TABLE_KEEP" || exit 2
-	k=1
-	for f in "$@"
-	do
-		cp "$f" "$SAME_TABLE_KEEP/run$k" || exit 2
-		k=$((k + 1))
-	done
-	echo "results files kept in $SAME_TABLE_KEEP"
-fi
-SAME_TABLE_KEEP="" sh "$top/tests/bench/same-table.sh" "$@"
+sh "$top/tests/bench/same-table.sh" "$@"

@@ -11,8 +11,8 @@
 # second run with one CPU kept busy by a spinning shell, as on a shared
 # box), each into a scratch results directory, then compares those files;
 # KEY=VALUE pairs go to the driver's environment (QUICK=1, MB=64, ...).
-# SAME_TABLE_KEEP=DIR (environment) keeps the runs' results files there
-# (DIR/run1, run2, ...), to read their rounds afterwards.
+# SAME_TABLE_KEEP=DIR (environment) keeps the compared results files
+# there (DIR/run1, run2, ...), to read their rounds afterwards.
 # It runs benchmarks: hold the machine's test lock,
 #   flock /tmp/latbw.lock sh tests/bench/same-table.sh --run 3
 #
@@ -89,19 +89,19 @@ then
 		[ -f "$f" ] && set -- "$@" "$f"
 	done
 	[ "$#" -ge 2 ] || { echo "same-table.sh: fewer than two results files were written" >&2; exit 1; }
-	if [ -n "${SAME_TABLE_KEEP:-}" ]
-	then
-		mkdir -p "$SAME_TABLE_KEEP" || exit 2
-		k=1
-		for f in "$@"
-		do
-			cp "$f" "$SAME_TABLE_KEEP/run$k" || exit 2
-			k=$((k + 1))
-		done
-		echo "results files kept in $SAME_TABLE_KEEP"
-	fi
 fi
 [ "$#" -ge 2 ] || usage
+if [ -n "${SAME_TABLE_KEEP:-}" ]
+then
+	mkdir -p "$SAME_TABLE_KEEP" || exit 2
+	k=1
+	for f in "$@"
+	do
+		cp "$f" "$SAME_TABLE_KEEP/run$k" || exit 2
+		k=$((k + 1))
+	done
+	echo "results files kept in $SAME_TABLE_KEEP"
+fi
 
 k=0
 for f in "$@"
