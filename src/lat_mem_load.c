@@ -252,6 +252,17 @@ static const struct bench_case chase_case = {
 	.check = chase_check, .side_bytes = loaders_bytes,
 };
 
+/*
+ * k = 0: the same chase with no loader to count (with side_bytes, every
+ * sample would be one during which the others moved nothing, set aside,
+ * and the statistics line would call them all preempted).
+ */
+static const struct bench_case alone_case = {
+	.name = "loaded", .label = "loaded latency", .unit = BENCH_NSEC,
+	.flags = BENCH_NO_PARALLEL, .setup = chase_setup, .run = chase_run,
+	.check = chase_check,
+};
+
 /* ---- the curve ---------------------------------------------------------- */
 
 /*
@@ -383,7 +394,8 @@ static int load_main(struct bench *b)
 		 * with them only when too few others) is taken again. */
 		tries = 0;
 		do
-			rc = bench_measure(b, &chase_case, &r);
+			rc = bench_measure(b, k > 0 ? &chase_case : &alone_case,
+					   &r);
 		while (rc == 0 && k > 0 && ++tries < 3 &&
 		       bench_side_result(&r, &bw[nbw]) != 0);
 		if (rc != 0)

@@ -11,6 +11,25 @@ form() {
 		sed 's/^\([0-9][0-9]*\) [0-9][0-9]*\.[0-9][0-9]$/\1 V/'
 }
 
+# run_loaded ARGS: run_bench lat_mem_load ARGS, and again (three runs at
+# most) when it said its loaders were kept off their CPUs: a neighbour on
+# CPU 1 (CI's host) can starve them, and the program then rightly gives no
+# figure.  These tests are about the series, not about that refusal.
+run_loaded() {
+	rl_try=1
+	while ! run_bench lat_mem_load "$@"
+	do
+		if ! grep -q "kept off their CPUs" "$TRASH/err" ||
+			[ "$rl_try" -ge 3 ]
+		then
+			cat "$TRASH/err" >&2
+			return 1
+		fi
+		echo "lat_mem_load $*: loaders starved (run $rl_try), again" >&2
+		rl_try=$((rl_try + 1))
+	done
+}
+
 test_expect 'one CPU (-C 0): k = 0 only, said once, no bandwidth series' '
 	run_bench lat_mem_load -C 0 -M 1m -N 3 -E 300 &&
 	printf "%s\n" "lat_mem_load: one CPU (0): k = 0 only, no loaders" \
@@ -35,7 +54,7 @@ then
 	test_skip 'lat_mem_load on CPUs 0 and 1' 'fewer than two CPUs here'
 else
 	test_expect 'CPUs 0 and 1: latency at k = 0, 1, then bandwidth at k = 1' '
-		run_bench lat_mem_load -C 0,1 -M 1m -L 1m -N 3 -E 20000 &&
+		run_loaded -C 0,1 -M 1m -L 1m -N 3 -E 20000 &&
 		printf "%s\n" "\"loaded latency mode=read pages=small" "0 V" \
 			"1 V" "" "\"loaded bandwidth mode=read" "1 V" "" \
 			>"$TRASH/want" &&
@@ -46,7 +65,7 @@ else
 		[ "$(procs_named lat_mem_load)" = 0 ]
 	'
 	test_expect '-w: the loaders write (titles say so); -k 0: no loader' '
-		run_bench lat_mem_load -w -C 0,1 -M 1m -L 1m -N 3 -E 20000 &&
+		run_loaded -w -C 0,1 -M 1m -L 1m -N 3 -E 20000 &&
 		expect_line "^\"loaded latency mode=write pages=small\$" "$TRASH/err" &&
 		expect_line "^\"loaded bandwidth mode=write\$" "$TRASH/err" &&
 		run_bench lat_mem_load -k 0 -C 0,1 -M 1m -N 3 -E 300 &&
@@ -96,7 +115,7 @@ else
 		"
 	done
 	test_expect 'the time bound (-B 1) itself: exit 1, said, nothing left' '
-		{ ! run_bench lat_mem_load -B 1 -C 0,1 -M 1m -L 1m -N 500 -E 1000 ||
+		{ ! run_bench lat_mem_load -B 1 -C 0,1 -M 1m -L 1m -N 1000 -E 3000 ||
 			fail "it ended within 1 s: $(cat "$TRASH/err")"; } &&
 		expect_status 1 && expect_line "^lat_mem_load: " "$TRASH/err" &&
 		{ eventually "[ \"\$(procs_named lat_mem_load)\" = 0 ]" ||

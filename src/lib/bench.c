@@ -672,7 +672,7 @@ static double side_rate(const struct bench *b)
  * the neighbour, not the operation; so are samples of a case with
  * side_bytes during which the others moved nothing.  The figure is made of the wanted
  * number of samples, clean ones first; only when too few were clean do
- * preempted ones fill in (the statistics line counts them).
+ * set-aside ones fill in (the statistics line counts them).
  */
 static int take_samples(struct bench *b, const struct bench_case *c,
 			uint64_t n, struct bench_result *r)
@@ -728,16 +728,28 @@ static int take_samples(struct bench *b, const struct bench_case *c,
 			clean[kc++] = ns / ((double)n * per_iter);
 		}
 	}
-	/* Too few clean samples: fill up with preempted ones, in order. */
+	/*
+	 * Too few clean samples: fill up with set-aside ones, in order, those
+	 * during which the others moved something first (a neighbour that
+	 * preempts the loaders now and then leaves most samples with some
+	 * load, and the figure is then still one under load).
+	 */
 	used = kc;
 	if (used < 3) {
 		unsigned enough = p->fixed ? p->reps : p->reps_min;
+		int pass;
 
-		for (i = 0; i < kp && used < enough; i++) {
-			kind_c[used] = kind_p[i];
-			side_c[used] = side_p[i];
-			clean[used++] = pre[i];
-		}
+		for (pass = 0; pass < 2; pass++)
+			for (i = 0; i < kp && used < enough; i++) {
+				int moved = c->side_bytes == NULL ||
+					    isfinite(side_p[i]);
+
+				if (moved != (pass == 0))
+					continue;
+				kind_c[used] = kind_p[i];
+				side_c[used] = side_p[i];
+				clean[used++] = pre[i];
+			}
 	}
 	memset(r, 0, sizeof(*r));
 	if (c->side_bytes != NULL && used > 0) {
