@@ -4,11 +4,12 @@
 # scripts/summary or of lmbench 3's getsummary, so that the two can be
 # compared cell by cell (tests/bench/getsummary-diff.sh, t8820).
 #
-# Columns are where the dashes under the header put them (the last one runs
-# to the end of the line), except in lmbench's memory table, whose dashes
-# are not over its cells: there the cells are where getsummary prints them
-# ("%-9.9s %13.13s  %4d %6.6s %6.6s %6.6s %11.11s").  Tables other than
-# lmbench's (none yet) are skipped.  Only POSIX awk.
+# Columns are where the dashes under the header put them, each from just
+# after the column to its left (the last one runs to the end of the line;
+# with raw=1, exactly under them), except in lmbench's memory table, whose
+# dashes are not over its cells: there the cells are where getsummary
+# prints them ("%-9.9s %13.13s  %4d %6.6s %6.6s %6.6s %11.11s").  Tables
+# other than lmbench's (none yet) are skipped.  Only POSIX awk.
 
 function reset() {
 	tab = ""
@@ -100,10 +101,17 @@ tab != "" && inrows {
 	host = trim(substr($0, 1, 9))
 	k = ++seen[tab, host]
 	for (j = 1; j <= nsp && j <= n; j++) {
+		# From just after the column to the left, so that a number
+		# printed a place left of its dashes (the double table's
+		# "------  ------" over single-spaced cells) is whole; raw
+		# cells are exactly under their dashes.
+		from = SP_FROM[j]
+		if (!raw && j > 1 && tab != "mem" && tab != "mem3")
+			from = SP_TO[j - 1] + 1
 		if (j == nsp || j == n)
-			t = substr($0, SP_FROM[j])
+			t = substr($0, from)
 		else
-			t = substr($0, SP_FROM[j], SP_TO[j] - SP_FROM[j] + 1)
+			t = substr($0, from, SP_TO[j] - from + 1)
 		printf "%s|%s#%d|%s|%s\n", tab, host, k, name[j], raw ? t : trim(t)
 	}
 }
