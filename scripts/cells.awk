@@ -14,11 +14,15 @@ function val(i, k) {
 	return k == "" ? "" : RV[i, k]
 }
 
-# Record k's placement as a -s row shows it: "same", "cross", "s64%" (the
-# scheduler's choice, 64% of samples across CPUs), "" if not known.
+# Record k's placement as a -s row shows it: "same", "cross", "x-os"
+# (across CPUs whose idle ones were left to the OS: its wake-ups paid for
+# their idle states), "s64%" (the scheduler's choice, 64% of samples
+# across CPUs), "" if not known.
 function ptext(i, k) {
 	if (RPL[i, k] == "sched")
 		return RXS[i, k] == "" ? "sched" : sprintf("s%.0f%%", RXS[i, k])
+	if (RPL[i, k] == "cross" && RIDL[i, k] == "os")
+		return "x-os"
 	return RPL[i, k]
 }
 

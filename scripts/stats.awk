@@ -144,6 +144,10 @@ function place(k, f, ln,    key, sh) {
 	if (f["placement"] !~ /^(same|cross|sched)$/)
 		return
 	RPL[cur, k] = f["placement"]
+	# Across CPUs: whether idle CPUs polled (the harness's default) or
+	# were left to the OS (-I, or no cpuidle driver to ask).
+	if (f["idle"] ~ /^(poll|os)$/)
+		RIDL[cur, k] = f["idle"]
 	sh = f["cross"]
 	sub(/%$/, "", sh)
 	if (RPL[cur, k] == "sched" && isnum(sh))

@@ -10,7 +10,7 @@ do
 	test_expect "$p prints one positive figure in lmbench form" "
 		run_bench $p -N 3 -M 2m &&
 		expect_line '^$label: [0-9]+\.[0-9]{2} MB/sec\$' \"\$TRASH/err\" &&
-		expect_line '^\[latbw-stat prog=$p .*reps=3 .*cpus=any unit=MB/s placement=sched cross=[0-9]+%( same_median=[0-9.e+]+ cross_median=[0-9.e+]+)?\]' \"\$TRASH/err\" &&
+		expect_line '^\[latbw-stat prog=$p .*reps=3 .*cpus=any unit=MB/s placement=sched cross=[0-9]+%( same_median=[0-9.e+]+ cross_median=[0-9.e+]+)? idle=(poll|os)\]' \"\$TRASH/err\" &&
 		[ \$(wc -l <\"\$TRASH/err\") -eq 2 ] &&
 		is_positive \"\$(value_of '$label' \"\$TRASH/err\")\" &&
 		[ \"\$(procs_named $p)\" = 0 ]

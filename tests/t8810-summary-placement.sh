@@ -85,6 +85,22 @@ test_expect '-s: a placement row under each row: same, cross, s64%' '
 	grep -A2 "^hand .* 42.1 " "$TRASH/out" | grep -q "^ *placement *s64%\$"
 '
 
+test_expect '-s: a figure across CPUs left to the OS idle states is x-os' '
+	sed "s/ placement=cross\]/ placement=cross idle=os]/" "$D/two.1" >"$D/idle.1" &&
+	sed "s/ placement=cross\]/ placement=cross idle=poll]/" "$D/two.1" >"$D/poll.1" &&
+	summary -s "$D/idle.1" "$D/poll.1" &&
+	grep -A2 "^idle .* 56.1 " "$TRASH/out" | grep -q "^ *placement  x-os  x-os x-os  x-os  x-os  x-os  x-os x-os\$" &&
+	grep -A2 "^poll .* 56.1 " "$TRASH/out" | grep -q "^ *placement cross cross  crs cross cross cross cross  crs\$" || {
+		fail "$(cat "$TRASH/out")"
+		return 1
+	}
+	summary -f csv "$D/idle.1" "$D/poll.1" &&
+	grep -qxF "$D/idle.1,idle,Linux 6.1.0-13-amd64,Pipe latency (cross CPU),,56.1000,us,11,4,50,60,1,cross,,,,latbw.PIPE.latency.cross.us,,,os" "$TRASH/out" &&
+	grep -qxF "$D/poll.1,poll,Linux 6.1.0-13-amd64,Pipe latency (cross CPU),,56.1000,us,11,4,50,60,1,cross,,,,latbw.PIPE.latency.cross.us,,,poll" "$TRASH/out" &&
+	summary -f json "$D/idle.1" &&
+	grep -q "\"name\": \"Pipe latency (cross CPU)\".*\"idle\": \"os\"}" "$TRASH/out"
+'
+
 test_expect 'an lmbench file: no placement row, no cross table' '
 	summary -s "$SAMPLE" 2>/dev/null &&
 	! grep -q "placement" "$TRASH/out" && ! grep -q "Cross-CPU" "$TRASH/out"
@@ -92,10 +108,10 @@ test_expect 'an lmbench file: no placement row, no cross table' '
 
 test_expect 'CSV: the placement of every figure, and the share of an unpinned one' '
 	summary -f csv "$D/two.1" "$D/hand.1" &&
-	grep -qxF "$D/two.1,two,Linux 6.1.0-13-amd64,Pipe latency,,3.5000,us,11,2,3.4,3.7,1,same,,,,latbw.PIPE.latency.us,," "$TRASH/out" &&
-	grep -qxF "$D/two.1,two,Linux 6.1.0-13-amd64,Pipe latency (cross CPU),,56.1000,us,11,4,50,60,1,cross,,,,latbw.PIPE.latency.cross.us,," "$TRASH/out" &&
-	grep -qxF "$D/two.1,two,Linux 6.1.0-13-amd64,cross-CPU ctxsw 0k,2,16.90,us,5,2,16,18,1,cross,,,,latbw.CROSS-CPU.ctxsw.0k.2.us,," "$TRASH/out" &&
-	grep -qxF "$D/hand.1,hand,Linux 6.1.0-13-amd64,Pipe latency,,42.1354,us,11,91.75,5.8788,53.9229,1,sched,64,,,latbw.PIPE.latency.us,," "$TRASH/out"
+	grep -qxF "$D/two.1,two,Linux 6.1.0-13-amd64,Pipe latency,,3.5000,us,11,2,3.4,3.7,1,same,,,,latbw.PIPE.latency.us,,," "$TRASH/out" &&
+	grep -qxF "$D/two.1,two,Linux 6.1.0-13-amd64,Pipe latency (cross CPU),,56.1000,us,11,4,50,60,1,cross,,,,latbw.PIPE.latency.cross.us,,," "$TRASH/out" &&
+	grep -qxF "$D/two.1,two,Linux 6.1.0-13-amd64,cross-CPU ctxsw 0k,2,16.90,us,5,2,16,18,1,cross,,,,latbw.CROSS-CPU.ctxsw.0k.2.us,,," "$TRASH/out" &&
+	grep -qxF "$D/hand.1,hand,Linux 6.1.0-13-amd64,Pipe latency,,42.1354,us,11,91.75,5.8788,53.9229,1,sched,64,,,latbw.PIPE.latency.us,,," "$TRASH/out"
 '
 
 test_expect 'JSON: placement and cross_pct on every figure' '

@@ -29,7 +29,7 @@
 #define DEFAULT_TARGET_US 5000
 #define DEFAULT_BOUND_SECS 600
 
-static const char lib_optstring[] = "P:W:N:C:E:B:TGh";
+static const char lib_optstring[] = "P:W:N:C:E:B:TGIh";
 
 uint64_t bench_now_ns(void)
 {
@@ -112,7 +112,7 @@ static void print_usage(const struct bench *b, FILE *out, int full)
 	size_t i;
 
 	fprintf(out, "usage: %s [-P copies] [-T] [-G] [-W warmups] [-N reps] "
-		"[-C cpus] [-E usecs] [-B secs]", s->prog);
+		"[-C cpus] [-E usecs] [-B secs] [-I]", s->prog);
 	for (i = 0; i < s->nopts; i++) {
 		if (s->opts[i].type == BENCH_OPT_FLAG)
 			fprintf(out, " [-%c]", s->opts[i].flag);
@@ -138,7 +138,9 @@ static void print_usage(const struct bench *b, FILE *out, int full)
 		"  -C cpus    pin to these CPUs, e.g. 0 or 0,1 or 0-3\n"
 		"  -E usecs   make one sample last at least this long "
 		"(default %u)\n"
-		"  -B secs    stop with an error after this long (default %u)\n",
+		"  -B secs    stop with an error after this long (default %u)\n"
+		"  -I         across CPUs, leave idle CPUs to the OS (default: "
+		"they poll)\n",
 		s->sample_usecs ? s->sample_usecs : DEFAULT_TARGET_US,
 		DEFAULT_BOUND_SECS);
 	for (i = 0; i < s->nopts; i++)
@@ -374,6 +376,9 @@ static void parse_options(struct bench *b, int argc, char **argv)
 			continue;
 		case 'G':
 			h->sweep = 1;
+			continue;
+		case 'I':
+			h->idle_os = 1;
 			continue;
 		case 'W':
 			h->warmups = (unsigned)lib_number(b, c, optarg, 0, 1000);
@@ -1287,9 +1292,13 @@ static const char *unit_word(enum bench_unit u)
 static void format_placement(char *buf, size_t len, const char *cpus,
 			     const struct bench_result *r)
 {
+	size_t l;
+
 	buf[0] = '\0';
 	if (strcmp(cpus, "any") != 0) {
 		snprintf(buf, len, " placement=%s", cpus_placement(cpus));
+		if (strcmp(cpus_placement(cpus), "same") == 0)
+			return;
 	} else if (r->placed > 0 && r->same_median > 0.0 &&
 		   r->cross_median > 0.0) {
 		snprintf(buf, len, " placement=sched cross=%.0f%% "
@@ -1301,6 +1310,10 @@ static void format_placement(char *buf, size_t len, const char *cpus,
 		snprintf(buf, len, " placement=sched cross=%.0f%%",
 			 100.0 * r->crossed / r->placed);
 	}
+	/* Across CPUs, what the idle ones did (cpus_idle_hold). */
+	l = strlen(buf);
+	if (l > 0 && r->idle != NULL)
+		snprintf(buf + l, len - l, " idle=%s", r->idle);
 }
 
 /*
@@ -1355,11 +1368,14 @@ int bench_format_stat(char *buf, size_t len, const char *prog,
 void bench_report_stat(struct bench *b, const char *x,
 		       const struct bench_result *r)
 {
+	struct bench_result said = *r;
 	char line[512];
 
+	if (said.idle == NULL)
+		said.idle = b->h->idle_mode;
 	bench_format_stat(line, sizeof(line), b->spec->prog,
 			  r->case_name ? r->case_name : b->h->case_name, x,
-			  b->h->ncpus ? b->h->cpus_text : "any", r);
+			  b->h->ncpus ? b->h->cpus_text : "any", &said);
 	bench_printf(b, "%s", line);
 }
 
@@ -1470,12 +1486,29 @@ int bench_set_cpus(struct bench *b, const int *cpu, unsigned n)
 
 /* ---- main ------------------------------------------------------------ */
 
+/*
+ * What idle CPUs do while it measures, for the statistics lines of
+ * figures across CPUs (idle=; a same-CPU figure does not idle between
+ * its parties).  Pinned to several CPUs (-C), they poll unless -I: the
+ * wake-up measured is then the kernel's, not an idle state's exit (see
+ * cpus_idle_hold).  Unpinned, the scheduler's choice is measured as the
+ * OS runs it, idle states and all.  Returns the descriptor to close.
+ */
+static int hold_idle(struct bench *b)
+{
+	struct bench_harness *h = b->h;
+	int cross = h->ncpus > 0 &&
+		    strcmp(cpus_placement(h->cpus_text), "cross") == 0;
+
+	return cpus_idle_hold(cross && !h->idle_os, &h->idle_mode);
+}
+
 int bench_main(int argc, char **argv, const struct bench_spec *spec)
 {
 	struct bench_harness h;
 	struct bench b;
 	struct bench_result r;
-	int rc;
+	int rc, idle_fd = -1;
 
 	memset(&h, 0, sizeof(h));
 	memset(&b, 0, sizeof(b));
@@ -1510,6 +1543,7 @@ int bench_main(int argc, char **argv, const struct bench_spec *spec)
 	}
 	find_self_dir(&b, argv[0]);
 	proc_signals_init(spec->prog, h.bound_secs);
+	idle_fd = hold_idle(&b);
 	h.clock_ns = measure_clock_cost();
 	if (h.sweep) {
 		rc = spec->main != NULL ? spec->main(&b) : bench_sweep(&b, b.bc);
@@ -1523,6 +1557,8 @@ int bench_main(int argc, char **argv, const struct bench_spec *spec)
 			bench_report(&b, b.bc->label, &r);
 	}
 	proc_cleanup_all();
+	if (idle_fd >= 0)
+		close(idle_fd);
 	free(h.optval);
 	free(b.priv);
 	if (rc == BENCH_SKIPPED)

@@ -251,6 +251,11 @@ struct bench_result {
 	 */
 	double others_busy;
 	int others_known;
+	/*
+	 * Across CPUs, what idle CPUs did while it was measured: "poll" or
+	 * "os" (see cpus_idle_hold); NULL: the harness's, when reported.
+	 */
+	const char *idle;
 };
 
 /* Entry point: parse, measure, report, clean up; returns the exit status

@@ -5,12 +5,15 @@
 #define _GNU_SOURCE
 #endif
 #include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
 #include <limits.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cpus.h"
 #include "diag.h"
@@ -325,4 +328,65 @@ int cpus_quiet(unsigned ms)
 #endif
 	free(cpu);
 	return rc;
+}
+
+/* Whether the kernel was booted with idle=poll (its idle loop polls). */
+static int kernel_polls(void)
+{
+	char line[4096], *p;
+	FILE *f = fopen("/proc/cmdline", "r");
+	int polls = 0;
+
+	if (f == NULL)
+		return 0;
+	if (fgets(line, sizeof(line), f) != NULL)
+		for (p = strstr(line, "idle=poll"); p != NULL;
+		     p = strstr(p + 1, "idle=poll"))
+			if (p == line || p[-1] == ' ')
+				polls = 1;
+	fclose(f);
+	return polls;
+}
+
+/* Whether a cpuidle driver runs the idle CPUs (it heeds PM QoS). */
+static int cpuidle_driver(void)
+{
+	char path[512], name[64] = "";
+	FILE *f;
+
+	if (snprintf(path, sizeof(path),
+		     "%s/devices/system/cpu/cpuidle/current_driver",
+		     topo_root()) >= (int)sizeof(path))
+		return 0;
+	f = fopen(path, "r");
+	if (f == NULL)
+		return 0;
+	if (fgets(name, sizeof(name), f) == NULL)
+		name[0] = '\0';
+	fclose(f);
+	name[strcspn(name, "\n")] = '\0';
+	return name[0] != '\0' && strcmp(name, "none") != 0;
+}
+
+int cpus_idle_hold(int hold, const char **mode)
+{
+	int32_t zero = 0;
+	int fd;
+
+	*mode = "os";
+	if (kernel_polls()) {
+		*mode = "poll";
+		return -1;
+	}
+	if (!hold || !cpuidle_driver())
+		return -1;
+	fd = open("/dev/cpu_dma_latency", O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (write(fd, &zero, sizeof(zero)) != (ssize_t)sizeof(zero)) {
+		close(fd);
+		return -1;
+	}
+	*mode = "poll";
+	return fd;
 }

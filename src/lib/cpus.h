@@ -71,4 +71,20 @@ double cpus_others_busy(const struct cpus_times *then, const int *skip,
 /* A CPU list's placement: "same" if it names one CPU, else "cross". */
 const char *cpus_placement(const char *text);
 
+/*
+ * Idle CPUs during a measurement across CPUs.  A wake-up sent to another
+ * CPU also pays for the idle state that CPU is in: on a virtual machine
+ * whose idle vCPUs halt, tens of microseconds of the host's, on top of
+ * the kernel path measured.  With hold, cpus_idle_hold asks the kernel
+ * for no idle exit latency (PM QoS: 0 written to /dev/cpu_dma_latency, in
+ * force while the descriptor stays open), under which a cpuidle driver
+ * keeps idle CPUs polling, and returns that descriptor (close it when
+ * done); -1 when nothing is held.  *mode says what idle CPUs do: "poll"
+ * (held, or idle=poll on the kernel's command line) or "os" (the OS's own
+ * idle: not held, no cpuidle driver that would heed the request, per
+ * <root>/devices/system/cpu/cpuidle/current_driver, or a device that
+ * cannot be written, as without root).
+ */
+int cpus_idle_hold(int hold, const char **mode);
+
 #endif

@@ -30,6 +30,8 @@ struct bench_harness {
 	int sweep;			/* -G: the scaling curve */
 	int copies_set;			/* -P was given */
 	int own_cpu;			/* peers pin to their copy's CPU (-G) */
+	int idle_os;			/* -I: leave idle CPUs to the OS */
+	const char *idle_mode;		/* "poll" or "os" (cpus_idle_hold) */
 	uint64_t (*now)(void);		/* the clock: bench_now_ns, or a test's */
 	/* context switches so far, voluntary and involuntary, or a test's */
 	void (*switches)(long *voluntary, long *involuntary);

@@ -36,7 +36,14 @@
 # its that remain are killed by PID.
 #
 # Environment: ROUNDS (default 3), REPS (samples per run, -N, both suites;
-# default 11, lmbench's own), TMO.
+# default 11, lmbench's own), TMO, IDLE.
+#
+# Idle CPUs: latbw's programs pinned to two CPUs ask that idle CPUs poll
+# while they measure (latbw(7)); lmbench's do not.  IDLE=poll (the
+# default) holds the same request (/dev/cpu_dma_latency, 0) for the whole
+# script, lmbench's runs included; IDLE=os makes none and runs latbw's
+# with -I, both then paying for the idle states.  Where the request
+# cannot be made (not root) the script says so and uses os.
 #
 # Output: one line per benchmark and placement: the median over rounds of
 # each suite's figure, the ratio latbw/lmbench, and "yes" when the ratio is
@@ -75,7 +82,7 @@ usage() {
 
 case "${1:-}" in
 -h | --help)
-	sed -n '2,66s/^# \{0,1\}//p' "$0"
+	sed -n '2,74s/^# \{0,1\}//p' "$0"
 	exit 0
 	;;
 esac
@@ -108,6 +115,14 @@ unset LMBENCH_SCHED
 ROUNDS=${ROUNDS:-3}
 REPS=${REPS:-11}
 TMO=${TMO:-120}
+IDLE=${IDLE:-poll}
+case "$IDLE" in
+poll | os) ;;
+*)
+	echo "$me: IDLE is poll or os" >&2
+	usage
+	;;
+esac
 for v in "$ROUNDS" "$REPS" "$TMO"
 do
 	case "$v" in
@@ -328,6 +343,7 @@ wait_listen() {
 ours() {
 	pin="-C $cpu_a"
 	[ "$3" = cross ] && pin="-C $cpu_a,$cpu_b"
+	[ "$IDLE" = os ] && pin="-I $pin"
 	out=$scratch/out
 	: >"$out"
 	case "$2" in
@@ -424,7 +440,19 @@ theirs() {
 	record lmbench "$1" "$3" "$4" "$out"
 }
 
-echo "$me: CPU A $cpu_a${cpu_b:+, CPU B $cpu_b}; $ROUNDS rounds, -N $REPS; latbw from $bin, lmbench from $lm" >&2
+if [ "$IDLE" = poll ]
+then
+	# Held while fd 9 is open: to the script's end.
+	if [ "$(id -u)" = 0 ] && exec 9>/dev/cpu_dma_latency &&
+		printf '\000\000\000\000' >&9
+	then
+		:
+	else
+		echo "$me: cannot hold /dev/cpu_dma_latency: IDLE=os" >&2
+		IDLE=os
+	fi 2>/dev/null
+fi
+echo "$me: CPU A $cpu_a${cpu_b:+, CPU B $cpu_b}; $ROUNDS rounds, -N $REPS; idle CPUs $IDLE; latbw from $bin, lmbench from $lm" >&2
 ipcs -s 2>/dev/null | awk '$2 ~ /^[0-9]+$/ { print $2 }' | sort >"$scratch/sem.before"
 lm_tmp() {
 	for f in /tmp/lmbench_f1.* /tmp/lmbench_f2.* /tmp/lmbench-fcntl*

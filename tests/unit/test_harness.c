@@ -274,6 +274,16 @@ static void test_placement(void)
 			  &r);
 	CHECK("... and is not said of an unpinned measurement",
 	      strstr(line, "others_busy") == NULL);
+	r.others_known = 0;
+	r.idle = "poll";
+	bench_format_stat(line, sizeof(line), "lat_x", "pair", NULL, "0,1",
+			  &r);
+	CHECK("across CPUs, what idle CPUs did follows the placement",
+	      strstr(line, " placement=cross idle=poll]") != NULL);
+	bench_format_stat(line, sizeof(line), "lat_x", "pair", NULL, "0", &r);
+	CHECK("... and is not said on one CPU",
+	      strstr(line, " placement=same]") != NULL);
+	r.idle = NULL;
 
 	make_bench(&b, &h, 11, 1);
 	h.party_cpus = fake_party_cpus;
