@@ -8,7 +8,12 @@
  * other, so the loop and the clock cost the same in both and cancel in
  * l[i] - s[i], which is `adds` cycles.  Time lost to other work only ever
  * adds, so the fastest samples are the undisturbed ones: a pair is used
- * when both of its samples are within CYCLES_TOL of their chain's fastest.
+ * when both of its samples are within CYCLES_TOL of their chain's fastest
+ * among the pairs taken around it (its chunk of CYCLES_CHUNK pairs: a
+ * virtual machine's clock wanders by a few percent over seconds) and
+ * within CYCLES_STEADY of their chain's fastest in the whole window.  The
+ * figure is the median of the used pairs: the clock the core ran at over
+ * the window, its wander the spread.
  */
 #ifndef LATBW_CYCLES_H
 #define LATBW_CYCLES_H
@@ -17,6 +22,8 @@
 
 /* A sample within this fraction of its chain's fastest is undisturbed. */
 #define CYCLES_TOL 0.01
+/* Pairs judged together for CYCLES_TOL (see above). */
+#define CYCLES_CHUNK 32
 /* The window is judged in this many consecutive parts. */
 #define CYCLES_PARTS 4
 /* Two parts whose clocks differ by more than this: not a steady clock. */
