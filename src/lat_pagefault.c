@@ -191,8 +191,8 @@ static int parse(struct bench *b)
 
 /*
  * Untimed: bring every page into the page cache (a read of the whole
- * file), check with mincore that it stayed there, and count the faults
- * one pass takes.  Returns 0 or -1.
+ * file), check with mincore that it stayed there (reading it again when
+ * not), and count the faults one pass takes.  Returns 0 or -1.
  */
 static int survey(struct bench *b, uint64_t *faults, uint64_t *resident,
 		  uint64_t *pages)
@@ -201,7 +201,7 @@ static int survey(struct bench *b, uint64_t *faults, uint64_t *resident,
 	struct rusage r0, r1;
 	char *buf;
 	uint64_t off;
-	int rc = -1;
+	int rc = -1, tries;
 
 	if (setup(b) != 0)
 		return -1;
@@ -210,14 +210,21 @@ static int survey(struct bench *b, uint64_t *faults, uint64_t *resident,
 		bench_error(b, "out of memory");
 		goto out;
 	}
-	for (off = 0; off < st->size; off += 1 << 20)
-		if (pread(st->fd, buf, 1 << 20, (off_t)off) < 0) {
-			bench_error(b, "read %s: %s", st->path,
-				    strerror(errno));
+	/* A page the kernel dropped meanwhile is read again (three reads
+	 * at most): 20 of 16384 pages of a file just written were missing
+	 * once, under emulation. */
+	for (tries = 0; tries < 3; tries++) {
+		for (off = 0; off < st->size; off += 1 << 20)
+			if (pread(st->fd, buf, 1 << 20, (off_t)off) < 0) {
+				bench_error(b, "read %s: %s", st->path,
+					    strerror(errno));
+				goto out;
+			}
+		if (file_resident(b, st->fd, st->size, resident, pages) != 0)
 			goto out;
-		}
-	if (file_resident(b, st->fd, st->size, resident, pages) != 0)
-		goto out;
+		if (*resident >= *pages)
+			break;
+	}
 	if (getrusage(RUSAGE_SELF, &r0) != 0)
 		goto out;
 	touch_all(st);
