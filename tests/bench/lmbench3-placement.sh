@@ -43,7 +43,8 @@
 # default) holds the same request (/dev/cpu_dma_latency, 0) for the whole
 # script, lmbench's runs included; IDLE=os makes none and runs latbw's
 # with -I, both then paying for the idle states.  Where the request
-# cannot be made (not root) the script says so and uses os.
+# cannot be made (not root) or nothing would heed it (no cpuidle driver)
+# the script says so and uses os.
 #
 # Output: one line per benchmark and placement: the median over rounds of
 # each suite's figure, the ratio latbw/lmbench, and "yes" when the ratio is
@@ -82,7 +83,7 @@ usage() {
 
 case "${1:-}" in
 -h | --help)
-	sed -n '2,74s/^# \{0,1\}//p' "$0"
+	sed -n '2,75s/^# \{0,1\}//p' "$0"
 	exit 0
 	;;
 esac
@@ -442,8 +443,13 @@ theirs() {
 
 if [ "$IDLE" = poll ]
 then
+	drv=$(cat /sys/devices/system/cpu/cpuidle/current_driver 2>/dev/null)
 	# Held while fd 9 is open: to the script's end.
-	if [ "$(id -u)" = 0 ] && exec 9>/dev/cpu_dma_latency &&
+	if [ -z "$drv" ] || [ "$drv" = none ]
+	then
+		echo "$me: no cpuidle driver here: idle CPUs are the OS's (IDLE=os)" >&2
+		IDLE=os
+	elif [ "$(id -u)" = 0 ] && exec 9>/dev/cpu_dma_latency &&
 		printf '\000\000\000\000' >&9
 	then
 		:
