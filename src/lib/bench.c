@@ -1292,12 +1292,13 @@ static const char *unit_word(enum bench_unit u)
 static void format_placement(char *buf, size_t len, const char *cpus,
 			     const struct bench_result *r)
 {
+	const char *pinned = cpus_placement(cpus);
 	size_t l;
 
 	buf[0] = '\0';
 	if (strcmp(cpus, "any") != 0) {
-		snprintf(buf, len, " placement=%s", cpus_placement(cpus));
-		if (strcmp(cpus_placement(cpus), "same") == 0)
+		snprintf(buf, len, " placement=%s", pinned);
+		if (strcmp(pinned, "same") == 0)
 			return;
 	} else if (r->placed > 0 && r->same_median > 0.0 &&
 		   r->cross_median > 0.0) {

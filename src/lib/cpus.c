@@ -340,10 +340,9 @@ static int kernel_polls(void)
 	if (f == NULL)
 		return 0;
 	if (fgets(line, sizeof(line), f) != NULL)
-		for (p = strstr(line, "idle=poll"); p != NULL;
+		for (p = strstr(line, "idle=poll"); p != NULL && !polls;
 		     p = strstr(p + 1, "idle=poll"))
-			if (p == line || p[-1] == ' ')
-				polls = 1;
+			polls = p == line || p[-1] == ' ';
 	fclose(f);
 	return polls;
 }
@@ -351,19 +350,11 @@ static int kernel_polls(void)
 /* Whether a cpuidle driver runs the idle CPUs (it heeds PM QoS). */
 static int cpuidle_driver(void)
 {
-	char path[512], name[64] = "";
-	FILE *f;
+	char name[64];
 
-	if (snprintf(path, sizeof(path),
-		     "%s/devices/system/cpu/cpuidle/current_driver",
-		     topo_root()) >= (int)sizeof(path))
+	if (topo_read_line("devices/system/cpu/cpuidle/current_driver", name,
+			   sizeof(name)) != 0)
 		return 0;
-	f = fopen(path, "r");
-	if (f == NULL)
-		return 0;
-	if (fgets(name, sizeof(name), f) == NULL)
-		name[0] = '\0';
-	fclose(f);
 	name[strcspn(name, "\n")] = '\0';
 	return name[0] != '\0' && strcmp(name, "none") != 0;
 }

@@ -104,8 +104,7 @@ void topo_format_list(const struct topo_set *s, char *buf, size_t len)
 	}
 }
 
-/* The first line of a small file under the root, or -1. */
-static int read_line(const char *rel, char *buf, size_t len)
+int topo_read_line(const char *rel, char *buf, size_t len)
 {
 	char path[PATH_MAX];
 	FILE *f;
@@ -126,7 +125,7 @@ static int read_set(const char *rel, struct topo_set *s)
 {
 	char line[4096];
 
-	if (read_line(rel, line, sizeof(line)) != 0 ||
+	if (topo_read_line(rel, line, sizeof(line)) != 0 ||
 	    topo_parse_list(line, s) != 0)
 		return -1;
 	return 0;
@@ -170,13 +169,13 @@ static int read_cache(int cpu, int level, struct topo_set *s)
 	for (k = 0; k < 16; k++) {
 		snprintf(rel, sizeof(rel),
 			 "devices/system/cpu/cpu%d/cache/index%d/level", cpu, k);
-		if (read_line(rel, line, sizeof(line)) != 0)
+		if (topo_read_line(rel, line, sizeof(line)) != 0)
 			continue;
 		if (atoi(line) != level)
 			continue;
 		snprintf(rel, sizeof(rel),
 			 "devices/system/cpu/cpu%d/cache/index%d/type", cpu, k);
-		if (read_line(rel, line, sizeof(line)) == 0 &&
+		if (topo_read_line(rel, line, sizeof(line)) == 0 &&
 		    strncmp(line, "Instruction", 11) == 0)
 			continue;
 		snprintf(rel, sizeof(rel),

@@ -47,6 +47,10 @@ struct topo {
 /* The root sysfs is read under: $LATBW_SYSFS or "/sys". */
 const char *topo_root(void);
 
+/* The first line of a small file under the root (rel: its path below
+ * it, newline kept) into buf: 0, or -1 if it cannot be read. */
+int topo_read_line(const char *rel, char *buf, size_t len);
+
 /* Parse a CPU list ("0-3,8,10-11", a trailing newline allowed; empty is
  * the empty set) into s: 0, or -1 on bad text or a CPU too large. */
 int topo_parse_list(const char *text, struct topo_set *s);
