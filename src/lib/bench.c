@@ -28,6 +28,7 @@
 #define DEFAULT_REPS 11
 #define DEFAULT_TARGET_US 5000
 #define DEFAULT_BOUND_SECS 600
+#define CALIB_CONFIRMS 3	/* second samples one calibration may take */
 
 static const char lib_optstring[] = "P:W:N:C:E:B:TGIh";
 
@@ -631,8 +632,9 @@ static int placement_modes(const double *v, const int *kind, unsigned n,
 static int calibrate(struct bench *b, const struct bench_case *c,
 		     uint64_t *np)
 {
-	uint64_t n = 1, next;
-	double ns;
+	uint64_t n = 1, next, prev_n = 0;
+	double ns, again, prev_ns = 0.0;
+	unsigned confirms = 0;
 
 	if (b->fixed_n > 0) {
 		*np = b->fixed_n;
@@ -642,8 +644,21 @@ static int calibrate(struct bench *b, const struct bench_case *c,
 		if (time_sample(b, c, n, &ns, NULL) != 0)
 			return -1;
 		next = calib_next_n(&b->h->policy, n, ns);
+		if (next == 0 && confirms < CALIB_CONFIRMS &&
+		    calib_confirm(prev_n, prev_ns, n, ns)) {
+			/* A stop on a sample that may have been disturbed:
+			 * the faster of two samples of n decides. */
+			confirms++;
+			if (time_sample(b, c, n, &again, NULL) != 0)
+				return -1;
+			if (again < ns)
+				ns = again;
+			next = calib_next_n(&b->h->policy, n, ns);
+		}
 		if (next == 0)
 			break;
+		prev_n = n;
+		prev_ns = ns;
 		n = next;
 	}
 	*np = n;

@@ -53,6 +53,13 @@ uint64_t calib_next_n(const struct calib_policy *p, uint64_t n, double t_ns)
 	return next;
 }
 
+int calib_confirm(uint64_t prev_n, double prev_ns, uint64_t n, double t_ns)
+{
+	if (prev_n == 0 || prev_ns <= 0.0)
+		return 1;
+	return t_ns / (double)n > 2.0 * prev_ns / (double)prev_n;
+}
+
 int calib_want_more(const struct calib_policy *p, const double *v,
 		    unsigned k, double spent_ns)
 {

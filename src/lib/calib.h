@@ -29,6 +29,16 @@ void calib_default(struct calib_policy *p, unsigned reps, int fixed,
 uint64_t calib_next_n(const struct calib_policy *p, uint64_t n, double t_ns);
 
 /*
+ * Calibration stopped on a sample of n iterations that took t_ns, after
+ * one of prev_n iterations that took prev_ns (prev_n 0: it was the first
+ * sample).  1 if that stop should be confirmed by a second sample of n:
+ * it was the first, or each iteration took more than twice as long as
+ * in the sample before.  A sample stretched by a preemption, a peer kept
+ * off its CPU or a cold start then does not fix a count far too small.
+ */
+int calib_confirm(uint64_t prev_n, double prev_ns, uint64_t n, double t_ns);
+
+/*
  * k samples v[0..k-1] taken in spent_ns so far: 1 if another is wanted.
  * v is not modified.
  */

@@ -20,6 +20,7 @@ static double fake_cost = 250.0;	/* ns per iteration */
 static unsigned fake_calls;
 static unsigned fake_noisy_every;	/* every k-th sample is slow; 0 never */
 static int fake_fail_at;		/* fail on this call; 0 never */
+static unsigned fake_slow_call;		/* this call is 10 ms slower; 0 never */
 static int fake_disturb_preempts;	/* a disturbance is a preemption */
 static long fake_preempt_count;
 
@@ -44,6 +45,8 @@ static int fake_run(struct bench *b, uint64_t n)
 	if (fake_fail_at != 0 && (int)fake_calls == fake_fail_at)
 		return -1;
 	fake_ns += (uint64_t)((double)n * fake_cost);
+	if (fake_slow_call != 0 && fake_calls == fake_slow_call)
+		fake_ns += 10000000;
 	if (fake_noisy_every != 0 && fake_calls % fake_noisy_every == 0) {
 		fake_ns += 3000000;	/* 3 ms stolen */
 		if (fake_disturb_preempts)
@@ -100,6 +103,7 @@ static void make_bench(struct bench *b, struct bench_harness *h,
 	fake_calls = 0;
 	fake_noisy_every = 0;
 	fake_fail_at = 0;
+	fake_slow_call = 0;
 	fake_disturb_preempts = 0;
 	fake_preempt_count = 0;
 	fake_voluntary = 0;
@@ -166,6 +170,26 @@ static void test_measure(void)
 	      r.reps == 5 && r.median > 125.0);
 	CHECK("all preempted: at most twice the samples were taken",
 	      r.preempted == 10);
+
+	make_bench(&b, &h, 11, 1);
+	fake_slow_call = 1;
+	bench_measure(&b, &fake_case, &r);
+	CHECK("a first calibration sample stretched past the target does not "
+	      "fix n at 1", r.n > 1 && (double)r.n * fake_cost >= 5e6 &&
+	      r.median == 125.0);
+
+	make_bench(&b, &h, 11, 1);
+	fake_slow_call = 3;
+	bench_measure(&b, &fake_case, &r);
+	CHECK("nor does a later one (n then grew 32-fold, not to the target)",
+	      (double)r.n * fake_cost >= 5e6 && r.median == 125.0);
+
+	make_bench(&b, &h, 3, 1);
+	fake_cost = 2e7;	/* one iteration is 20 ms, past the target */
+	bench_measure(&b, &fake_case, &r);
+	fake_cost = 250.0;
+	CHECK("a body slower than the target: n 1, after one confirming "
+	      "sample", r.n == 1 && fake_calls == 2 + 3);
 
 	make_bench(&b, &h, 11, 1);
 	fake_fail_at = 5;
