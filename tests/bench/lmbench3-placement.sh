@@ -72,7 +72,16 @@
 #   lat_udp      lmbench's server did not register with rpcbind here
 #                (not investigated).
 #   bw_tcp       lmbench fixes 1 MB socket buffers; latbw leaves them to
-#                the kernel's autotuning, which across CPUs streams faster.
+#                the kernel's autotuning, which across CPUs streams faster
+#                and on one CPU slower (AMD guest, 5 runs each, -m 64k,
+#                -C 0: latbw 2300, latbw -b 1m 2731, lmbench 2513 MB/s).
+#   lat_rpc      lmbench's client is libtirpc's, which makes a poll and
+#                two sigprocmask calls per call beside latbw's sendto and
+#                recvfrom (UDP, strace -c): latbw/lmbench 0.69-0.84.
+#   bw_pipe      across CPUs both suites move by 1.5x from run to run on
+#                the AMD guest (latbw 1467-2207, lmbench 1556-1750 MB/s in
+#                8 interleaved runs; medians 1613 and 1675): one round's
+#                0.755 there was that, not a difference.
 
 me=lmbench3-placement.sh
 
