@@ -110,6 +110,10 @@ function compare_main(    s, i, n, t, printed_any) {
 	printf "\"smaller/bigger is better\"), S significant where the table has no better,\n"
 	printf "~ within the noise, ? noise unknown.  Significant: |change| > max(%s%%,\n", floor
 	printf "noise of side 1 + noise of the side); see compare(1).\n"
+	if (placed_apart)
+		printf "P: the two figures were measured under different placements (summary -s:\n" \
+		    "same CPU, across CPUs, x-os across CPUs whose idle ones were left to the\n" \
+		    "OS, or the scheduler's choice): they do not compare, and are not judged.\n"
 	if (unknown)
 		printf "?: a side of one run without statistics lines (lmbench files) has no known\n" \
 		    "noise: give several runs of that side (a directory) to judge its changes.\n"
@@ -189,9 +193,12 @@ function median(a, m,    i, j, x) {
 }
 
 # Side n's figure for cell (t, c): FIG_ (its median, "" if none), NOISE_
-# (percent, "" if unknown), TEXT_ (the first row's text), ROWS_ (rows).
-function side_cell(t, n, c,    r, m, v, sp, ns, rg, nr, i, lo, hi, range, msp) {
-	FIG_ = NOISE_ = TEXT_ = ""
+# (percent, "" if unknown), TEXT_ (the first row's text), ROWS_ (rows),
+# PLC_ (the placement its figures were measured under, as summary -s
+# shows it: same, cross, x-os, or sched for any share of the scheduler's
+# choice; "mixed" when its runs differ, "" when not known).
+function side_cell(t, n, c,    r, m, v, sp, ns, rg, nr, i, lo, hi, range, msp, pl) {
+	FIG_ = NOISE_ = TEXT_ = PLC_ = ""
 	ROWS_ = 0
 	m = ns = nr = 0
 	for (r = 1; r <= KNR[t]; r++) {
@@ -202,6 +209,11 @@ function side_cell(t, n, c,    r, m, v, sp, ns, rg, nr, i, lo, hi, range, msp) {
 			TEXT_ = KCELL[t, r, c]
 		if (KCRAW[t, r, c] == "")
 			continue
+		pl = KCPLC[t, r, c]
+		if (pl ~ /^s[0-9]+%$/)
+			pl = "sched"
+		if (pl != "")
+			PLC_ = (PLC_ == "" || PLC_ == pl) ? pl : "mixed"
 		v[++m] = KCRAW[t, r, c] + 0
 		if (KCRG[t, r, c] != "")
 			rg[++nr] = KCRG[t, r, c] + 0
@@ -237,10 +249,14 @@ function direction(t) {
 }
 
 # The change cell in width w: signed whole percent (or "x<ratio>" when
-# that is too wide) and the mark.
-function change_text(a, b, na, nb, dir, kind, w,    pct, mk, p, s, r) {
+# that is too wide) and the mark; apart: the two figures were measured
+# under different placements (mark P, never judged).
+function change_text(a, b, na, nb, dir, kind, w, apart,    pct, mk, p, s, r) {
 	pct = (b - a) / a * 100
-	if (na == "" || nb == "") {
+	if (apart) {
+		mk = "P"
+		placed_apart = 1
+	} else if (na == "" || nb == "") {
 		mk = "?"
 		if (kind != "i")
 			unknown = 1
@@ -276,7 +292,7 @@ function noise_text(x, w,    s) {
 }
 
 function show_table(t,    n, c, r, nc, any, line, ch, nz, dir, w, os,
-    f, z, f1, z1, has, kind) {
+    f, z, f1, z1, has, kind, pl) {
 	nc = KNC[t]
 	any = 0
 	for (n = 1; n <= NS; n++) {
@@ -309,7 +325,7 @@ function show_table(t,    n, c, r, nc, any, line, ch, nz, dir, w, os,
 		for (c = 1; c <= nc; c++) {
 			w = KCW[t, c]
 			side_cell(t, n, c)
-			f = FIG_; z = NOISE_
+			f = FIG_; z = NOISE_; pl = PLC_
 			kind = KCKIND_any(t, c)
 			if (kind == "t") {
 				line = line KCSEP[t, c] (w > 0 ? sprintf("%" w "." w "s", TEXT_) : TEXT_)
@@ -331,7 +347,8 @@ function show_table(t,    n, c, r, nc, any, line, ch, nz, dir, w, os,
 			if (n == 1 || f == "" || f1 == "" || f1 + 0 <= 0)
 				ch = ch KCSEP[t, c] spaces(w)
 			else
-				ch = ch KCSEP[t, c] change_text(f1, f, z1, z, dir, kind, w)
+				ch = ch KCSEP[t, c] change_text(f1, f, z1, z, dir, kind, w,
+				    pl != "" && PLC_ != "" && pl != PLC_)
 		}
 		print rstrip(line)
 		if (shownoise)

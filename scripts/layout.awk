@@ -357,7 +357,7 @@ function rounds_text(r, from, to, inblock,    s, j, c, w) {
 # program that reuses this file: KTT[t] (the title lines), KTRULE[t],
 # KTH[t] (the header block), KNC[t], KCSEP[t, c], KCW[t, c], KCF[t, c],
 # KCCOUNT[t, c],
-# KNR[t], KRH[t, r] and KCELL, KCSP, KCRG, KCRAW, KCKIND[t, r, c].
+# KNR[t], KRH[t, r] and KCELL, KCSP, KCRG, KCRAW, KCKIND, KCPLC[t, r, c].
 function keep_table(    t, r, c, j) {
 	t = ++NKT
 	KTT[t] = TT[1]
@@ -383,6 +383,7 @@ function keep_table(    t, r, c, j) {
 			KCRAW[t, r, c] = CRAW[r, c]
 			KCRG[t, r, c] = CRG[r, c]
 			KCKIND[t, r, c] = CKIND[r, c]
+			KCPLC[t, r, c] = CPLC[r, c]
 		}
 	}
 }

@@ -101,6 +101,19 @@ test_expect '-s: a figure across CPUs left to the OS idle states is x-os' '
 	grep -q "\"name\": \"Pipe latency (cross CPU)\".*\"idle\": \"os\"}" "$TRASH/out"
 '
 
+test_expect 'compare: figures across CPUs, idle polled against left to the OS, are not judged (P)' '
+	sh "$TOP/scripts/compare" "$D/poll.1" "$D/idle.1" >"$TRASH/out" 2>"$TRASH/err" &&
+	grep -A8 "^Cross-CPU communication" "$TRASH/out" | grep -qx " *change % *0P *0P *0P *0P *0P *0P *0P *0P" &&
+	grep -A8 "^\*Local\* Communication latencies" "$TRASH/out" | grep -qx " *change % *0~ *0~ *0~ *0~ *0~ *0~ *0~ *0~" &&
+	grep -A8 "^\*Local\* Communication bandwidths" "$TRASH/out" | grep -qx " *change % *0P" &&
+	expect_line "^P: the two figures were measured under different placements" "$TRASH/out" || {
+		fail "$(cat "$TRASH/out" "$TRASH/err")"
+		return 1
+	}
+	sh "$TOP/scripts/compare" "$D/two.1" "$D/poll.1" >"$TRASH/out" 2>"$TRASH/err" &&
+	! grep -q "change %.*P" "$TRASH/out" && ! grep -q "^P:" "$TRASH/out"
+'
+
 test_expect 'an lmbench file: no placement row, no cross table' '
 	summary -s "$SAMPLE" 2>/dev/null &&
 	! grep -q "placement" "$TRASH/out" && ! grep -q "Cross-CPU" "$TRASH/out"
