@@ -46,6 +46,38 @@ test_expect '-P 2 runs two copies on one temporary file' '
 	expect_line "copies=2 " "$TRASH/err" && [ "$(made_files "$TRASH/tmp")" = 0 ]
 '
 
+# mapped_at PID FILE: the start addresses (hex) of PID's mappings of FILE.
+mapped_at() {
+	awk -v f="$2" '$NF == f { sub(/-.*/, "", $1); print $1 }' \
+		"/proc/$1/maps" 2>/dev/null
+}
+
+# aligned_2m PID FILE: PID maps FILE now, and on a 2 MB boundary.
+aligned_2m() {
+	al_a=$(mapped_at "$1" "$2" | sed -n 1p)
+	case "$al_a" in
+	*[02468aceACE]00000) return 0 ;;
+	'') return 1 ;;
+	esac
+	echo "mapped at $al_a" >>"$TRASH/where"
+	return 1
+}
+
+if [ -r /proc/self/maps ]
+then
+	test_expect 'each mapping starts on a 2 MB boundary (not where randomisation puts it)' '
+		head -c 1048576 /dev/zero >"$TRASH/m" &&
+		: >"$TRASH/where" &&
+		"$BIN/lat_mmap" -C 0 -N 100 -E 100000 1m "$TRASH/m" 2>"$TRASH/err" &
+		pid=$!
+		eventually "aligned_2m $pid \"$TRASH/m\""
+		ok=$?
+		kill $pid
+		wait $pid
+		[ $ok = 0 ] || fail "no aligned mapping seen: $(cat "$TRASH/where" "$TRASH/err")"
+	'
+fi
+
 usage_tests lat_mmap "" "x" "1k" "1m f extra" "-a"
 
 test_expect 'SIGINT removes the temporary file' '
