@@ -19,7 +19,8 @@
 # A cell passes when every file's value is within 10 % of the cell's
 # median (5 % for the Processor, Processes row and the basic operation
 # tables, as issue 10 asks).  Printed: each run's wall time (--run), the
-# cells compared, how many are outside, then the worst cells first:
+# host's steal during each run (STEAL_RUN), the cells compared, how many
+# are outside, then the worst cells first:
 # table, column, deviation, the values.  Cells that are blank in some
 # files are counted apart.  Exit status: 0 all within, 1 some outside,
 # 2 bad arguments.
@@ -102,6 +103,17 @@ then
 	done
 	echo "results files kept in $SAME_TABLE_KEEP"
 fi
+
+# The host's share of the CPUs during each run (the driver's STEAL_RUN):
+# on a virtual machine the slowest run of three was the one with the
+# most stolen (2026-12 AMD guest: 0.98/1.18/3.32 % and 0.78/1.25/1.75 %).
+steal=
+for f in "$@"
+do
+	s=$(sed -n 's/^\[STEAL_RUN: \(.*\)\]$/\1/p' "$f" 2>/dev/null | sed -n 1p)
+	steal="$steal ${s:--}"
+done
+echo "steal during each run (STEAL_RUN, file order):$steal"
 
 k=0
 for f in "$@"
