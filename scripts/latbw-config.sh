@@ -23,6 +23,9 @@ Configuration keys (config file lines KEY=VALUE, or environment variables):
   BOUND=N          time bound of each program in seconds, passed as -B
   SAME_CPU=quiet|N the CPU of the same-CPU steps: quiet (default: CPU 0, unless
                    another was clearly quieter as the step began) or a number
+  IDLE=poll|os     idle CPUs during the cross-CPU steps: poll (default: the
+                   programs ask that they poll, where a cpuidle driver heeds
+                   it) or os (left to the OS, -I: wake-ups pay their exits)
   REMOTE=list      remote hosts for the network servers: name or name=address
   RSH=command      remote shell, split at blanks (default: ssh -o BatchMode=yes)
 Environment only: RESULTS_DIR (default results/), CONFIG (a config file),
@@ -47,7 +50,7 @@ latbw_version() {
 	echo unknown
 }
 
-config_keys="MB FSDIR SYNC_MAX BENCHMARKS QUICK ROUNDS REPS USECS BOUND NICE SAME_CPU REMOTE RSH"
+config_keys="MB FSDIR SYNC_MAX BENCHMARKS QUICK ROUNDS REPS USECS BOUND NICE SAME_CPU IDLE REMOTE RSH"
 # The remote shell when RSH is not set: ssh that never asks (a password
 # prompt would stall an unattended run until its time bound).
 default_rsh="ssh -o BatchMode=yes"
@@ -149,6 +152,13 @@ set_key() {
 			;;
 		esac
 		c_SAME_CPU=$2
+		;;
+	IDLE)
+		case "$2" in
+		poll | os) ;;
+		*) config_error "$cfg_origin: IDLE=$2: not poll or os" ;;
+		esac
+		c_IDLE=$2
 		;;
 	REMOTE)
 		# Words "name" or "name=address" (blanks or commas between).
@@ -326,15 +336,16 @@ machine_defaults() {
 	c_BOUND=
 	c_NICE=-20
 	c_SAME_CPU=quiet
+	c_IDLE=poll
 	c_REMOTE=
 	c_RSH=$default_rsh
 }
 
 print_config() {
-	printf 'MB=%s\nFSDIR=%s\nSYNC_MAX=%s\nBENCHMARKS=%s\nQUICK=%s\nROUNDS=%s\nREPS=%s\nUSECS=%s\nBOUND=%s\nNICE=%s\nSAME_CPU=%s\nREMOTE=%s\nRSH=%s\n' \
+	printf 'MB=%s\nFSDIR=%s\nSYNC_MAX=%s\nBENCHMARKS=%s\nQUICK=%s\nROUNDS=%s\nREPS=%s\nUSECS=%s\nBOUND=%s\nNICE=%s\nSAME_CPU=%s\nIDLE=%s\nREMOTE=%s\nRSH=%s\n' \
 		"$c_MB" "$c_FSDIR" "$c_SYNC_MAX" "$c_BENCHMARKS" "$c_QUICK" \
 		"$c_ROUNDS" "$c_REPS" "$c_USECS" "$c_BOUND" "$c_NICE" "$c_SAME_CPU" \
-		"$c_REMOTE" "$c_RSH"
+		"$c_IDLE" "$c_REMOTE" "$c_RSH"
 }
 
 # default_rounds: ROUNDS when not set: 5 in a full run, 3 in quick mode

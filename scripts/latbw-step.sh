@@ -284,6 +284,9 @@ do_step() {
 	fi
 	# The argument list: library options first, then the step's words.
 	set -- -B "$bound"
+	# IDLE=os: idle CPUs left to the OS (-I; it changes only what a
+	# program pinned across CPUs does).
+	[ "$c_IDLE" = os ] && set -- "$@" -I
 	# A step may cap its samples ("N5": -N 5) in a default run, where the
 	# programs would otherwise take up to 33 on a noisy machine; REPS and
 	# quick mode decide for themselves.

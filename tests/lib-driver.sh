@@ -11,7 +11,7 @@ RUN=$TOP/scripts/latbw-run
 driver_env() {
 	# DRIVER_EXEC=exec: env replaces the shell (bg_driver).
 	${DRIVER_EXEC:-} env -u BENCHMARKS -u BOUND -u CONFIG -u FSDIR -u LATBW_BIN -u LATBW_LLC \
-		-u MB -u NICE -u QUICK -u SAME_CPU -u REMOTE -u REPS -u RERUN -u ROUNDS -u RSH -u SYNC_MAX -u USECS \
+		-u IDLE -u MB -u NICE -u QUICK -u SAME_CPU -u REMOTE -u REPS -u RERUN -u ROUNDS -u RSH -u SYNC_MAX -u USECS \
 		TMPDIR="$TRASH/tmp" RESULTS_DIR="$TRASH/res" \
 		LATBW_SAVED_CONFIG="$TRASH/saved" "$@"
 }
