@@ -64,9 +64,17 @@ struct mmap_state {
  * size inside and free only the slot: nothing else the process maps
  * lands beside or in it by chance (the range around it stays reserved).
  */
+/* The slot's length: the mapping's, in whole pages. */
+static size_t slot_len(const struct mmap_state *st)
+{
+	size_t page = file_page_size();
+
+	return ((size_t)st->op.size + page - 1) / page * page;
+}
+
 static int reserve_slot(struct bench *b, struct mmap_state *st)
 {
-	size_t len = (size_t)st->op.size, head;
+	size_t len = slot_len(st), head;
 	uintptr_t start;
 
 	st->resv_len = len + 2 * MAP_ALIGN;
@@ -91,7 +99,7 @@ static int reserve_slot(struct bench *b, struct mmap_state *st)
 /* Give back the reserved range around the slot. */
 static void release_slot(struct mmap_state *st)
 {
-	size_t len = (size_t)st->op.size;
+	size_t len = slot_len(st);
 	size_t head = (size_t)(st->slot - st->resv);
 
 	if (st->resv == NULL)
