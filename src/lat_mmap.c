@@ -18,7 +18,7 @@
  * each mapping the one file; under -T (threads) into one address space.
  */
 #if defined(__linux__)
-#define _GNU_SOURCE	/* MAP_ANONYMOUS, MAP_FIXED_NOREPLACE */
+#define _GNU_SOURCE	/* MAP_ANONYMOUS (as mem.c), MAP_FIXED_NOREPLACE */
 #endif
 #include <errno.h>
 #include <fcntl.h>
@@ -32,10 +32,6 @@
 #include "bench.h"
 #include "file.h"
 
-#if !defined(MAP_ANONYMOUS) && defined(MAP_ANON)
-#define MAP_ANONYMOUS MAP_ANON
-#endif
-
 #define TOUCH_STRIDE (16 * 1024)	/* lmbench's PSIZE */
 #define TOUCH_PART 10			/* the first size/10 bytes */
 /*
@@ -44,7 +40,7 @@
  * 2 MB and more.  Left to the kernel, a smaller mapping lands at a random
  * page (address-space randomisation) and crosses that boundary in about
  * half of the runs: on Linux 6.18 (ext4, large folios) a 1 MB mapping
- * then cost 90 us instead of 28, every operation of the run alike.
+ * then cost about 100 us instead of 30, every operation of the run alike.
  */
 #define MAP_ALIGN ((size_t)2 * 1024 * 1024)
 
@@ -59,11 +55,6 @@ struct mmap_state {
 	size_t resv_len;
 };
 
-/*
- * Reserve an inaccessible range with an aligned slot of the mapping's
- * size inside and free only the slot: nothing else the process maps
- * lands beside or in it by chance (the range around it stays reserved).
- */
 /* The slot's length: the mapping's, in whole pages. */
 static size_t slot_len(const struct mmap_state *st)
 {
@@ -72,6 +63,11 @@ static size_t slot_len(const struct mmap_state *st)
 	return ((size_t)st->op.size + page - 1) / page * page;
 }
 
+/*
+ * Reserve an inaccessible range with an aligned slot of the mapping's
+ * size inside and free only the slot: nothing else the process maps
+ * lands beside or in it by chance (the range around it stays reserved).
+ */
 static int reserve_slot(struct bench *b, struct mmap_state *st)
 {
 	size_t len = slot_len(st), head;
