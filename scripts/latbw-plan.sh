@@ -97,13 +97,15 @@ cross_pair() {
 }
 
 # gen_plan: the plan, from the registry.  Every two-party benchmark runs
-# pinned: on one CPU (-C 0: the lmbench latency cells and the context-
-# switch table), and across two CPUs (-C 0,N: a table of its own, under
+# pinned: on one CPU (-C @CPU@: the lmbench latency cells and the context-
+# switch table), and across two CPUs (-C @PAIR@: a table of its own, under
 # labels lmbench's readers do not know, and the bandwidth cells); a one-
-# CPU machine has the same-CPU runs only.
+# CPU machine has the same-CPU runs only.  Each step's CPUs are chosen as
+# it begins (latbw-step.sh); plan_pair is the cross-CPU default.
 gen_plan() {
+	plan_pair=$(cross_pair)
 	registry plan -v quick="$c_QUICK" -v mb="$sweep_mb" \
-		-v cross="$(cross_pair)" -v remote="$c_REMOTE"
+		-v cross="${plan_pair:+@PAIR@}" -v remote="$c_REMOTE"
 }
 
 # selected TAGS PROG: is this step chosen by BENCHMARKS?

@@ -190,6 +190,31 @@ same_cpu() {
 	[ "$1" = server ] && server_cpu=$step_cpu
 }
 
+# cross_cpus KIND PROG: step_pair, the two CPUs of a cross-CPU step: for
+# SAME_CPU=quiet, the pair latbw-quiet -p names as the step begins (the
+# plan's pair, 0 and the first CPU of another core, unless another CPU
+# was clearly quieter than one of them: a busy neighbour on a CPU of the
+# pair would be part of every exchange; a machine of two CPUs keeps its
+# pair).  The clients of a server run where their server was started.
+# For SAME_CPU=N, or without latbw-quiet: the plan's pair.
+cross_cpus() {
+	if [ "$1" = run ] && [ -n "${server_up:-}" ] && [ "$server_up" = "$2" ] &&
+		[ -n "${server_pair:-}" ]
+	then
+		step_pair=$server_pair
+		return
+	fi
+	step_pair=
+	[ "$c_SAME_CPU" = quiet ] && [ -x "$bin/latbw-quiet" ] &&
+		step_pair=$("$bin/latbw-quiet" -p 2>/dev/null)
+	case "$step_pair" in
+	*[!0-9,]* | *,*,* | ,* | *,) step_pair=$plan_pair ;;
+	*,*) ;;
+	*) step_pair=$plan_pair ;;
+	esac
+	[ "$1" = server ] && server_pair=$step_pair
+}
+
 # do_step KIND TAGS WEIGHT FLAGS TEXT
 do_step() {
 	step_kind=$1
@@ -203,19 +228,26 @@ do_step() {
 	case "$step_flags" in
 	*A*) [ "$alternative_wanted" = yes ] || return ;;
 	esac
-	# A same-CPU step: its CPU, in place of the plan's @CPU@.
+	# A same-CPU step: its CPU, in place of the plan's @CPU@; a cross-
+	# CPU step: its two, in place of @PAIR@.
+	step_place=
 	case "$step_text" in
 	*@CPU@*)
+		step_place=same
 		same_cpu "$step_kind" "$step_prog"
 		step_text="${step_text%%@CPU@*}$step_cpu${step_text#*@CPU@}"
 		;;
-	*)
-		if [ "$step_kind" = server ]
-		then
-			server_cpu=
-		fi
+	*@PAIR@*)
+		step_place=cross
+		cross_cpus "$step_kind" "$step_prog"
+		step_text="${step_text%%@PAIR@*}$step_pair${step_text#*@PAIR@}"
 		;;
 	esac
+	if [ "$step_kind" = server ]
+	then
+		[ "$step_place" = same ] || server_cpu=
+		[ "$step_place" = cross ] || server_pair=
+	fi
 	case "$step_kind" in
 	server) progress "$step_prog -s" ;;
 	stop) progress "$step_prog -S localhost" ;;

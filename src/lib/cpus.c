@@ -125,6 +125,31 @@ unsigned cpus_quiet_pick(const double *idle, const long long *kind,
 	return idle[best] >= idle[0] + QUIET_MARGIN ? best : 0;
 }
 
+void cpus_quiet_pair_pick(const double *idle, const long long *kind,
+			  const long long *core, unsigned n, unsigned *first,
+			  unsigned *second)
+{
+	unsigned a = cpus_quiet_pick(idle, kind, n), b = n, best = n, i;
+
+	/* The default: the first other CPU on another core, else the first
+	 * other CPU (one core, two threads). */
+	for (i = 0; i < n && b == n; i++)
+		if (i != a && core[i] != core[a])
+			b = i;
+	for (i = 0; i < n && b == n; i++)
+		if (i != a)
+			b = i;
+	/* A clearly idler one of a's kind on another core replaces it. */
+	for (i = 0; i < n; i++)
+		if (i != a && core[i] != core[a] && kind[i] == kind[a] &&
+		    (best == n || idle[i] > idle[best]))
+			best = i;
+	if (b < n && best < n && idle[best] >= idle[b] + QUIET_MARGIN)
+		b = best;
+	*first = a;
+	*second = b < n ? b : a;
+}
+
 #if defined(__linux__)
 /* A number from a sysfs file of CPU c (under topo.h's root), or -1. */
 static long long sysfs_cpu_value(int c, const char *name)
@@ -282,10 +307,78 @@ static double core_idle_share(const struct cpus_times *a,
 }
 #endif
 
+#if defined(__linux__)
+/* The core of CPU c: the lowest CPU of its SMT group (c without one). */
+static long long core_of(int c)
+{
+	struct topo_set sib;
+	int i;
+
+	if (topo_group_of(c, TOPO_SMT, &sib) == 0)
+		for (i = 0; i < TOPO_MAX_CPU; i++)
+			if (topo_has(&sib, i))
+				return i;
+	return c;
+}
+#endif
+
+/*
+ * Watch the n allowed CPUs cpu[] for ms milliseconds and choose: one
+ * (pair 0) or two (pair 1) of them, as indices into cpu[].  0, or -1 when
+ * the counters could not be read (then nothing is chosen).
+ */
+static int quiet_choose(const int *cpu, unsigned n, unsigned ms, int pair,
+			unsigned *first, unsigned *second)
+{
+	int rc = -1;
+#if defined(__linux__)
+	double *share = calloc(n, sizeof(*share));
+	long long *kind = calloc(n, sizeof(*kind));
+	long long *core = calloc(n, sizeof(*core));
+	struct cpus_times *a = cpus_times_now(), *b = NULL;
+	struct timespec ts;
+	unsigned i;
+
+	ts.tv_sec = (time_t)(ms / 1000);
+	ts.tv_nsec = (long)(ms % 1000) * 1000000L;
+	if (a != NULL && nanosleep(&ts, NULL) == 0)
+		b = cpus_times_now();
+	if (share != NULL && kind != NULL && core != NULL && b != NULL) {
+		for (i = 0; i < n; i++) {
+			share[i] = core_idle_share(a, b, cpu[i]);
+			kind[i] = sysfs_cpu_value(cpu[i], "cpu_capacity") *
+				10000000LL +
+				sysfs_cpu_value(cpu[i],
+						"cpufreq/cpuinfo_max_freq");
+			core[i] = core_of(cpu[i]);
+		}
+		if (pair)
+			cpus_quiet_pair_pick(share, kind, core, n, first,
+					     second);
+		else
+			*first = cpus_quiet_pick(share, kind, n);
+		rc = 0;
+	}
+	free(a);
+	free(b);
+	free(share);
+	free(kind);
+	free(core);
+#else
+	(void)cpu;
+	(void)n;
+	(void)ms;
+	(void)pair;
+	(void)first;
+	(void)second;
+#endif
+	return rc;
+}
+
 int cpus_quiet(unsigned ms)
 {
 	int *cpu = malloc(CPUS_MAX * sizeof(*cpu));
-	unsigned n, i;
+	unsigned n, i = 0;
 	int rc;
 
 	if (cpu == NULL)
@@ -295,39 +388,59 @@ int cpus_quiet(unsigned ms)
 		free(cpu);
 		return 0;
 	}
-	rc = cpu[0];
-#if defined(__linux__)
-	if (n > 1) {
-		double *share = calloc(n, sizeof(*share));
-		long long *kind = calloc(n, sizeof(*kind));
-		struct cpus_times *a = cpus_times_now(), *b = NULL;
-		struct timespec ts;
-
-		ts.tv_sec = (time_t)(ms / 1000);
-		ts.tv_nsec = (long)(ms % 1000) * 1000000L;
-		if (a != NULL && nanosleep(&ts, NULL) == 0)
-			b = cpus_times_now();
-		if (share != NULL && kind != NULL && b != NULL) {
-			for (i = 0; i < n; i++) {
-				share[i] = core_idle_share(a, b, cpu[i]);
-				kind[i] = sysfs_cpu_value(cpu[i],
-							  "cpu_capacity") *
-					10000000LL +
-					sysfs_cpu_value(cpu[i],
-							"cpufreq/cpuinfo_max_freq");
-			}
-			rc = cpu[cpus_quiet_pick(share, kind, n)];
-		}
-		free(a);
-		free(b);
-		free(share);
-		free(kind);
-	}
-#else
-	(void)ms;
-#endif
+	if (n > 1 && quiet_choose(cpu, n, ms, 0, &i, NULL) != 0)
+		i = 0;
+	rc = cpu[i];
 	free(cpu);
 	return rc;
+}
+
+int cpus_quiet_pair(unsigned ms, int *first, int *second)
+{
+	int *cpu = malloc(CPUS_MAX * sizeof(*cpu));
+	long long *core;
+	unsigned n, i, a = 0, b = 0;
+
+	if (cpu == NULL)
+		return -1;
+	n = cpus_allowed(cpu, CPUS_MAX);
+	if (n < 2) {
+		free(cpu);
+		return -1;
+	}
+	/*
+	 * Two CPUs leave no choice: no watching, the plan's order.  More:
+	 * watch them, or (counters unreadable) take the default of a quiet
+	 * machine.
+	 */
+	if (n == 2 || quiet_choose(cpu, n, ms, 1, &a, &b) != 0) {
+		double *idle = calloc(n, sizeof(*idle));
+		long long *kind = calloc(n, sizeof(*kind));
+
+		core = calloc(n, sizeof(*core));
+		if (idle == NULL || kind == NULL || core == NULL) {
+			free(idle);
+			free(kind);
+			free(core);
+			free(cpu);
+			return -1;
+		}
+		for (i = 0; i < n; i++) {
+#if defined(__linux__)
+			core[i] = core_of(cpu[i]);
+#else
+			core[i] = cpu[i];
+#endif
+		}
+		cpus_quiet_pair_pick(idle, kind, core, n, &a, &b);
+		free(idle);
+		free(kind);
+		free(core);
+	}
+	*first = cpu[a];
+	*second = cpu[b];
+	free(cpu);
+	return 0;
 }
 
 /* Whether the kernel was booted with idle=poll (its idle loop polls). */

@@ -41,6 +41,26 @@ int cpus_quiet(unsigned ms);
  */
 unsigned cpus_quiet_pick(const double *idle, const long long *kind, unsigned n);
 
+/*
+ * The two CPUs a cross-CPU measurement should use, watched as cpus_quiet
+ * watches them: the first as cpus_quiet chooses it; the second, the
+ * first other CPU on another core (the driver's default pair on a quiet
+ * machine), unless another CPU of the first one's kind, on another core,
+ * was idle for at least a quarter of the window more than it.  With two
+ * CPUs allowed, both, in order, without watching.  0, or -1 when fewer
+ * than two CPUs are allowed (or out of memory).
+ */
+int cpus_quiet_pair(unsigned ms, int *first, int *second);
+
+/*
+ * cpus_quiet_pair's choice among n CPUs (idle and kind as above; core:
+ * equal numbers for hardware threads of one core): two indices, equal
+ * only when n is 1.
+ */
+void cpus_quiet_pair_pick(const double *idle, const long long *kind,
+			  const long long *core, unsigned n, unsigned *first,
+			  unsigned *second);
+
 /* Busy and idle time of the n CPUs cpu[] (in /proc/stat's units). */
 struct cpus_times {
 	unsigned n;

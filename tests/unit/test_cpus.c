@@ -1,7 +1,9 @@
 /*
  * Unit tests: the choice of the CPU for same-CPU steps (cpus_quiet_pick)
- * on made-up idle shares -- a quiet machine, a spinning process on the
- * first CPU, a CPU of another kind -- and cpus_quiet on this machine.
+ * and of the two for cross-CPU steps (cpus_quiet_pair_pick) on made-up
+ * idle shares -- a quiet machine, a spinning process on the first CPU or
+ * another, a CPU of another kind, SMT siblings -- and cpus_quiet and
+ * cpus_quiet_pair on this machine.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +43,44 @@ int main(void)
 	      cpus_quiet_pick(spin0, big, 4) == 3);
 	CHECK("one CPU: that one", cpus_quiet_pick(spin0, same, 1) == 0);
 	{
+		/* Cores: CPUs 0 and 1 are two threads of core 0, 2 and 3 of
+		 * core 2 (SMT), or four cores. */
+		const long long smt[4] = { 0, 0, 2, 2 };
+		const long long four[4] = { 0, 1, 2, 3 };
+		const long long onecore[2] = { 0, 0 };
+		const double spin1[4] = { 1.0, 0.0, 1.0, 1.0 };
+		const double spin1some2[4] = { 1.0, 0.0, 0.85, 1.0 };
+		const double spin02[4] = { 0.0, 1.0, 0.0, 1.0 };
+		/* (a CPU's share is its core's: core 2 busy) */
+		const double spin2[4] = { 1.0, 1.0, 0.0, 0.0 };
+		unsigned a = 9, b = 9;
+
+		cpus_quiet_pair_pick(quiet, same, four, 4, &a, &b);
+		CHECK("pair, a quiet machine: the driver's default 0,1",
+		      a == 0 && b == 1);
+		cpus_quiet_pair_pick(quiet, same, smt, 4, &a, &b);
+		CHECK("pair, a quiet SMT machine: 0 and a CPU of another core",
+		      a == 0 && b == 2);
+		cpus_quiet_pair_pick(spin1, same, four, 4, &a, &b);
+		CHECK("pair, a spinning process on CPU 1: 0 and 2",
+		      a == 0 && b == 2);
+		cpus_quiet_pair_pick(spin1some2, same, four, 4, &a, &b);
+		CHECK("pair, CPU 1 busy, CPU 2 a little: the idlest, 3",
+		      a == 0 && b == 3);
+		cpus_quiet_pair_pick(spin02, same, four, 4, &a, &b);
+		CHECK("pair, CPUs 0 and 2 busy: 1 and 3", a == 1 && b == 3);
+		cpus_quiet_pair_pick(spin2, same, smt, 4, &a, &b);
+		CHECK("pair, SMT, core 2 busy: no other core to take, 0,2",
+		      a == 0 && b == 2);
+		cpus_quiet_pair_pick(spin1, big, four, 4, &a, &b);
+		CHECK("pair, CPU 1 busy: only a CPU of the first one's kind "
+		      "replaces it", a == 0 && b == 3);
+		cpus_quiet_pair_pick(all, same, onecore, 2, &a, &b);
+		CHECK("pair, one core of two threads: both", a == 0 && b == 1);
+		cpus_quiet_pair_pick(quiet, same, four, 1, &a, &b);
+		CHECK("pair, one CPU: it twice", a == 0 && b == 0);
+	}
+	{
 		struct cpus_times *t;
 		FILE *f = tmpfile();
 
@@ -74,5 +114,23 @@ int main(void)
 		in += allowed[i] == c;
 	CHECK("cpus_quiet names a CPU this process may run on",
 	      n == 0 ? c == 0 : in == 1);
+	{
+		int p = -1, q = -1;
+		unsigned inp = 0, inq = 0;
+
+		if (n < 2)
+			CHECK("cpus_quiet_pair: nothing with one CPU",
+			      cpus_quiet_pair(10, &p, &q) == -1);
+		else {
+			CHECK("cpus_quiet_pair: two CPUs",
+			      cpus_quiet_pair(10, &p, &q) == 0);
+			for (i = 0; i < n; i++) {
+				inp += allowed[i] == p;
+				inq += allowed[i] == q;
+			}
+			CHECK("cpus_quiet_pair names two CPUs this process may "
+			      "run on", p != q && inp == 1 && inq == 1);
+		}
+	}
 	return unit_done();
 }

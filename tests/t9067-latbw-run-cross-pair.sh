@@ -1,0 +1,128 @@
+#!/bin/sh
+# latbw-run's cross-CPU steps: with SAME_CPU=quiet (the default), the two
+# CPUs latbw-quiet -p names as each step begins, a server's clients on
+# the server's pair; with SAME_CPU=N, without latbw-quiet, or when it
+# answers nonsense: the plan's pair (0 and the first CPU of another core).
+# Then latbw-quiet -p itself.
+. "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/lib-driver.sh"
+
+mkdir "$TRASH/bin" "$TRASH/tmp" "$TRASH/fs" "$TRASH/res"
+
+# A latbw-quiet whose -p names the pair 10,N with N = 11, 12, ... (one
+# more each call), or what $TRASH/pair holds; its calls in $TRASH/calls.
+echo 10 >"$TRASH/quiet.n"
+fake latbw-quiet 'echo "$*" >>"'"$TRASH"'/calls"
+[ "$1" = -p ] || { echo 0; exit 0; }
+if [ -f "'"$TRASH"'/pair" ]; then cat "'"$TRASH"'/pair"; exit 0; fi
+n=$(($(cat "'"$TRASH"'/quiet.n") + 1)); echo "$n" >"'"$TRASH"'/quiet.n"; echo "10,$n"'
+fake lat_pipe 'echo "$*" >>"'"$TRASH"'/args"; echo "Pipe latency: 3.0000 microseconds" >&2'
+fake lat_tcp 'echo "tcp $*" >>"'"$TRASH"'/args"
+case " $* " in
+*" -s "* | *" -S "*) exit 0 ;;
+esac
+echo "TCP latency using localhost: 5.0000 microseconds" >&2'
+
+# pair_run [VAR=VALUE...]: the stand-ins' steps; their arguments in
+# $TRASH/args, the results file in $F.
+# shellcheck disable=SC2120 # also called with settings, inside test texts
+pair_run() {
+	rm -rf "$TRASH/res" "$TRASH/args" "$TRASH/calls" && mkdir "$TRASH/res" &&
+	echo 10 >"$TRASH/quiet.n" &&
+	run_driver LATBW_BIN="$TRASH/bin" FSDIR="$TRASH/fs" MB=1 QUICK=1 BOUND=5 \
+		ROUNDS=1 BENCHMARKS="ipc net" "$@" &&
+	F=$(find "$TRASH/res" -type f -name "*.0") && [ -n "$F" ]
+}
+
+# pairs_of PATTERN: the -C lists of two CPUs on the recorded command
+# lines that match.
+pairs_of() {
+	grep -e "$1" "$TRASH/args" | sed -n "s/.* -C \\([0-9]*,[0-9]*\\).*/\\1/p"
+}
+
+# The plan's pair: 0 and the first other online CPU that is not one of
+# cpu0's SMT siblings (or the first other, on one core).
+plan_pair() {
+	sh -c '. "$1/scripts/latbw-plan.sh"; cross_pair' sh "$TOP"
+}
+
+if [ "$(getconf _NPROCESSORS_ONLN)" -lt 2 ]
+then
+	test_skip 'cross-CPU steps on the pair latbw-quiet names' 'one CPU: no cross-CPU steps'
+	test_done
+	exit
+fi
+
+pair_run
+test_expect 'quiet: each cross-CPU step runs on the pair latbw-quiet -p named as it began' '
+	[ "$(cat "$TRASH/rc")" = 0 ] &&
+	# pairs 10,11 10,12 ...: each named once, for a step or a server
+	# (lat_pipe, the lat_tcp server)
+	[ "$(pairs_of "^-B\|^tcp -s" | wc -l)" -ge 2 ] &&
+	[ "$(pairs_of "^-B\|^tcp -s" | sort -u | wc -l)" -eq "$(pairs_of "^-B\|^tcp -s" | wc -l)" ] &&
+	! pairs_of "" | grep -qv "^10," &&
+	! grep -q "@PAIR@" "$TRASH/args" "$F" || {
+		fail "$(cat "$TRASH/args")"
+		return 1
+	}
+'
+
+test_expect 'quiet: a cross-CPU server'"'"'s client runs on the server'"'"'s pair, not a new one' '
+	s=$(pairs_of "^tcp -s") && c=$(pairs_of "^tcp -B") &&
+	[ -n "$s" ] && [ "$s" = "$c" ] &&
+	[ "$(grep -c "^TCP latency (cross CPU) using localhost:" "$F")" -eq 1 ]
+'
+
+test_expect 'SAME_CPU=0: the plan'"'"'s pair, latbw-quiet -p not asked' '
+	p=$(plan_pair) && [ -n "$p" ] &&
+	pair_run SAME_CPU=0 &&
+	[ "$(pairs_of "" | sort -u)" = "$p" ] &&
+	! grep -q -- "-p" "$TRASH/calls" 2>/dev/null
+'
+
+for junk in x 1 "1,2,3" ",1" "1," ""
+do
+	test_expect "latbw-quiet -p answers '$junk': the plan's pair" '
+		printf "%s\n" "$junk" >"$TRASH/pair" &&
+		pair_run &&
+		rm -f "$TRASH/pair" &&
+		[ "$(pairs_of "" | sort -u)" = "$(plan_pair)" ]
+	'
+done
+rm -f "$TRASH/pair"
+
+test_expect 'without latbw-quiet: the plan'"'"'s pair' '
+	mv "$TRASH/bin/latbw-quiet" "$TRASH/quiet.off" &&
+	pair_run &&
+	mv "$TRASH/quiet.off" "$TRASH/bin/latbw-quiet" &&
+	[ "$(pairs_of "" | sort -u)" = "$(plan_pair)" ]
+'
+
+Q=$BIN/latbw-quiet
+export Q
+for bad in "-p x" "-p 0" "-p 1 2" "-q" "5 -p"
+do
+	test_expect "latbw-quiet $bad: usage, exit 2" '
+		# shellcheck disable=SC2086 # several arguments
+		"$Q" $bad >"$TRASH/out" 2>"$TRASH/err"
+		[ $? -eq 2 ] && ! [ -s "$TRASH/out" ] &&
+		[ "$(wc -l <"$TRASH/err")" -eq 2 ] &&
+		expect_line "^usage: latbw-quiet \[-p\]" "$TRASH/err"
+	'
+done
+
+test_expect 'latbw-quiet -p names two CPUs this process may run on' '
+	"$Q" -p 20 >"$TRASH/out" &&
+	p=$(cat "$TRASH/out") &&
+	case "$p" in *[!0-9,]* | *,*,* | ,* | *,) false ;; *,*) ;; *) false ;; esac &&
+	[ "${p%,*}" != "${p#*,}" ] &&
+	if command -v taskset >/dev/null 2>&1
+	then
+		[ "$(taskset -c 0,1 "$Q" -p 20)" = "0,1" ] &&
+		{ taskset -c 1 "$Q" -p 20 >"$TRASH/out" 2>"$TRASH/err"; [ $? -eq 1 ]; } &&
+		! [ -s "$TRASH/out" ] &&
+		expect_line "fewer than two CPUs" "$TRASH/err"
+	fi
+'
+
+test_done
