@@ -24,7 +24,7 @@ test_expect 'mhz: the figure, then its statistics line, then its check line' '
 	[ "$(grep -c . "$TRASH/err")" -eq 3 ] &&
 	expect_line "^[0-9]+ MHz, [0-9]+\.[0-9]{4} nanosec clock\$" "$TRASH/err" &&
 	expect_line "^\[latbw-stat prog=mhz case=cycle median=[0-9.e+-]+ .* unit=ns\]\$" "$TRASH/err" &&
-	expect_line "^\[mhz-check pairs=[0-9]+ used=[0-9]+ ratio=[0-9.]+ parts=[0-9.]+,[0-9.]+,[0-9.]+,[0-9.]+\]\$" "$TRASH/err"
+	expect_line "^\[mhz-check pairs=[0-9]+ used=[0-9]+ ratio=[0-9.]+ parts=[0-9.]+,[0-9.]+,[0-9.]+,[0-9.]+ windows=[12]\]\$" "$TRASH/err"
 '
 
 test_expect 'mhz: the statistics line is the figure (median = the cycle time)' '
