@@ -37,14 +37,24 @@ function fnum_as(i, k, v, w) {
 	if (k == "")
 		num("", w)
 	else
-		numsp(v, RSPR[i, k], rrange(i, k), ptext(i, k), w, RRS[i, k], ROB[i, k])
+		numsp(v, RSPR[i, k], rrange(i, k), ptext(i, k), w, RRS[i, k], busy_of(i, k))
 }
 
 function finum(i, k, w) {
 	if (k == "")
 		inum("", w)
 	else
-		inumsp(val(i, k), RSPR[i, k], ptext(i, k), w, RRS[i, k], ROB[i, k])
+		inumsp(val(i, k), RSPR[i, k], ptext(i, k), w, RRS[i, k], busy_of(i, k))
+}
+
+# What kept record k's CPUs busy, for the notes under a table: how busy
+# the CPUs it was not pinned to were (percent), or, for a figure that
+# had every CPU (across CPUs on a two-CPU machine), "w" and how long
+# tasks waited for a CPU (percent); "" for neither.
+function busy_of(i, k) {
+	if (ROB[i, k] != "")
+		return ROB[i, k]
+	return RCW[i, k] != "" ? "w" RCW[i, k] : ""
 }
 
 # The range of record k's repetitions, (max - min) / value in percent, ""

@@ -15,6 +15,10 @@ BEGIN {
 	# A cell taken while the other CPUs were this busy (percent, the
 	# statistics line's others_busy) is noted under its table.
 	OTHERS_BUSY = 50
+	# A cell that had every CPU, taken while tasks waited for a CPU this
+	# share of the time (percent, cpu_wait): another process shared its
+	# CPUs (alone, each party has its CPU: a few percent).
+	CPU_WAIT = 30
 }
 
 # ---- text ----------------------------------------------------------------
@@ -275,9 +279,13 @@ function table_end(    r, c, line, full, nb, b, j, ncol, total, w) {
 # it was not pinned to were at least half busy (others_busy, its busiest
 # round) says so too ("! vm        Pipe: other CPUs 100% busy"): on a
 # virtual machine or an SMT core, a neighbour's load slows a figure it
-# does not share a CPU with.  The columns keep their widths; lmbench's
-# cells are untouched.
-function round_notes(    r, c, n, j, name, f, named, t, apart, busy) {
+# does not share a CPU with.  A cell that had every CPU of the machine
+# (across CPUs on a two-CPU one), taken while tasks waited for a CPU at
+# least CPU_WAIT percent of the time (cpu_wait), says that ("! vm
+# Pipe: tasks waited for its CPUs 44% of the time"): another process
+# shared its CPUs.  The columns keep their widths; lmbench's cells are
+# untouched.
+function round_notes(    r, c, n, j, name, f, named, t, apart, busy, wait, waited) {
 	if (mark + 0 <= 0)
 		return
 	named = dash_groups()
@@ -285,8 +293,10 @@ function round_notes(    r, c, n, j, name, f, named, t, apart, busy) {
 	for (r = 1; r <= TNR; r++)
 		for (c = 1; c <= NC; c++) {
 			apart = CRS[r, c] != "" && CRS[r, c] + 0 > mark + 0
-			busy = COB[r, c] != "" && COB[r, c] + 0 >= OTHERS_BUSY
-			if (!apart && !busy)
+			wait = COB[r, c] ~ /^w/ ? substr(COB[r, c], 2) + 0 : -1
+			busy = wait < 0 && COB[r, c] != "" && COB[r, c] + 0 >= OTHERS_BUSY
+			waited = wait >= CPU_WAIT
+			if (!apart && !busy && !waited)
 				continue
 			name = ""
 			for (j = 1; named && j < NH; j++) {
@@ -304,6 +314,8 @@ function round_notes(    r, c, n, j, name, f, named, t, apart, busy) {
 				    sprintf("%.1f%%", CRS[r, c]) : sprintf("%.0f%%", CRS[r, c]))
 			if (busy)
 				t = t (apart ? ";" : "") sprintf(" other CPUs %.0f%% busy", COB[r, c])
+			if (waited)
+				t = t (apart ? ";" : "") sprintf(" tasks waited for its CPUs %.0f%% of the time", wait)
 			print (width > 0 ? substr(t, 1, width) : t)
 		}
 }

@@ -15,7 +15,8 @@
 #     readers, and ours, read one figure per cell;
 #   - each [latbw-stat ...] line carrying the median of the rounds'
 #     medians, the least min, the greatest max, the median of the rounds'
-#     own spreads (spread=, the spread within a round), and at its end
+#     own spreads (spread=, the spread within a round), the busiest
+#     round's others_busy= and cpu_wait=, and at its end
 #     rounds=N round_spread=S% round_values=a,b,c: how many rounds have
 #     it, the range of their medians over their median ((max - min) /
 #     median, in percent; in five rounds or more without the one round
@@ -287,7 +288,7 @@ function comb_title(line, key,    r, v, nv, o, t) {
 }
 
 # A statistics line, combined over the rounds (see the top).
-function comb_stat(line, key,    r, s, nv, v, vals, lo, hi, mn, mx, ns, sp, t, m, out, n, w, i, rs, c, cl, cd, last_cpus, ob, o) {
+function comb_stat(line, key,    r, s, nv, v, vals, lo, hi, mn, mx, ns, sp, t, m, out, n, w, i, rs, c, cl, cd, last_cpus, ob, o, cw) {
 	nv = 0
 	ns = 0
 	vals = ""
@@ -308,6 +309,11 @@ function comb_stat(line, key,    r, s, nv, v, vals, lo, hi, mn, mx, ns, sp, t, m
 		sub(/%$/, "", o)
 		if (isnum(o) && (ob == "" || o + 0 > ob + 0))
 			ob = o
+		# cpu_wait: the same
+		o = field(s, "cpu_wait")
+		sub(/%$/, "", o)
+		if (isnum(o) && (cw == "" || o + 0 > cw + 0))
+			cw = o
 		c = field(s, "cpus")
 		if (nv > 1 && c != last_cpus)
 			cd = 1
@@ -355,6 +361,8 @@ function comb_stat(line, key,    r, s, nv, v, vals, lo, hi, mn, mx, ns, sp, t, m
 			w[i] = "max=" mx
 		else if (index(w[i], "others_busy=") == 1 && ob != "")
 			w[i] = "others_busy=" ob "%"
+		else if (index(w[i], "cpu_wait=") == 1 && cw != "")
+			w[i] = "cpu_wait=" cw "%"
 		else if (index(w[i], "spread=") == 1 && ns > 0)
 			w[i] = "spread=" sprintf("%.2f%%", med(ns, sp, 1))
 		out = out " " w[i]

@@ -121,6 +121,10 @@ function set_stats(k, sp, f, ln,    t) {
 	t = f["others_busy"]
 	sub(/%$/, "", t)
 	ROB[cur, k] = (isnum(t) && sane(t)) ? t + 0 : ""
+	# Across every CPU of the machine: how long tasks waited for one.
+	t = f["cpu_wait"]
+	sub(/%$/, "", t)
+	RCW[cur, k] = (isnum(t) && sane(t)) ? t + 0 : ""
 	RR[cur, k] = f["reps"]
 	RMIN[cur, k] = sane(f["min"]) ? f["min"] : ""
 	RMAX[cur, k] = sane(f["max"]) ? f["max"] : ""

@@ -55,7 +55,7 @@ test_expect '-I is in the usage' '
 
 test_expect 'one CPU (-C 0): no idle= (nothing idles between the two)' '
 	run_bench lat_pipe -C 0 -N 3 -E 500 &&
-	expect_line "^\[latbw-stat prog=lat_pipe .* placement=same( others_busy=[0-9]+%)?\]\$" "$TRASH/err"
+	expect_line "^\[latbw-stat prog=lat_pipe .* placement=same( (others_busy|cpu_wait)=[0-9]+%)?\]\$" "$TRASH/err"
 '
 
 if [ "$ncpu" -lt 2 ]
@@ -66,7 +66,7 @@ fi
 
 test_expect "CPUs 0 and 1: idle=$held (what this machine allows)" '
 	run_bench lat_pipe -C 0,1 -N 3 -E 500 &&
-	expect_line "^\[latbw-stat prog=lat_pipe .* placement=cross idle=(poll|os)( others_busy=[0-9]+%)?\]\$" "$TRASH/err" &&
+	expect_line "^\[latbw-stat prog=lat_pipe .* placement=cross idle=(poll|os)( (others_busy|cpu_wait)=[0-9]+%)?\]\$" "$TRASH/err" &&
 	{ [ "$(idle_of "$TRASH/err")" = "$held" ] ||
 		fail "idle=$(idle_of "$TRASH/err"), want $held (driver ${driver:-none})"; }
 '

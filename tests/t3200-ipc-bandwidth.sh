@@ -18,7 +18,7 @@ do
 	test_expect "$p with odd sizes (-m 3000 -M 100001) and -C 0" "
 		run_bench $p -C 0 -N 3 -E 1000 -m 3000 -M 100001 &&
 		is_positive \"\$(value_of '$label' \"\$TRASH/err\")\" &&
-		expect_line 'cpus=0 unit=MB/s placement=same( others_busy=[0-9]+%)?\]' \"\$TRASH/err\"
+		expect_line 'cpus=0 unit=MB/s placement=same( (others_busy|cpu_wait)=[0-9]+%)?\]' \"\$TRASH/err\"
 	"
 	test_expect "$p with messages larger than the total (-m 1m -M 1000)" "
 		run_bench $p -N 3 -E 1000 -m 1m -M 1000 &&

@@ -156,9 +156,9 @@ else
 		diff "$TRASH/want" "$TRASH/form" &&
 		expect_line "^1 [0-9]+\.[0-9]{2}\$" "$TRASH/err" &&
 		expect_line "^1 [0-9]+\.[0-9]{4}\$" "$TRASH/err" &&
-		expect_line "^\[latbw-stat prog=lat_c2c case=cas x=1 .* cpus=0,1 unit=ns placement=cross idle=(poll|os)( others_busy=[0-9]+%)?\]\$" "$TRASH/err" &&
-		expect_line "^\[latbw-stat prog=lat_c2c case=pipe x=0 .* cpus=0 unit=us placement=same( others_busy=[0-9]+%)?\]\$" "$TRASH/err" &&
-		expect_line "^\[latbw-stat prog=lat_c2c case=pipe x=1 .* cpus=1 unit=us placement=same( others_busy=[0-9]+%)?\]\$" "$TRASH/err" &&
+		expect_line "^\[latbw-stat prog=lat_c2c case=cas x=1 .* cpus=0,1 unit=ns placement=cross idle=(poll|os)( (others_busy|cpu_wait)=[0-9]+%)?\]\$" "$TRASH/err" &&
+		expect_line "^\[latbw-stat prog=lat_c2c case=pipe x=0 .* cpus=0 unit=us placement=same( (others_busy|cpu_wait)=[0-9]+%)?\]\$" "$TRASH/err" &&
+		expect_line "^\[latbw-stat prog=lat_c2c case=pipe x=1 .* cpus=1 unit=us placement=same( (others_busy|cpu_wait)=[0-9]+%)?\]\$" "$TRASH/err" &&
 		[ "$(procs_named lat_c2c)" = 0 ]
 	'
 	test_expect 'cas only: one matrix, every value positive' '

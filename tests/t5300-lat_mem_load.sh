@@ -35,7 +35,7 @@ test_expect 'one CPU (-C 0): k = 0 only, said once, no bandwidth series' '
 	printf "%s\n" "lat_mem_load: one CPU (0): k = 0 only, no loaders" \
 		"\"loaded latency mode=read pages=small" "0 V" "" >"$TRASH/want" &&
 	form >"$TRASH/form" && diff "$TRASH/want" "$TRASH/form" &&
-	expect_line "^\[latbw-stat prog=lat_mem_load case=loaded x=0 .* cpus=0 unit=ns placement=same( others_busy=[0-9]+%)?\]\$" "$TRASH/err"
+	expect_line "^\[latbw-stat prog=lat_mem_load case=loaded x=0 .* cpus=0 unit=ns placement=same( (others_busy|cpu_wait)=[0-9]+%)?\]\$" "$TRASH/err"
 '
 
 for args in "extra" "-M 1k" "-L 1k" "-H huge" "-k x" "-k 300" "-P 2" "-q"
@@ -59,8 +59,8 @@ else
 			"1 V" "" "\"loaded bandwidth mode=read" "1 V" "" \
 			>"$TRASH/want" &&
 		form >"$TRASH/form" && diff "$TRASH/want" "$TRASH/form" &&
-		expect_line "^\[latbw-stat prog=lat_mem_load case=loaded x=1 .* cpus=0,1 unit=ns placement=cross idle=(poll|os)( others_busy=[0-9]+%)?\]\$" "$TRASH/err" &&
-		expect_line "^\[latbw-stat prog=lat_mem_load case=loaders x=1 .* cpus=0,1 unit=MB/s placement=cross idle=(poll|os)( others_busy=[0-9]+%)?\]\$" "$TRASH/err" &&
+		expect_line "^\[latbw-stat prog=lat_mem_load case=loaded x=1 .* cpus=0,1 unit=ns placement=cross idle=(poll|os)( (others_busy|cpu_wait)=[0-9]+%)?\]\$" "$TRASH/err" &&
+		expect_line "^\[latbw-stat prog=lat_mem_load case=loaders x=1 .* cpus=0,1 unit=MB/s placement=cross idle=(poll|os)( (others_busy|cpu_wait)=[0-9]+%)?\]\$" "$TRASH/err" &&
 		is_positive "$(awk "/^\"loaded bandwidth/ { b = 1 } b && /^1 / { print \$2 }" "$TRASH/err")" &&
 		[ "$(procs_named lat_mem_load)" = 0 ]
 	'

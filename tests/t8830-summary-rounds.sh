@@ -50,6 +50,24 @@ test_expect 'a cell taken with the other CPUs at least half busy is flagged too,
 	summary -m 0 "$TRASH/busy/summary/vm.0" && ! grep -q "^!" "$TRASH/out"
 '
 
+# The same file where the pipe bandwidth, taken across both CPUs of a
+# two-CPU machine, had tasks waiting for a CPU 44% of the time (cpu_wait,
+# another process on one of its CPUs), and the same figure at 12%.
+mkdir -p "$TRASH/wait/summary" "$TRASH/nowait/summary"
+sed '/prog=bw_pipe /s/ placement=cross / placement=cross cpu_wait=44% /' \
+	"$RF" >"$TRASH/wait/summary/vm.0"
+sed '/prog=bw_pipe /s/ placement=cross / placement=cross cpu_wait=12% /' \
+	"$RF" >"$TRASH/nowait/summary/vm.0"
+
+test_expect 'a cell that had every CPU, taken while tasks waited for one 30% of the time or more, is flagged' '
+	summary "$TRASH/wait/summary/vm.0" && [ ! -s "$TRASH/err" ] &&
+	has_line "! vm        Pipe: tasks waited for its CPUs 44% of the time" &&
+	[ "$(grep -c "^! " "$TRASH/out")" -eq 5 ] &&
+	summary "$TRASH/nowait/summary/vm.0" &&
+	[ "$(grep -c "^! " "$TRASH/out")" -eq 4 ] &&
+	! grep -q "waited" "$TRASH/out"
+'
+
 test_expect 'a cell under the limit is not flagged (AF UNIX 5%, Pipe bandwidth 8%, null call 2%)' '
 	summary "$RF" &&
 	! grep -Eq "^! vm +(AF UNIX|Pipe bandwidth|null call):" "$TRASH/out" &&

@@ -96,6 +96,13 @@ test_expect 'others_busy: the busiest round'"'"'s' '
 	has_line "[latbw-stat prog=lat_pipe case=pipe median=5 min=3.5 max=41 spread=2.00% reps=5 n=100 copies=1 cpus=0 unit=us placement=same others_busy=80% rounds=3 round_spread=720.00% round_values=5,4,40]"
 '
 
+test_expect 'cpu_wait: the busiest round'"'"'s' '
+	sed "s/prog=lat_pipe \\(.*\\) placement=same\\]/prog=lat_pipe \\1 placement=same cpu_wait=44%]/" "$RFIX/round.1" >"$TRASH/cw.1" &&
+	sed "s/prog=lat_pipe \\(.*\\) placement=same\\]/prog=lat_pipe \\1 placement=same cpu_wait=9%]/" "$RFIX/round.2" >"$TRASH/cw.2" &&
+	combine awk "$TRASH/cw.1" "$TRASH/cw.2" "$RFIX/round.3" &&
+	has_line "[latbw-stat prog=lat_pipe case=pipe median=5 min=3.5 max=41 spread=2.00% reps=5 n=100 copies=1 cpus=0 unit=us placement=same cpu_wait=44% rounds=3 round_spread=720.00% round_values=5,4,40]"
+'
+
 test_expect 'one lmbench line per figure: the lines that are not [...] are round 1s, in its order' '
 	combine awk "$RFIX/round.1" "$RFIX/round.2" "$RFIX/round.3" &&
 	grep -v "^\[" "$RFIX/round.1" | sed "s/[0-9][0-9.]*/N/g" >"$TRASH/want" &&

@@ -1131,6 +1131,8 @@ int bench_measure(struct bench *b, const struct bench_case *c,
 		  struct bench_result *r)
 {
 	struct cpus_times *t0 = NULL;
+	double psi0 = -1.0;
+	uint64_t wall0 = 0;
 	int rc;
 
 	b->bc = c;
@@ -1139,8 +1141,11 @@ int bench_measure(struct bench *b, const struct bench_case *c,
 	if ((c->flags & BENCH_SUBTRACT_LOOP) && b->h->loop_ns < 0.0)
 		b->h->loop_ns = measure_loop_cost(b);
 	/* The other CPUs' business meanwhile, outside every sample. */
-	if (b->h->ncpus > 0)
+	if (b->h->ncpus > 0) {
 		t0 = cpus_times_now();
+		psi0 = cpus_pressure_us();
+		wall0 = bench_now_ns();
+	}
 	if (b->h->threads)
 		rc = measure_threads(b, c, r);
 	else if (b->copies > 1 || b->h->sweep)
@@ -1149,6 +1154,23 @@ int bench_measure(struct bench *b, const struct bench_case *c,
 		rc = measure_local(b, c, r);
 	r->others_busy = cpus_others_busy(t0, b->h->cpus, b->h->ncpus);
 	r->others_known = r->others_busy >= 0.0;
+	/*
+	 * Across CPUs, with no other CPU to watch (t0 read, none left
+	 * out): the machine's CPU pressure is about ours.
+	 */
+	r->cpu_wait_known = 0;
+	if (t0 != NULL && !r->others_known && psi0 >= 0.0 &&
+	    strcmp(cpus_placement(b->h->cpus_text), "cross") == 0) {
+		double psi1 = cpus_pressure_us();
+		uint64_t wall = bench_now_ns() - wall0;
+
+		if (psi1 >= psi0 && wall > 0) {
+			r->cpu_wait = (psi1 - psi0) * 1000.0 / (double)wall;
+			if (r->cpu_wait > 1.0)
+				r->cpu_wait = 1.0;
+			r->cpu_wait_known = 1;
+		}
+	}
 	free(t0);
 	return rc;
 }
@@ -1371,6 +1393,11 @@ int bench_format_stat(char *buf, size_t len, const char *prog,
 
 		snprintf(pl + l, sizeof(pl) - l, " others_busy=%.0f%%",
 			 100.0 * r->others_busy);
+	} else if (r->cpu_wait_known && strcmp(cpus, "any") != 0) {
+		size_t l = strlen(pl);
+
+		snprintf(pl + l, sizeof(pl) - l, " cpu_wait=%.0f%%",
+			 100.0 * r->cpu_wait);
 	}
 	return snprintf(buf, len, "[latbw-stat prog=%s case=%s%s median=%.6g "
 			"min=%.6g max=%.6g spread=%.2f%% reps=%u preempted=%u "

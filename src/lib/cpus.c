@@ -235,6 +235,29 @@ struct cpus_times *cpus_times_now(void)
 #endif
 }
 
+double cpus_pressure_us(void)
+{
+#if defined(__linux__)
+	FILE *f = fopen("/proc/pressure/cpu", "r");
+	char line[256];
+	double v = -1.0;
+	char *p;
+
+	if (f == NULL)
+		return -1.0;
+	while (fgets(line, sizeof(line), f) != NULL)
+		if (strncmp(line, "some ", 5) == 0 &&
+		    (p = strstr(line, " total=")) != NULL) {
+			v = strtod(p + 7, NULL);
+			break;
+		}
+	fclose(f);
+	return v;
+#else
+	return -1.0;
+#endif
+}
+
 double cpus_others_busy(const struct cpus_times *then, const int *skip,
 			unsigned n)
 {

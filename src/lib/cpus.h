@@ -61,6 +61,13 @@ void cpus_quiet_pair_pick(const double *idle, const long long *kind,
 			  const long long *core, unsigned n, unsigned *first,
 			  unsigned *second);
 
+/*
+ * Linux's CPU pressure: the microseconds during which some task waited
+ * for a CPU, since boot (/proc/pressure/cpu, "some ... total="), or -1
+ * where there is none.
+ */
+double cpus_pressure_us(void);
+
 /* Busy and idle time of the n CPUs cpu[] (in /proc/stat's units). */
 struct cpus_times {
 	unsigned n;
