@@ -51,6 +51,11 @@ then
 				run_bench lat_syscall -C "$all" -N 3 -E 500 null &&
 				expect_line "cpus=$all unit=us placement=cross idle=(poll|os) cpu_wait=[0-9]+%\]\$" "$TRASH/err"
 			'
+			test_expect "two copies pinned to every CPU ($all): no cpu_wait (copies wait for each other)" '
+				run_bench lat_pipe -P 2 -C "$all" -N 3 -E 500 &&
+				expect_line "^\[latbw-stat prog=lat_pipe .*copies=2 " "$TRASH/err" &&
+				! grep -q "cpu_wait=" "$TRASH/err"
+			'
 		else
 			test_expect "pinned to every CPU ($all): no others to tell of" '
 				run_bench lat_syscall -C "$all" -N 3 -E 500 null &&

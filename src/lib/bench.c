@@ -1156,10 +1156,12 @@ int bench_measure(struct bench *b, const struct bench_case *c,
 	r->others_known = r->others_busy >= 0.0;
 	/*
 	 * Across CPUs, with no other CPU to watch (t0 read, none left
-	 * out): the machine's CPU pressure is about ours.
+	 * out): the machine's CPU pressure is about ours.  One copy only:
+	 * copies (-P, -G) outnumber the CPUs and wait for each other.
 	 */
 	r->cpu_wait_known = 0;
 	if (t0 != NULL && !r->others_known && psi0 >= 0.0 &&
+	    b->copies <= 1 && !b->h->sweep &&
 	    strcmp(cpus_placement(b->h->cpus_text), "cross") == 0) {
 		double psi1 = cpus_pressure_us();
 		uint64_t wall = bench_now_ns() - wall0;

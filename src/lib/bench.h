@@ -252,12 +252,13 @@ struct bench_result {
 	double others_busy;
 	int others_known;
 	/*
-	 * A measurement pinned across CPUs with no CPU left out (every CPU
-	 * of the machine is one of its own, so others_busy has none to
-	 * watch): the share of its time during which some task waited for
-	 * a CPU (Linux's CPU pressure, "some"), when cpu_wait_known.  Alone,
-	 * each party has its CPU to itself: a few percent; another process
-	 * on one of them makes it wait.
+	 * A measurement of one copy pinned across CPUs with no CPU left out
+	 * (every CPU of the machine is one of its own, so others_busy has
+	 * none to watch): the share of its time during which some task
+	 * waited for a CPU (Linux's CPU pressure, "some"), when
+	 * cpu_wait_known.  Where each party has its CPU to itself, a few
+	 * percent; another process on one of them makes it wait (and so do
+	 * parties that outnumber the CPUs, by design).
 	 */
 	double cpu_wait;
 	int cpu_wait_known;

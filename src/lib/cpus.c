@@ -421,8 +421,7 @@ int cpus_quiet(unsigned ms)
 int cpus_quiet_pair(unsigned ms, int *first, int *second)
 {
 	int *cpu = malloc(CPUS_MAX * sizeof(*cpu));
-	long long *core;
-	unsigned n, i, a = 0, b = 0;
+	unsigned n, a = 0, b = 1;
 
 	if (cpu == NULL)
 		return -1;
@@ -432,33 +431,18 @@ int cpus_quiet_pair(unsigned ms, int *first, int *second)
 		return -1;
 	}
 	/*
-	 * Two CPUs leave no choice: no watching, the plan's order.  More:
-	 * watch them, or (counters unreadable) take the default of a quiet
-	 * machine.
+	 * Two CPUs leave no choice: no watching, in order.  More: watch
+	 * them, or (counters unreadable) the first and the first of another
+	 * core, the choice on a quiet machine.
 	 */
-	if (n == 2 || quiet_choose(cpu, n, ms, 1, &a, &b) != 0) {
-		double *idle = calloc(n, sizeof(*idle));
-		long long *kind = calloc(n, sizeof(*kind));
-
-		core = calloc(n, sizeof(*core));
-		if (idle == NULL || kind == NULL || core == NULL) {
-			free(idle);
-			free(kind);
-			free(core);
-			free(cpu);
-			return -1;
-		}
-		for (i = 0; i < n; i++) {
+	if (n > 2 && quiet_choose(cpu, n, ms, 1, &a, &b) != 0) {
+		a = 0;
 #if defined(__linux__)
-			core[i] = core_of(cpu[i]);
-#else
-			core[i] = cpu[i];
+		for (b = 1; b < n - 1 && core_of(cpu[b]) == core_of(cpu[0]); b++)
+			;
+		if (core_of(cpu[b]) == core_of(cpu[0]))
+			b = 1;
 #endif
-		}
-		cpus_quiet_pair_pick(idle, kind, core, n, &a, &b);
-		free(idle);
-		free(kind);
-		free(core);
 	}
 	*first = cpu[a];
 	*second = cpu[b];
