@@ -20,7 +20,10 @@
 # median (5 % for the Processor, Processes row and the basic operation
 # tables, as issue 10 asks).  Printed: each run's wall time (--run), the
 # host's steal during each run (STEAL_RUN), the cells compared, how many
-# are outside, then the worst cells first:
+# are outside, each file's median cell against the cells' medians as a
+# time (1.15: that run was 15 % slower across the board, a host that
+# changed speed rather than a figure that wanders), then the worst cells
+# first:
 # table, column, deviation, the values.  Cells that are blank in some
 # files are counted apart.  Exit status: 0 all within, 1 some outside,
 # 2 bad arguments.
@@ -172,12 +175,26 @@ END {
 			if (d > worst) worst = d
 		}
 		tab = key; sub(/\|.*/, "", tab)
+		# Each file'"'"'s cells against their medians, as times (a
+		# bandwidth inverted): a host that was slower for a whole run
+		# moves them all one way.
+		if (tab != "basic" && m > 0)
+			for (j = 1; j <= nv[key]; j++)
+				if (vals[key, j] > 0)
+					rel[j, ++nrel[j]] = tab == "bw" ? m / vals[key, j] : vals[key, j] / m
 		tol = (tab == "proc" || tab == "int" || tab == "uint64" || tab == "float" || tab == "double") ? 0.05 : 0.10
 		compared++
 		if (worst > tol) out++
 		printf "%.4f|%s|%s|%s\n", worst, (worst > tol ? "OUT" : "ok"), key, txt[key] > "/dev/stderr"
 	}
 	printf "%d cells compared over %d files; %d outside their tolerance (10 %%, 5 %% for the Processor row and the op tables); %d filled in some files only\n", compared, nfiles, out, partial
+	printf "each file'"'"'s median cell against the cells'"'"' medians, as a time (over 1: slower; file order):"
+	for (j = 1; j <= nfiles; j++) {
+		split("", a)
+		for (i = 1; i <= nrel[j]; i++) a[i] = rel[j, i]
+		printf " %s", (nrel[j] > 0 ? sprintf("%.3f", median(a, nrel[j])) : "-")
+	}
+	printf "\n"
 	exit out > 0
 }' "$tmp/cells" 2>"$tmp/rows"
 rc=$?
