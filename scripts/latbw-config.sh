@@ -111,7 +111,12 @@ set_key() {
 		esac
 		;;
 	ROUNDS)
-		check_num ROUNDS "$2" 1 9
+		case "$2" in
+		auto) ;;
+		'' | *[!0-9]* | 0* | ??*)
+			config_error "$cfg_origin: ROUNDS=$2: not auto or a whole number from 1 to 9"
+			;;
+		esac
 		c_ROUNDS=$2
 		;;
 	REPS)
@@ -348,11 +353,12 @@ print_config() {
 		"$c_IDLE" "$c_REMOTE" "$c_RSH"
 }
 
-# default_rounds: ROUNDS when not set: 5 in a full run, 3 in quick mode
+# default_rounds: ROUNDS when not set: auto in a full run (5 to 9, as
+# many as fit in the time a run may take: latbw-run), 3 in quick mode
 # (its time is short).
 default_rounds() {
 	[ -n "$c_ROUNDS" ] && return 0
-	c_ROUNDS=5
+	c_ROUNDS=auto
 	[ "$c_QUICK" = 1 ] && c_ROUNDS=3
 	return 0
 }
@@ -375,7 +381,7 @@ derive_samples() {
 	sweep_reps=
 	if [ "$c_QUICK" = 1 ]
 	then
-		if [ "$c_ROUNDS" -gt 1 ]
+		if [ "$c_ROUNDS" = auto ] || [ "$c_ROUNDS" -gt 1 ]
 		then
 			: "${reps:=2}"
 		fi
@@ -383,7 +389,7 @@ derive_samples() {
 		: "${usecs:=1000}"
 		: "${bound:=60}"
 	else
-		if [ "$c_ROUNDS" -ge 5 ]
+		if [ "$c_ROUNDS" = auto ] || [ "$c_ROUNDS" -ge 5 ]
 		then
 			round_reps=3
 			sweep_reps=1

@@ -2,7 +2,8 @@
 # shellcheck disable=SC2034,SC2154 # shared variables: set in one file, used in another
 # latbw-plan.sh - part of latbw-run: the plan: every step of a run, one
 # line each (gen_plan), the sizes it sweeps and the CPUs it pins to, and
-# which steps BENCHMARKS selects.  Sourced by scripts/latbw-run (it
+# which steps BENCHMARKS selects; how many steps and rounds (count_steps,
+# more_rounds).  Sourced by scripts/latbw-run (it
 # defines functions, and the settings they use); not a command of its own.
 
 # -------------------------------------------------------------- the plan
@@ -122,4 +123,30 @@ selected() {
 		esac
 	done
 	return 1
+}
+
+# count_steps: nsteps and wtotal, the steps of the run and their weight.
+count_steps() {
+	# shellcheck disable=SC2046 # two numbers: the steps and their weight
+	set -- $(awk -F '|' -v r="$rounds" '$1 == "series" || $1 == "end" { next }
+		$1 == "mhz" || $1 == "line" || $4 ~ /O/ { n1++; w1 += $3; next }
+		{ n++; w += $3 }
+		END { print n * r + n1 + 0, w * r + w1 + 0 }' "$work/plan")
+	nsteps=$1
+	wtotal=$2
+}
+
+# more_rounds: ROUNDS=auto, after round $round (the second or later),
+# which began at round_t0: more rounds while the next, as long as the one
+# just taken, would end before round_budget seconds from the start.
+more_rounds() {
+	[ "$c_ROUNDS" = auto ] && [ "$round" -ge 2 ] || return 0
+	now
+	mr_each=$((now_s - round_t0))
+	while [ "$rounds" -lt "$round_max" ] &&
+		[ $((now_s - t0 + (rounds - round + 1) * mr_each)) -lt "$round_budget" ]
+	do
+		rounds=$((rounds + 1))
+	done
+	count_steps
 }

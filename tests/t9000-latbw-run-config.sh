@@ -68,7 +68,7 @@ test_expect 'defaults: MB a power of two >= 4x the last-level cache (within an e
 	[ "$(key SYNC_MAX)" = 1 ] &&
 	[ "$(key BENCHMARKS)" = all ] &&
 	[ "$(key QUICK)" = 0 ] &&
-	[ "$(key ROUNDS)" = 5 ]
+	[ "$(key ROUNDS)" = auto ]
 '
 
 test_expect 'ROUNDS: 3 by default in quick mode, as set when set' '

@@ -1,0 +1,69 @@
+#!/bin/sh
+# latbw-run's ROUNDS=auto, the default in a full run: 5 rounds, and after
+# each from the second on one more while the rounds left would still end
+# within the budget (9 minutes; LATBW_ROUND_BUDGET here, in seconds), 9 at
+# most.  Quick mode keeps 3; bad values are configuration errors.
+. "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/lib-driver.sh"
+
+mkdir "$TRASH/bin" "$TRASH/tmp" "$TRASH/fs" "$TRASH/res"
+
+# A lat_pipe that answers at once, with a statistics line (so that the
+# combined file says how many rounds it had); $TRASH/pipe.n counts calls.
+fake lat_pipe 'echo x >>"'"$TRASH"'/pipe.n"
+echo "Pipe latency: 3.0000 microseconds" >&2
+echo "[latbw-stat prog=lat_pipe case=pipe median=3 min=3 max=3 spread=0.00% reps=3 preempted=0 n=1 copies=1 cpus=0 unit=us placement=same]" >&2'
+
+# auto_run [VAR=VALUE...]: the stand-in's steps in a full run; the results
+# file in $F, the rounds its figure had in $R.
+# shellcheck disable=SC2120,SC2034 # called with settings, and R read, inside test texts
+auto_run() {
+	rm -rf "$TRASH/res" "$TRASH/pipe.n" && mkdir "$TRASH/res" &&
+	run_driver LATBW_BIN="$TRASH/bin" FSDIR="$TRASH/fs" MB=1 QUICK=0 BOUND=5 \
+		SAME_CPU=0 BENCHMARKS="lat_pipe" "$@" &&
+	F=$(find "$TRASH/res" -type f -name "*.0") && [ -n "$F" ] &&
+	R=$(sed -n "s/^\[latbw-stat prog=lat_pipe .* rounds=\([0-9]*\).*/\1/p" "$F" | sed -n 1p)
+}
+
+test_expect 'ROUNDS: auto by default in a full run, 3 in quick mode; -p prints it' '
+	driver_env QUICK=0 sh "$RUN" -p >"$TRASH/p" &&
+	grep -x "ROUNDS=auto" "$TRASH/p" &&
+	driver_env QUICK=1 sh "$RUN" -p >"$TRASH/p" &&
+	grep -x "ROUNDS=3" "$TRASH/p" &&
+	driver_env QUICK=1 ROUNDS=auto sh "$RUN" -p >"$TRASH/p" &&
+	grep -x "ROUNDS=auto" "$TRASH/p"
+'
+
+for bad in 0 10 x auto5 "5 6" -1 AUTO
+do
+	test_expect "ROUNDS=$bad: one-line configuration error, exit 2" '
+		driver_env ROUNDS="$bad" sh "$RUN" -p >"$TRASH/out" 2>"$TRASH/err"
+		[ $? -eq 2 ] && [ "$(wc -l <"$TRASH/err")" -eq 1 ] &&
+		expect_line "ROUNDS=.*: not auto or a whole number from 1 to 9" "$TRASH/err" &&
+		! [ -s "$TRASH/out" ]
+	'
+done
+
+test_expect 'auto, rounds that take no time: 9 rounds; the header says auto' '
+	auto_run ROUNDS=auto &&
+	[ "$(cat "$TRASH/rc")" = 0 ] &&
+	[ "$R" = 9 ] &&
+	expect_line "^\[ROUNDS: auto\]\$" "$F" &&
+	expect_line "^\[COMPLETE: " "$F" || {
+		fail "rounds=$R: $(cat "$F")"
+		return 1
+	}
+'
+
+test_expect 'auto, no time to spare (budget 0 s): the 5 rounds it begins with' '
+	auto_run ROUNDS=auto LATBW_ROUND_BUDGET=0 &&
+	[ "$(cat "$TRASH/rc")" = 0 ] && [ "$R" = 5 ]
+'
+
+test_expect 'ROUNDS=6: 6, whatever the time' '
+	auto_run ROUNDS=6 &&
+	[ "$(cat "$TRASH/rc")" = 0 ] && [ "$R" = 6 ] &&
+	expect_line "^\[ROUNDS: 6\]\$" "$F"
+'
+
+test_done
