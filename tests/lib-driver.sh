@@ -43,3 +43,23 @@ fake() {
 	printf '#!/bin/sh\n%s\n' "$2" >"$TRASH/bin/$1"
 	chmod +x "$TRASH/bin/$1"
 }
+
+# bad_values KEY MESSAGE VALUE...: a test per VALUE that KEY=VALUE is a
+# one-line configuration error matching MESSAGE (extended regex), exit 2,
+# nothing on stdout.
+bad_values() {
+	bv_key=$1
+	bv_msg=$2
+	shift 2
+	for bv_v in "$@"
+	do
+		BV_SET="$bv_key=$bv_v" BV_MSG=$bv_msg
+		export BV_SET BV_MSG
+		test_expect "$bv_key=$bv_v: one-line configuration error, exit 2" '
+			driver_env "$BV_SET" sh "$RUN" -p >"$TRASH/out" 2>"$TRASH/err"
+			[ $? -eq 2 ] && [ "$(wc -l <"$TRASH/err")" -eq 1 ] &&
+			expect_line "$BV_MSG" "$TRASH/err" &&
+			! [ -s "$TRASH/out" ]
+		'
+	done
+}

@@ -27,15 +27,7 @@ test_expect 'IDLE is a configuration key: -p prints it, poll by default' '
 	grep -x "IDLE=os" "$TRASH/p"
 '
 
-for bad in x POLL "os poll" 1
-do
-	test_expect "IDLE=$bad: one-line configuration error, exit 2" '
-		driver_env IDLE="$bad" sh "$RUN" -p >"$TRASH/out" 2>"$TRASH/err"
-		[ $? -eq 2 ] && [ "$(wc -l <"$TRASH/err")" -eq 1 ] &&
-		expect_line "IDLE=.*: not poll or os" "$TRASH/err" &&
-		! [ -s "$TRASH/out" ]
-	'
-done
+bad_values IDLE "IDLE=.*: not poll or os" x POLL "os poll" 1
 
 test_expect 'IDLE=x in a config file: the same error, naming the file' '
 	echo "IDLE=x" >"$TRASH/cfg" &&

@@ -34,15 +34,8 @@ test_expect 'ROUNDS: auto by default in a full run, 3 in quick mode; -p prints i
 	grep -x "ROUNDS=auto" "$TRASH/p"
 '
 
-for bad in 0 10 x auto5 "5 6" -1 AUTO
-do
-	test_expect "ROUNDS=$bad: one-line configuration error, exit 2" '
-		driver_env ROUNDS="$bad" sh "$RUN" -p >"$TRASH/out" 2>"$TRASH/err"
-		[ $? -eq 2 ] && [ "$(wc -l <"$TRASH/err")" -eq 1 ] &&
-		expect_line "ROUNDS=.*: not auto or a whole number from 1 to 9" "$TRASH/err" &&
-		! [ -s "$TRASH/out" ]
-	'
-done
+bad_values ROUNDS "ROUNDS=.*: not auto or a whole number from 1 to 9" \
+	0 10 x auto5 "5 6" -1 AUTO
 
 test_expect 'auto, rounds that take no time: 9 rounds; the header says auto' '
 	auto_run ROUNDS=auto &&
