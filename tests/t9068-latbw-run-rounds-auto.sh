@@ -53,6 +53,11 @@ test_expect 'auto, no time to spare (budget 0 s): the 5 rounds it begins with' '
 	[ "$(cat "$TRASH/rc")" = 0 ] && [ "$R" = 5 ]
 '
 
+test_expect 'auto in quick mode, no time to spare: 3 rounds to begin with' '
+	auto_run ROUNDS=auto QUICK=1 LATBW_ROUND_BUDGET=0 &&
+	[ "$(cat "$TRASH/rc")" = 0 ] && [ "$R" = 3 ]
+'
+
 test_expect 'ROUNDS=6: 6, whatever the time' '
 	auto_run ROUNDS=6 &&
 	[ "$(cat "$TRASH/rc")" = 0 ] && [ "$R" = 6 ] &&
