@@ -165,6 +165,12 @@ progress() {
 	fi
 }
 
+# client_of_server KIND PROG: is this step a run of the program whose
+# server is up (its client, to be pinned where the server was)?
+client_of_server() {
+	[ "$1" = run ] && [ -n "${server_up:-}" ] && [ "$server_up" = "$2" ]
+}
+
 # same_cpu KIND PROG: step_cpu, the CPU of a same-CPU step: SAME_CPU's
 # number; or, for SAME_CPU=quiet, the one latbw-quiet chooses as the step
 # begins (CPU 0 unless another was clearly quieter: a busy neighbour on
@@ -176,8 +182,7 @@ same_cpu() {
 		step_cpu=$c_SAME_CPU
 		return
 	fi
-	if [ "$1" = run ] && [ -n "${server_up:-}" ] && [ "$server_up" = "$2" ] &&
-		[ -n "${server_cpu:-}" ]
+	if client_of_server "$1" "$2" && [ -n "${server_cpu:-}" ]
 	then
 		step_cpu=$server_cpu
 		return
@@ -198,8 +203,7 @@ same_cpu() {
 # pair).  The clients of a server run where their server was started.
 # For SAME_CPU=N, or without latbw-quiet: the plan's pair.
 cross_cpus() {
-	if [ "$1" = run ] && [ -n "${server_up:-}" ] && [ "$server_up" = "$2" ] &&
-		[ -n "${server_pair:-}" ]
+	if client_of_server "$1" "$2" && [ -n "${server_pair:-}" ]
 	then
 		step_pair=$server_pair
 		return

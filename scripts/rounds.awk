@@ -287,8 +287,15 @@ function comb_title(line, key,    r, v, nv, o, t) {
 	return substr(line, 1, RSTART + 4) med(nv, v, 0) substr(line, RSTART + RLENGTH)
 }
 
+# larger_pct(m, p): the larger of m (a number or "") and p (a statistics
+# line's percentage, "37%"; not a number: m).
+function larger_pct(m, p) {
+	sub(/%$/, "", p)
+	return isnum(p) && (m == "" || p + 0 > m + 0) ? p : m
+}
+
 # A statistics line, combined over the rounds (see the top).
-function comb_stat(line, key,    r, s, nv, v, vals, lo, hi, mn, mx, ns, sp, t, m, out, n, w, i, rs, c, cl, cd, last_cpus, ob, o, cw) {
+function comb_stat(line, key,    r, s, nv, v, vals, lo, hi, mn, mx, ns, sp, t, m, out, n, w, i, rs, c, cl, cd, last_cpus, ob, cw) {
 	nv = 0
 	ns = 0
 	vals = ""
@@ -304,16 +311,9 @@ function comb_stat(line, key,    r, s, nv, v, vals, lo, hi, mn, mx, ns, sp, t, m
 			continue
 		v[++nv] = t
 		vals = vals (nv > 1 ? "," : "") t
-		# others_busy: the busiest round's
-		o = field(s, "others_busy")
-		sub(/%$/, "", o)
-		if (isnum(o) && (ob == "" || o + 0 > ob + 0))
-			ob = o
-		# cpu_wait: the same
-		o = field(s, "cpu_wait")
-		sub(/%$/, "", o)
-		if (isnum(o) && (cw == "" || o + 0 > cw + 0))
-			cw = o
+		# others_busy and cpu_wait: the busiest round's
+		ob = larger_pct(ob, field(s, "others_busy"))
+		cw = larger_pct(cw, field(s, "cpu_wait"))
 		c = field(s, "cpus")
 		if (nv > 1 && c != last_cpus)
 			cd = 1

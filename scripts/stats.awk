@@ -108,23 +108,24 @@ function after_series(name, x, c,    n, j, k) {
 	return 0
 }
 
+# pct_field(t): a statistics line's percentage ("37.2%") as a number, or
+# "" when it is not one.
+function pct_field(t) {
+	sub(/%$/, "", t)
+	return (isnum(t) && sane(t)) ? t + 0 : ""
+}
+
 function set_stats(k, sp, f, ln,    t) {
 	RSPR[cur, k] = sp + 0
 	# latbw-run's rounds (RRN) and the spread across them (RRS, percent).
-	t = f["round_spread"]
-	sub(/%$/, "", t)
-	RRS[cur, k] = (isnum(t) && sane(t)) ? t + 0 : ""
+	RRS[cur, k] = pct_field(f["round_spread"])
 	t = f["rounds"]
 	RRN[cur, k] = (t ~ /^[0-9]+$/ && sane(t)) ? t + 0 : ""
 	RRV[cur, k] = f["round_values"]
-	# How busy the CPUs it was not pinned to were (the busiest round's).
-	t = f["others_busy"]
-	sub(/%$/, "", t)
-	ROB[cur, k] = (isnum(t) && sane(t)) ? t + 0 : ""
-	# Across every CPU of the machine: how long tasks waited for one.
-	t = f["cpu_wait"]
-	sub(/%$/, "", t)
-	RCW[cur, k] = (isnum(t) && sane(t)) ? t + 0 : ""
+	# How busy the CPUs it was not pinned to were (the busiest round's);
+	# across every CPU of the machine, how long tasks waited for one.
+	ROB[cur, k] = pct_field(f["others_busy"])
+	RCW[cur, k] = pct_field(f["cpu_wait"])
 	RR[cur, k] = f["reps"]
 	RMIN[cur, k] = sane(f["min"]) ? f["min"] : ""
 	RMAX[cur, k] = sane(f["max"]) ? f["max"] : ""

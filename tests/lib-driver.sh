@@ -63,3 +63,13 @@ bad_values() {
 		'
 	done
 }
+
+# stub_run [VAR=VALUE...]: run_driver over the stand-ins in $TRASH/bin, in
+# a fresh $TRASH/res: FSDIR $TRASH/fs, MB=1, QUICK=1, BOUND=5, ROUNDS=1,
+# unless VAR=VALUE (after them) say otherwise; the results file in $F.
+stub_run() {
+	rm -rf "$TRASH/res" && mkdir "$TRASH/res" &&
+	run_driver LATBW_BIN="$TRASH/bin" FSDIR="$TRASH/fs" MB=1 QUICK=1 BOUND=5 \
+		ROUNDS=1 "$@" &&
+	F=$(find "$TRASH/res" -type f -name "*.0") && [ -n "$F" ]
+}

@@ -27,11 +27,8 @@ echo "TCP latency using localhost: 5.0000 microseconds" >&2'
 # $TRASH/args, the results file in $F.
 # shellcheck disable=SC2120 # also called with settings, inside test texts
 pair_run() {
-	rm -rf "$TRASH/res" "$TRASH/args" "$TRASH/calls" && mkdir "$TRASH/res" &&
-	echo 10 >"$TRASH/quiet.n" &&
-	run_driver LATBW_BIN="$TRASH/bin" FSDIR="$TRASH/fs" MB=1 QUICK=1 BOUND=5 \
-		ROUNDS=1 BENCHMARKS="ipc net" "$@" &&
-	F=$(find "$TRASH/res" -type f -name "*.0") && [ -n "$F" ]
+	rm -f "$TRASH/args" "$TRASH/calls" && echo 10 >"$TRASH/quiet.n" &&
+	stub_run BENCHMARKS="ipc net" "$@"
 }
 
 # pairs_of PATTERN: the -C lists of two CPUs on the recorded command

@@ -347,8 +347,9 @@ static long long core_of(int c)
 
 /*
  * Watch the n allowed CPUs cpu[] for ms milliseconds and choose: one
- * (pair 0) or two (pair 1) of them, as indices into cpu[].  0, or -1 when
- * the counters could not be read (then nothing is chosen).
+ * (pair 0) or two (pair 1) of them, as indices into cpu[].  When the
+ * counters cannot be read, every CPU counts as idle: the choice on a
+ * quiet machine.  0, or -1 (out of memory, or not Linux: nothing chosen).
  */
 static int quiet_choose(const int *cpu, unsigned n, unsigned ms, int pair,
 			unsigned *first, unsigned *second)
@@ -366,9 +367,9 @@ static int quiet_choose(const int *cpu, unsigned n, unsigned ms, int pair,
 	ts.tv_nsec = (long)(ms % 1000) * 1000000L;
 	if (a != NULL && nanosleep(&ts, NULL) == 0)
 		b = cpus_times_now();
-	if (share != NULL && kind != NULL && core != NULL && b != NULL) {
+	if (share != NULL && kind != NULL && core != NULL) {
 		for (i = 0; i < n; i++) {
-			share[i] = core_idle_share(a, b, cpu[i]);
+			share[i] = b != NULL ? core_idle_share(a, b, cpu[i]) : 1.0;
 			kind[i] = sysfs_cpu_value(cpu[i], "cpu_capacity") *
 				10000000LL +
 				sysfs_cpu_value(cpu[i],
@@ -430,19 +431,10 @@ int cpus_quiet_pair(unsigned ms, int *first, int *second)
 		free(cpu);
 		return -1;
 	}
-	/*
-	 * Two CPUs leave no choice: no watching, in order.  More: watch
-	 * them, or (counters unreadable) the first and the first of another
-	 * core, the choice on a quiet machine.
-	 */
+	/* Two CPUs leave no choice: no watching, in order. */
 	if (n > 2 && quiet_choose(cpu, n, ms, 1, &a, &b) != 0) {
 		a = 0;
-#if defined(__linux__)
-		for (b = 1; b < n - 1 && core_of(cpu[b]) == core_of(cpu[0]); b++)
-			;
-		if (core_of(cpu[b]) == core_of(cpu[0]))
-			b = 1;
-#endif
+		b = 1;
 	}
 	*first = cpu[a];
 	*second = cpu[b];
