@@ -130,8 +130,9 @@ function out_json(    i, k, first, sep) {
 			    jnum(RR[i, k]), jnum(RSPR[i, k]), jnum(RMIN[i, k]), jnum(RMAX[i, k]), jnum(RC[i, k])
 			printf "\"placement\": %s, \"cross_pct\": %s, \"stddev_pct\": %s, ", jopt(RPL[i, k]), \
 			    jnum(RXS[i, k]), jnum(sdtext(i, k))
-			printf "\"rounds\": %s, \"round_spread\": %s, \"others_busy_pct\": %s, \"idle\": %s}", \
+			printf "\"rounds\": %s, \"round_spread\": %s, \"others_busy_pct\": %s, \"idle\": %s, ", \
 			    jnum(RRN[i, k]), jnum(RRS[i, k]), jnum(ROB[i, k]), jopt(RIDL[i, k])
+			printf "\"cpu_wait_pct\": %s}", jnum(RCW[i, k])
 			first = 0
 		}
 	}
@@ -173,7 +174,7 @@ function cfield(s) {
 }
 
 function out_csv(    i, k, n) {
-	print "run,host,os,name,x,value,unit,reps,spread_pct,min,max,copies,placement,cross_pct,rounds,round_spread_pct,metric,stddev_pct,others_busy_pct,idle"
+	print "run,host,os,name,x,value,unit,reps,spread_pct,min,max,copies,placement,cross_pct,rounds,round_spread_pct,metric,stddev_pct,others_busy_pct,idle,cpu_wait_pct"
 	n = 0
 	for (i = 1; i <= nf; i++)
 		for (k = 1; k <= nrec[i]; k++) {
@@ -184,7 +185,8 @@ function out_csv(    i, k, n) {
 			    cfield(RN[i, k]) "," cfield(RX[i, k]) "," RV[i, k] "," cfield(RU[i, k]) "," \
 			    RR[i, k] "," RSPR[i, k] "," RMIN[i, k] "," RMAX[i, k] "," RC[i, k] "," \
 			    RPL[i, k] "," RXS[i, k] "," RRN[i, k] "," RRS[i, k] "," \
-			    cfield(metric_of(i, k)) "," sdtext(i, k) "," ROB[i, k] "," RIDL[i, k]
+			    cfield(metric_of(i, k)) "," sdtext(i, k) "," ROB[i, k] "," RIDL[i, k] "," \
+			    RCW[i, k]
 		}
 	if (n == 0) {
 		print "summary: no figure in any file" > "/dev/stderr"
