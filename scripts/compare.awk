@@ -378,9 +378,11 @@ function KCKIND_any(t, c,    r) {
 # its %stddev the standard deviation of its runs' figures in percent of
 # their mean (several runs), else that of the one run's rounds
 # (round_values of the statistics line); blank when neither is known.
-# The metric names are registry.awk's (reg_metric).
+# The metric names are registry.awk's (reg_metric).  A metric measured
+# under different placements on the two sides (summary -s's same, cross,
+# x-os, sched) does not compare: it is left out, and named on stderr.
 
-function lkp_main(    n, i, k, m, nm, order, cnt, v, j, f, sd, a, fa, sa, line, out, has) {
+function lkp_main(    n, i, k, m, nm, order, cnt, v, j, f, sd, a, fa, sa, line, out, has, pl, apart) {
 	reg_read(ENVIRON["LATBW_REGISTRY"])
 	nm = 0
 	for (n = 1; n <= 2; n++)
@@ -398,6 +400,15 @@ function lkp_main(    n, i, k, m, nm, order, cnt, v, j, f, sd, a, fa, sa, line, 
 				j = ++cnt[n, m]
 				LKV[n, m, j] = RV[i, k] + 0
 				LKRSD[n, m] = round_sd(i, k)
+				pl = ptext(i, k)
+				if (pl ~ /^s[0-9]+%$/)
+					pl = "sched"
+				# (not "LKPL[n, m] = ((n, m) in LKPL ...": the
+				# assignment makes the element before the test)
+				if (pl != "" && (n, m) in LKPL && LKPL[n, m] != pl)
+					pl = "mixed"
+				if (pl != "")
+					LKPL[n, m] = pl
 			}
 	for (n = 1; n <= 2; n++) {
 		mixed_hosts(n)
@@ -411,6 +422,10 @@ function lkp_main(    n, i, k, m, nm, order, cnt, v, j, f, sd, a, fa, sa, line, 
 		m = order[j]
 		if (!((2, m) in cnt))
 			continue
+		if ((1, m) in LKPL && (2, m) in LKPL && LKPL[1, m] != LKPL[2, m]) {
+			apart = apart (apart == "" ? "" : ", ") m " (" LKPL[1, m] "/" LKPL[2, m] ")"
+			continue
+		}
 		for (n = 1; n <= 2; n++) {
 			split("", a)
 			for (i = 1; i <= cnt[n, m]; i++)
@@ -423,6 +438,8 @@ function lkp_main(    n, i, k, m, nm, order, cnt, v, j, f, sd, a, fa, sa, line, 
 		out[++line] = sprintf("%10s%s%11s%11s%s  %s", lkp_num(fa), lkp_pm(sd[1]),
 		    sprintf("%+.1f%%", (sa - fa) / fa * 100), lkp_num(sa), lkp_pm(sd[2]), m)
 	}
+	if (apart != "")
+		print "compare: measured under different placements, not compared: " apart > "/dev/stderr"
 	if (!line) {
 		print "compare: no metric that both sides have" > "/dev/stderr"
 		exit 1

@@ -29,6 +29,18 @@ test_expect 'a metric only one side has is left out; 127.0.0.1 is localhost' '
 	[ "$(grep -c "latbw.TCP.latency.localhost.us\$" "$TRASH/out")" = 1 ]
 '
 
+test_expect 'a metric measured under different placements: left out, named on stderr' '
+	sed "/prog=bw_pipe /s/ placement=cross / placement=same /" new.0 >"$TRASH/same.0" &&
+	sed "/prog=bw_pipe /s/ placement=cross / placement=cross idle=os /" new.0 >"$TRASH/xos.0" &&
+	compare -f lkp new.0 "$TRASH/same.0" && expect_status 0 &&
+	! grep -q "PIPE.bandwidth" "$TRASH/out" && grep -q "latbw.PIPE.latency.us\$" "$TRASH/out" &&
+	expect_line "^compare: measured under different placements, not compared: latbw.PIPE.bandwidth.MB/sec \(cross/same\)\$" "$TRASH/err" &&
+	compare -f lkp new.0 "$TRASH/xos.0" && ! grep -q "PIPE.bandwidth" "$TRASH/out" &&
+	expect_line "\(cross/x-os\)\$" "$TRASH/err" &&
+	compare -f lkp new.0 new.0 && grep -q "PIPE.bandwidth" "$TRASH/out" && [ ! -s "$TRASH/err" ] &&
+	compare -f lkp base "$TRASH/same.0" && grep -q "PIPE.bandwidth" "$TRASH/out" && [ ! -s "$TRASH/err" ]
+'
+
 # busybox awk too, where there is one (through a wrapper: AWK is one word).
 if busybox awk "BEGIN {}" 2>/dev/null
 then
