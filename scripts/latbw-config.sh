@@ -12,7 +12,8 @@ usage: $me [-p] [config-file]
   -p   print the configuration that would be used, as KEY=VALUE lines, and exit
   -h, --help   this help;  --version   latbw's version
 Configuration keys (config file lines KEY=VALUE, or environment variables):
-  MB=N             memory to sweep, MB (default: 4x the last-level cache)
+  MB=N             memory to sweep, MB (default: 4x the last-level cache;
+                   above 1 GB, 2x and at least 1 GB)
   FSDIR=dir        directory for file system benchmarks (default: \$TMPDIR or /tmp)
   SYNC_MAX=N       copies run at once, passed as -P (default 1)
   BENCHMARKS=list  groups or program names to run (default all): $all_groups
@@ -310,9 +311,20 @@ machine_defaults() {
 		done
 	fi
 	# 4x the last-level cache, in MB on lat_mem_rd's grid; 64 MB when
-	# unknown.
+	# unknown.  Above 1 GB, twice the cache (the least the summary reads
+	# main memory at), at least 1 GB: a guest shown a whole EPYC socket's
+	# L3 (508 MB) would have swept 2 GB, and with 12 us a first touch of
+	# a small page there, a full run took 32 minutes.
 	want=64
-	[ "$llc" -gt 0 ] && want=$(grid_mb $((llc * 4)))
+	if [ "$llc" -gt 0 ]
+	then
+		want=$(grid_mb $((llc * 4)))
+		if [ "$want" -gt 1024 ]
+		then
+			want=$(grid_mb $((llc * 2)))
+			[ "$want" -lt 1024 ] && want=1024
+		fi
+	fi
 	# ...within an eighth of the memory (stream uses three arrays of MB),
 	# a power of two too.
 	memkb=$(awk '$1 == "MemAvailable:" { a = $2 } $1 == "MemTotal:" { t = $2 }

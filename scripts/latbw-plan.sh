@@ -17,7 +17,9 @@
 # TAGS are the groups a step belongs to (its program name is one too);
 # WEIGHT is its expected time in tenths of a second (for the estimate of
 # the time left); FLAGS: "P" the program takes -P copies, "N5" at most
-# 5 samples in a default run, "X" see the filter, "A" run only if the
+# 5 samples in a default run, "O" first round only, "G" a graph's point
+# (a sweep's point below its last): first round only, with the samples
+# of a run of one round, "X" see the filter, "A" run only if the
 # step before could not run here (exit 3): an alternative to it.
 # @FILE@ (a file of MB megabytes), @STAT@ (an empty file) and @DIR@ (a
 # directory) are placeholders, all inside FSDIR.  The steps are made from
@@ -129,7 +131,7 @@ selected() {
 count_steps() {
 	# shellcheck disable=SC2046 # two numbers: the steps and their weight
 	set -- $(awk -F '|' -v r="$rounds" '$1 == "series" || $1 == "end" { next }
-		$1 == "mhz" || $1 == "line" || $4 ~ /O/ { n1++; w1 += $3; next }
+		$1 == "mhz" || $1 == "line" || $4 ~ /[OG]/ { n1++; w1 += $3; next }
 		{ n++; w += $3 }
 		END { print n * r + n1 + 0, w * r + w1 + 0 }' "$work/plan")
 	nsteps=$1

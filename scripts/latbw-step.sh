@@ -328,7 +328,8 @@ do_step() {
 	# quick mode decide for themselves.
 	# In a run of several rounds each measurement is shorter (see
 	# "Derived settings" in latbw-run): round_reps samples for a figure,
-	# sweep_reps for the point of a sweep.
+	# sweep_reps for the point of a sweep, except a graph's point (G),
+	# taken in one round only.
 	step_reps=$reps
 	case "$step_kind:$step_flags" in
 	run:*N[0-9]*)
@@ -336,7 +337,10 @@ do_step() {
 		then
 			step_reps=${step_flags#*N}
 			step_reps=${step_reps%%[!0-9]*}
-			[ -n "$sweep_reps" ] && step_reps=$sweep_reps
+			case "$step_flags" in
+			*G*) ;;
+			*) [ -n "$sweep_reps" ] && step_reps=$sweep_reps ;;
+			esac
 		fi
 		;;
 	run:*)

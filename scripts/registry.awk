@@ -169,9 +169,13 @@ function reg_step(i, ha, hn,    spec, text, pin, sizes, n, w, j, prog) {
 		print REGK[i] "|" REGG[i] "|" REGW[i] "|" REGF[i] "|" text
 		return
 	}
+	# A sweep from A to B (a graph's curve: the tables read its last
+	# point) takes its points below B in the first round only (flag G
+	# in the plan); the last point is taken in every round.
 	n = split(sizes, w, " ")
 	for (j = 1; j <= n; j++)
-		print REGK[i] "|" REGG[i] "|" REGW[i] "|" REGF[i] "|" reg_subst(text, "{S}", w[j])
+		print REGK[i] "|" REGG[i] "|" REGW[i] "|" REGF[i] \
+		    (j < n && index(spec, "..") && REGF[i] !~ /O/ ? "G" : "") "|" reg_subst(text, "{S}", w[j])
 }
 
 function reg_plan(    i, j, k, h, nh, hosts, ha, hn) {

@@ -80,9 +80,9 @@ test_expect 'ROUNDS: 3 by default in quick mode, as set when set' '
 	[ "$(key ROUNDS)" = 2 ]
 '
 
-test_expect 'LATBW_LLC plans for another cache: MB is 4x it, a size of lat_mem_rd'"'"'s' '
+test_expect 'LATBW_LLC plans for another cache: MB is 4x it (above 1 GB: 2x, 1 GB at least), a size of lat_mem_rd'"'"'s' '
 	cap=$(mem_cap) &&
-	for c in 1m:8 3m:12 3145728:12 12m:48 32m:128 40m:160 "260m:1152"
+	for c in 1m:8 3m:12 3145728:12 12m:48 32m:128 40m:160 200m:832 260m:1024 532676608:1024 1152m:2304
 	do
 		cfg LATBW_LLC="${c%:*}" sh "$RUN" -p && expect_status 0 || return 1
 		want=${c#*:}

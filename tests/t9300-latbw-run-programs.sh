@@ -235,19 +235,24 @@ samples() {
 	sed -n "s/^$2 -B 1 -N \([0-9]*\) .*/\1/p" "$1" | sort -u | tr '\n' ' '
 }
 
-test_expect 'a full run in 5 rounds: 3 samples a figure, 1 a point of a sweep, in every round' '
+test_expect 'a full run in 5 rounds: 3 samples a figure, 1 a point of a sweep, in every round; a graph'"'"'s point once, 5' '
 	A=$TRASH/args.rounds5 &&
 	[ "$(grep -c "^bw_mem -B 1 -N 1 4m rd rd\$" "$A")" -eq 5 ] &&
-	[ "$(samples "$A" bw_mem)" = "1 " ] &&
+	[ "$(grep -c "^bw_mem -B 1 -N 5 512 rd rd\$" "$A")" -eq 1 ] &&
+	[ "$(grep -c "^bw_mem -B 1 -N 5 2m rd rd\$" "$A")" -eq 1 ] &&
+	[ "$(grep -c "^bw_mem -B 1 -N 1 2m fcp fcp\$" "$A")" -eq 5 ] &&
+	[ "$(samples "$A" bw_mem)" = "1 5 " ] &&
 	[ "$(samples "$A" lat_mem_rd)" = "1 " ] &&
-	[ "$(samples "$A" bw_file_rd)" = "1 " ] &&
+	[ "$(samples "$A" bw_file_rd)" = "1 5 " ] &&
+	[ "$(grep -c "^bw_file_rd -B 1 -N 1 4m io_only " "$A")" -eq 5 ] &&
 	[ "$(grep -c "^stream -B 1 -N 3 -M 4m " "$A")" -eq 5 ]
 '
 
-test_expect 'a full run in 3 rounds: 5 samples a figure, 3 a point of a sweep' '
+test_expect 'a full run in 3 rounds: 5 samples a figure, 3 a point of a sweep; a graph'"'"'s point once, 5' '
 	A=$TRASH/args.rounds3 &&
 	[ "$(grep -c "^bw_mem -B 1 -N 3 4m rd rd\$" "$A")" -eq 3 ] &&
-	[ "$(samples "$A" bw_mem)" = "3 " ] &&
+	[ "$(grep -c "^bw_mem -B 1 -N 5 512 rd rd\$" "$A")" -eq 1 ] &&
+	[ "$(samples "$A" bw_mem)" = "3 5 " ] &&
 	[ "$(samples "$A" lat_mem_rd)" = "3 " ] &&
 	[ "$(grep -c "^stream -B 1 -N 5 -M 4m " "$A")" -eq 3 ]
 '
