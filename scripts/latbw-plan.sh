@@ -139,12 +139,18 @@ count_steps() {
 }
 
 # more_rounds: ROUNDS=auto, after round $round (the second or later),
-# which began at round_t0: more rounds while the next, as long as the one
-# just taken, would end before round_budget seconds from the start.
+# which began at round_t0: fewer rounds, round_floor at least, while the
+# rounds left, each as long as the one just taken, would not end before
+# round_budget seconds from the start; more while the next would.
 more_rounds() {
 	[ "$c_ROUNDS" = auto ] && [ "$round" -ge 2 ] || return 0
 	now
 	mr_each=$((now_s - round_t0))
+	while [ "$rounds" -gt "$round_floor" ] && [ "$rounds" -gt "$round" ] &&
+		[ $((now_s - t0 + (rounds - round) * mr_each)) -ge "$round_budget" ]
+	do
+		rounds=$((rounds - 1))
+	done
 	while [ "$rounds" -lt "$round_max" ] &&
 		[ $((now_s - t0 + (rounds - round + 1) * mr_each)) -lt "$round_budget" ]
 	do
