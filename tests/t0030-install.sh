@@ -86,10 +86,15 @@ do
 done
 
 # REPS=1: one sample a figure (what is checked is what the installed
-# commands write and read, not the figures).
+# commands write and read, not the figures).  Exit status 1 with mhz's
+# refusal the one failure passes: mhz rightly refuses a machine as busy
+# as the rest of make test beside it makes this one.
 test_expect 'installed latbw-run: a quick run of one group (and a curve) writes ./results' '
-	installed QUICK=1 BENCHMARKS="syscall lat_mem_rd" MB=1 REPS=1 FSDIR="$TRASH/tmp" latbw-run ||
-		fail "exit status $?: $(cat "$TRASH/err")" || return 1
+	installed QUICK=1 BENCHMARKS="syscall lat_mem_rd" MB=1 REPS=1 FSDIR="$TRASH/tmp" latbw-run
+	rc=$?
+	[ "$rc" = 0 ] || { [ "$rc" = 1 ] && grep -q "^latbw-run: mhz: failed" "$TRASH/err" &&
+		grep -q "^latbw-run: 1 program run(s) failed" "$TRASH/err"; } ||
+		fail "exit status $rc: $(cat "$TRASH/err")" || return 1
 	find "$TRASH/work/results" -type f -name "*.[0-9]*" >"$TRASH/files" &&
 	[ "$(wc -l <"$TRASH/files" | tr -d " ")" = 1 ] ||
 		fail "results files: $(cat "$TRASH/files")" || return 1
