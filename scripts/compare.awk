@@ -209,9 +209,7 @@ function side_cell(t, n, c,    r, m, v, sp, ns, rg, nr, i, lo, hi, range, msp, p
 			TEXT_ = KCELL[t, r, c]
 		if (KCRAW[t, r, c] == "")
 			continue
-		pl = KCPLC[t, r, c]
-		if (pl ~ /^s[0-9]+%$/)
-			pl = "sched"
+		pl = place_kind(KCPLC[t, r, c])
 		if (pl != "")
 			PLC_ = (PLC_ == "" || PLC_ == pl) ? pl : "mixed"
 		v[++m] = KCRAW[t, r, c] + 0
@@ -237,6 +235,12 @@ function side_cell(t, n, c,    r, m, v, sp, ns, rg, nr, i, lo, hi, range, msp, p
 	range = FIG_ > 0 ? (hi - lo) / FIG_ * 100 : 0
 	msp = ns ? median(sp, ns) : 0
 	NOISE_ = range > msp ? range : msp
+}
+
+# The placement a cell's placement text (cells.awk's ptext) names, for
+# telling placements apart: "s64%" (the scheduler's, 64% across) is sched.
+function place_kind(pl) {
+	return pl ~ /^s[0-9]+%$/ ? "sched" : pl
 }
 
 # Whether the table says which way is better: -1 smaller, 1 bigger, 0 no.
@@ -400,9 +404,7 @@ function lkp_main(    n, i, k, m, nm, order, cnt, v, j, f, sd, a, fa, sa, line, 
 				j = ++cnt[n, m]
 				LKV[n, m, j] = RV[i, k] + 0
 				LKRSD[n, m] = round_sd(i, k)
-				pl = ptext(i, k)
-				if (pl ~ /^s[0-9]+%$/)
-					pl = "sched"
+				pl = place_kind(ptext(i, k))
 				# (not "LKPL[n, m] = ((n, m) in LKPL ...": the
 				# assignment makes the element before the test)
 				if (pl != "" && (n, m) in LKPL && LKPL[n, m] != pl)
