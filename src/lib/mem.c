@@ -16,6 +16,10 @@
 
 #define HUGE_2M ((size_t)2 << 20)
 
+#if defined(__linux__) && !defined(MADV_POPULATE_WRITE)
+#define MADV_POPULATE_WRITE 23	/* Linux 5.14; older libcs lack the name */
+#endif
+
 static const char *const pages_names[] = { "small", "thp", "hugetlb" };
 static const char *const order_names[] = { "stride", "page", "random" };
 
@@ -70,12 +74,23 @@ static size_t round_up(size_t x, size_t to)
 /*
  * Touch every small page so that the page faults (and, for THP, the
  * kernel's zeroing of a huge page) happen now and are never measured.
+ * Where Linux can populate a range in one call (5.14 on), it does so
+ * first: the same pages, without one trap per page.  Under a hypervisor
+ * that shadows the guest's page tables a trap costs several times the
+ * fault itself (12 us a 4 KiB page on one guest, 4.4 s a GiB touched
+ * by hand against 1.5 s populated), and the big sweeps map gigabytes
+ * in every round.  The loop then still touches each page, which costs
+ * nearly nothing where the call worked and does the work where it
+ * did not (an older kernel: EINVAL).
  */
 static void prefault(char *p, size_t len)
 {
 	volatile char *v = p;
 	size_t i, step = (size_t)sysconf(_SC_PAGESIZE);
 
+#if defined(__linux__)
+	(void)madvise(p, len, MADV_POPULATE_WRITE);
+#endif
 	for (i = 0; i < len; i += step)
 		v[i] = 0;
 }
