@@ -141,11 +141,32 @@ function reg_subst(s, key, repl,    i, out) {
 	return out s
 }
 
+# flag_add(F, X): flags F with X added ("-" is none).
+function flag_add(f, x) {
+	if (x == "")
+		return f
+	return (f == "-" ? "" : f) x
+}
+
 # One plan line of registry line i, for remote host address ha, name hn.
-function reg_step(i, ha, hn,    spec, text, pin, sizes, n, w, j, prog) {
+function reg_step(i, ha, hn,    spec, text, pin, sizes, n, w, j, prog, f, m, nw, sw) {
 	spec = quick == 1 ? REGQ[i] : REGFU[i]
 	if (spec == "off")
 		return
+	# Flag M, in quick mode only: a step the memory sweep's size makes
+	# long ({MB} in its command, the registry's M), or a sweep's point
+	# at MB (MB/2, A..MB); the driver may take them in the first round
+	# only.
+	f = REGF[i]
+	m = ""
+	if (quick == 1) {
+		nw = split(spec, sw, /[ \t]+/)
+		if (f !~ /M/ && index(REGC[i], "{MB}"))
+			f = (f == "-" ? "" : f) "M"
+		else if (f !~ /M/ && nw > 0 && sw[nw] ~ /MB/)
+			m = "M"
+	} else if (gsub(/M/, "", f) && f == "")
+		f = "-"
 	pin = ""
 	if (REGP[i] == "same")
 		pin = "-C @CPU@"
@@ -166,7 +187,7 @@ function reg_step(i, ha, hn,    spec, text, pin, sizes, n, w, j, prog) {
 	sizes = reg_sizes(spec)
 	text = reg_subst(text, "{SIZES}", sizes)
 	if (index(text, "{S}") == 0) {
-		print REGK[i] "|" REGG[i] "|" REGW[i] "|" REGF[i] "|" text
+		print REGK[i] "|" REGG[i] "|" REGW[i] "|" f "|" text
 		return
 	}
 	# A sweep from A to B (a graph's curve: the tables read its last
@@ -174,8 +195,9 @@ function reg_step(i, ha, hn,    spec, text, pin, sizes, n, w, j, prog) {
 	# in the plan); the last point is taken in every round.
 	n = split(sizes, w, " ")
 	for (j = 1; j <= n; j++)
-		print REGK[i] "|" REGG[i] "|" REGW[i] "|" REGF[i] \
-		    (j < n && index(spec, "..") && REGF[i] !~ /O/ ? "G" : "") "|" reg_subst(text, "{S}", w[j])
+		print REGK[i] "|" REGG[i] "|" REGW[i] "|" \
+		    flag_add(flag_add(f, j < n && index(spec, "..") && REGF[i] !~ /O/ ? "G" : ""), \
+		    j == n ? m : "") "|" reg_subst(text, "{S}", w[j])
 }
 
 function reg_plan(    i, j, k, h, nh, hosts, ha, hn) {

@@ -57,6 +57,49 @@ test_expect 'auto in quick mode, no time to spare: 3 rounds to begin with' '
 	[ "$(cat "$TRASH/rc")" = 0 ] && [ "$R" = 3 ]
 '
 
+# A stream that answers at once: a step the memory sweep's size makes long
+# (flag M in a quick plan); a quick plan has two steps of it (stream, stream
+# -v 2), each written once.
+fake stream 'echo "STREAM copy bandwidth: 9000.00 MB/sec" >&2
+echo "[latbw-stat prog=stream case=copy median=9000 min=9000 max=9000 spread=0.00% reps=3 preempted=0 n=1 copies=1 cpus=any unit=MB/s]" >&2'
+
+# quick_run [VAR=VALUE...]: lat_pipe and stream in quick mode, 3 rounds;
+# the rounds of their figures in $R and $S.
+# shellcheck disable=SC2120,SC2034 # called with settings, and R, S read, inside test texts
+quick_run() {
+	rm -f "$TRASH/pipe.n" &&
+	stub_run QUICK=1 SAME_CPU=0 BENCHMARKS="lat_pipe stream" ROUNDS= "$@" &&
+	R=$(sed -n "s/^\[latbw-stat prog=lat_pipe .* rounds=\([0-9]*\).*/\1/p" "$F" | sed -n 1p) &&
+	S=$(sed -n "s/^\[latbw-stat prog=stream .* rounds=\([0-9]*\).*/\1/p" "$F" | sed -n 1p)
+}
+
+test_expect 'quick mode, time to spare: every step in each of the 3 rounds, no note' '
+	quick_run &&
+	[ "$(cat "$TRASH/rc")" = 0 ] && [ "$R" = 3 ] && [ "$S" = 3 ] &&
+	! grep -q "round 1 only" "$F" || {
+		fail "rounds $R and $S: $(cat "$F")"
+		return 1
+	}
+'
+
+test_expect 'quick mode, no time to spare: the sweep-sized steps (stream) in round 1 only, said in a note; the rest in 3' '
+	quick_run LATBW_ROUND_BUDGET=0 &&
+	[ "$(cat "$TRASH/rc")" = 0 ] && [ "$R" = 3 ] && [ "$S" = 1 ] &&
+	expect_line "^\[note: quick mode: the steps sized by the memory sweep \(MB=1\) were taken in round 1 only; 3 rounds of [0-9]+ s would not have ended within 0 s\]\$" "$F" &&
+	expect_line "^\[COMPLETE: " "$F" &&
+	[ "$(grep -c "^STREAM copy bandwidth: " "$F")" = 2 ] || {
+		fail "rounds $R and $S: $(cat "$F")"
+		return 1
+	}
+'
+
+test_expect 'a full run, no time to spare: stream in every round all the same' '
+	rm -f "$TRASH/pipe.n" &&
+	stub_run QUICK=0 SAME_CPU=0 BENCHMARKS="stream" ROUNDS=3 LATBW_ROUND_BUDGET=0 &&
+	S=$(sed -n "s/^\[latbw-stat prog=stream .* rounds=\([0-9]*\).*/\1/p" "$F" | sed -n 1p) &&
+	[ "$S" = 3 ] && ! grep -q "round 1 only" "$F"
+'
+
 test_expect 'ROUNDS=6: 6, whatever the time' '
 	auto_run ROUNDS=6 &&
 	[ "$(cat "$TRASH/rc")" = 0 ] && [ "$R" = 6 ] &&
