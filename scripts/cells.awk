@@ -267,6 +267,8 @@ function mem_figures(i, M, quiet,    c, l1, l2, l3, big, last, rc, m, k, n, j, b
 	if (l3)
 		M["L3"] = ser_inside(i, c, l2, l3 / 2 > l2 ? l3 / 2 : l3)
 	big = l3 > l2 ? l3 : (l2 > l1 ? l2 : l1)
+	if (getconf_big(i) > big)
+		big = getconf_big(i)
 	# Main memory: the first point at or past 4 times the last level.
 	n = SN[i, c] + 0
 	best = -1
@@ -298,6 +300,20 @@ function mem_figures(i, M, quiet,    c, l1, l2, l3, big, last, rc, m, k, n, j, b
 	}
 }
 
+# The largest cache size getconf gave file i's driver, 0 for none (or
+# sizes from sysfs): main memory is read beyond it, since a cache that
+# big may be there, though a level's point is not read inside it.
+function getconf_big(i,    b, k, n, key) {
+	if (!(i in GETCONF_SIZES))
+		return 0
+	b = 0
+	n = split("CACHE_L1D CACHE_L2 CACHE_L3", key, " ")
+	for (k = 1; k <= n; k++)
+		if ((i, key[k]) in META && META[i, key[k]] + 0 > b)
+			b = META[i, key[k]] + 0
+	return b
+}
+
 # The point of curve c at x (MB), if x lies in (lo, hi] bytes, as
 # ser_inside counts; "" if not, or if the curve has no such point.
 function lm_point(i, c, x, lo, hi,    b) {
@@ -308,9 +324,13 @@ function lm_point(i, c, x, lo, hi,    b) {
 }
 
 # The size of one level for mem_figures: the header's KEY (the system's),
-# else the measured size, else 0; M["from"] says which were used.
+# else the measured size, else 0; M["from"] says which were used.  Sizes
+# the driver had from getconf, not sysfs ([CACHE_FROM: getconf]), are
+# never a level's: CPUID may describe the host's whole socket (a 508 MB
+# L3 put a guest's "L3" point at 254 MB, in main memory); they only
+# push main memory out (getconf_big).
 function mem_size(i, key, measured, M,    src, v) {
-	if ((i, key) in META && META[i, key] + 0 > 0) {
+	if ((i, key) in META && META[i, key] + 0 > 0 && !(i in GETCONF_SIZES)) {
 		src = "sysfs"
 		v = META[i, key] + 0
 	} else if (good(measured)) {

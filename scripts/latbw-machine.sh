@@ -64,16 +64,25 @@ machine_header() {
 		key_line "CACHE_${name}_SHARED_CPUS" "$(read_line "$d/shared_cpu_list")"
 		[ -z "${cline:-}" ] && cline=$(read_line "$d/coherency_line_size")
 	done
+	# Without sysfs, getconf's, marked as such (CACHE_FROM): on x86 they
+	# are CPUID's, and a guest may be shown the whole socket's L3 (508
+	# MB on a 2-vCPU EPYC guest whose curve left L3 at 5 MB), so the
+	# summary reads the levels at the measured sizes first.
 	if ! [ -d /sys/devices/system/cpu/cpu0/cache/index0 ]
 	then
+		gc_any=
 		for v in LEVEL1_DCACHE_SIZE:L1D LEVEL2_CACHE_SIZE:L2 LEVEL3_CACHE_SIZE:L3
 		do
 			s=$(getconf "${v%:*}" 2>/dev/null)
 			case "$s" in
 			'' | 0 | *[!0-9]*) ;;
-			*) key_line "CACHE_${v#*:}" "$s" ;;
+			*)
+				key_line "CACHE_${v#*:}" "$s"
+				gc_any=1
+				;;
 			esac
 		done
+		[ -n "$gc_any" ] && key_line CACHE_FROM getconf
 	fi
 	key_line CACHE_COHERENCY_BYTES "${cline:-}"
 	if [ -r /proc/meminfo ]

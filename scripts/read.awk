@@ -585,6 +585,11 @@ function bracket_line(line, ln,    k, key, val) {
 			lwarn(ln, key " is " insane(val) ", ignored")
 			return
 		}
+	} else if (key == "CACHE_FROM") {
+		# Where the CACHE_ sizes came from: "getconf" (none: sysfs).
+		if (val == "getconf")
+			GETCONF_SIZES[cur] = 1
+		return
 	} else if (key == "INCOMPLETE") {
 		INCOMPLETE[cur] = val == "" ? "no reason given" : val
 		return

@@ -382,10 +382,10 @@ function t_sizes(    i, M) {
 		return
 	table_begin("Cache sizes - the memory latencies above are read inside these",
 	    "------------------------------------------------------------------------",
-	    "Host                 OS    L1d     L2     L3 from   measured by cache\n" \
-	    "                                                      L1     L2     L3\n" \
-	    "--------- ------------- ------ ------ ------ -----  ------ ------ ------")
-	col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1); col(" ", 5, 0)
+	    "Host                 OS    L1d     L2     L3 from     measured by cache\n" \
+	    "                                                        L1     L2     L3\n" \
+	    "--------- ------------- ------ ------ ------ -------  ------ ------ ------")
+	col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1); col(" ", 7, 0)
 	col("  ", 6, 1); col(" ", 6, 1); col(" ", 6, 1)
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
@@ -393,7 +393,7 @@ function t_sizes(    i, M) {
 		cell(sprintf("%6s", fmtsize(M["size1"])), M["size1"] > 0)
 		cell(sprintf("%6s", fmtsize(M["size2"])), M["size2"] > 0)
 		cell(sprintf("%6s", fmtsize(M["size3"])), M["size3"] > 0)
-		cell(sprintf("%-5s", M["from"]), 0)
+		cell(sprintf("%-7s", M["from"]), 0)
 		cell(sprintf("%6s", fmtsize(M["meas1"])), good(M["meas1"]))
 		cell(sprintf("%6s", fmtsize(M["meas2"])), good(M["meas2"]))
 		cell(sprintf("%6s", fmtsize(M["meas3"])), good(M["meas3"]))

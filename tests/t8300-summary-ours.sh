@@ -151,7 +151,7 @@ test_expect 'the levels are read at the sizes sysfs gives, not the ones cache me
 	summary "$D/meas.2" && grep "^meas " "$TRASH/out" | tail -n 2 | head -n 1 >"$TRASH/measured" &&
 	awk "{ print \$7 }" "$TRASH/nominal" | grep -qx "10.0" &&
 	awk "{ print \$7 }" "$TRASH/measured" | grep -qx "10.0" &&
-	grep -qxF "meas      Linux 6.1.0-1    32K   512K    32M sysfs                    2M" "$TRASH/out" ||
+	grep -qxF "meas      Linux 6.1.0-1    32K   512K    32M sysfs                      2M" "$TRASH/out" ||
 		fail "nominal: $(cat "$TRASH/nominal"); measured: $(cat "$TRASH/measured")"
 '
 

@@ -46,13 +46,13 @@ test_expect 'L1 inside 48K, L2 inside half of 2M, L3 at half of 260M, Main at 4 
 
 test_expect 'the sizes table shows the sizes used (sysfs) and the measured ones beside them' '
 	grep -qxF "Cache sizes - the memory latencies above are read inside these" "$TRASH/out" &&
-	grep -qxF "run         Linux 6.1.0    48K     2M   260M sysfs     64K     3M    48M" "$TRASH/out" &&
-	grep -qxF "run         Linux 6.1.0    48K     2M   260M sysfs     48K     2M   256M" "$TRASH/out"
+	grep -qxF "run         Linux 6.1.0    48K     2M   260M sysfs       64K     3M    48M" "$TRASH/out" &&
+	grep -qxF "run         Linux 6.1.0    48K     2M   260M sysfs       48K     2M   256M" "$TRASH/out"
 '
 
 test_expect 'no sizes from the system: the measured ones, and the table says so' '
 	summary "$D/nosys.1" &&
-	[ "$(sizes_row nosys)" = "nosys       Linux 6.1.0    32K     1M    16M cache     32K     1M    16M" ] &&
+	[ "$(sizes_row nosys)" = "nosys       Linux 6.1.0    32K     1M    16M cache       32K     1M    16M" ] &&
 	# 1K: 1.01, 512K: 4.1, 8M -> the last point at or below it, 4M: 21.0,
 	# the first point from 4 x 16M: 64M, 26.0
 	[ "$(mem_row nosys)" = "nosys       Linux 6.1.0  3000 1.0100 4.1000   21.0   26.0       " ] ||
@@ -62,9 +62,30 @@ test_expect 'no sizes from the system: the measured ones, and the table says so'
 test_expect 'a level the system does not report takes the measured size: mixed' '
 	grep -v "^\[CACHE_L3:" "$D/run.1" >"$D/mixed.1" &&
 	summary "$D/mixed.1" &&
-	[ "$(sizes_row mixed)" = "mixed       Linux 6.1.0    48K     2M    48M mixed     64K     3M    48M" ] &&
+	[ "$(sizes_row mixed)" = "mixed       Linux 6.1.0    48K     2M    48M mixed       64K     3M    48M" ] &&
 	# L3 at half of 48M: 4M, 21.0; Main from 192M: 35.0
 	[ "$(mem_row mixed)" = "mixed       Linux 6.1.0  3000 1.0100 4.2000   21.0   35.0       " ] ||
+		fail "$(cat "$TRASH/out")"
+'
+
+test_expect 'sizes from getconf (no sysfs): the levels at the measured sizes, Main beyond getconf'"'"'s' '
+	awk "{ print } /^\\[CACHE_L3: / { print \"[CACHE_FROM: getconf]\" }" \
+		"$D/run.1" >"$D/gconf.1" &&
+	grep -qx "\[CACHE_FROM: getconf\]" "$D/gconf.1" &&
+	summary "$D/gconf.1" &&
+	[ "$(sizes_row gconf)" = "gconf       Linux 6.1.0    64K     3M    48M cache       64K     3M    48M" ] &&
+	# L2 inside half of 3M: 1.5M, 4.3; L3 at half of 48M: 4M, 21.0 (not
+	# 28.0 at half of getconf 260M);
+	# Main from 4 x 260M: 1536M, 120.0 (not 35.0 from 4 x 48M)
+	[ "$(mem_row gconf)" = "gconf       Linux 6.1.0  3000 1.0100 4.3000   21.0  120.0       " ] ||
+		fail "$(cat "$TRASH/out")"
+'
+
+test_expect 'sizes from getconf, L3 not measured: no L3 point (not getconf'"'"'s), Main still beyond it' '
+	grep -v "^L3 cache: " "$D/gconf.1" >"$D/gmix.1" &&
+	summary "$D/gmix.1" &&
+	[ "$(sizes_row gmix)" = "gmix        Linux 6.1.0    64K     3M        cache       64K     3M       " ] &&
+	[ "$(mem_row gmix)" = "gmix        Linux 6.1.0  3000 1.0100 4.3000         120.0       " ] ||
 		fail "$(cat "$TRASH/out")"
 '
 
