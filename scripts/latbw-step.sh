@@ -241,6 +241,19 @@ do_step() {
 		same_cpu "$step_kind" "$step_prog"
 		step_text="${step_text%%@CPU@*}$step_cpu${step_text#*@CPU@}"
 		;;
+	*@ONE@*)
+		# One process, on the same-CPU step's CPU; its copies
+		# (SYNC_MAX) unpinned, spread as the scheduler spreads them.
+		if [ "$c_SYNC_MAX" -gt 1 ]
+		then
+			one_post=${step_text#*@ONE@}
+			step_text="${step_text%%-C @ONE@*}${one_post# }"
+		else
+			step_place=same
+			same_cpu "$step_kind" "$step_prog"
+			step_text="${step_text%%@ONE@*}$step_cpu${step_text#*@ONE@}"
+		fi
+		;;
 	*@PAIR@*)
 		step_place=cross
 		cross_cpus "$step_kind" "$step_prog"

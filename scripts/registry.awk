@@ -55,7 +55,7 @@ function reg_read(path,    line, ln, n, f, i, r) {
 		for (i = 1; i <= n; i++)
 			if (f[i] == "")
 				reg_fail(path ":" ln ": field " i " is empty (\"-\" for none)")
-		if (f[5] !~ /^(-|same|cross|pair|remote)$/)
+		if (f[5] !~ /^(-|same|one|cross|pair|remote)$/)
 			reg_fail(path ":" ln ": unknown place '" f[5] "'")
 		NREG++
 		REGK[NREG] = f[1]; REGG[NREG] = f[2]; REGW[NREG] = f[3]; REGF[NREG] = f[4]
@@ -170,6 +170,8 @@ function reg_step(i, ha, hn,    spec, text, pin, sizes, n, w, j, prog, f, m, nw,
 	pin = ""
 	if (REGP[i] == "same")
 		pin = "-C @CPU@"
+	else if (REGP[i] == "one")
+		pin = "-C @ONE@"
 	else if (REGP[i] == "cross") {
 		if (cross == "")
 			return

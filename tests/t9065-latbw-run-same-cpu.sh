@@ -82,6 +82,33 @@ test_expect 'SAME_CPU=0: every same-CPU step and server on CPU 0, latbw-quiet no
 	expect_line "^\[SAME_CPU: 0\]\$" "$F"
 '
 
+# A lat_syscall that records its arguments: a single-process step (place
+# one in the registry), pinned like the same-CPU steps.
+fake lat_syscall 'echo "syscall $*" >>"'"$TRASH"'/args"; echo "Simple syscall: 0.1000 microseconds" >&2'
+
+test_expect 'a single-process step (lat_syscall) runs on the CPU latbw-quiet names, too' '
+	same_run BENCHMARKS=lat_syscall &&
+	[ "$(cat "$TRASH/rc")" = 0 ] &&
+	c=$(cpu_of "^syscall -B .* null\$") && [ "$c" = 7 ] &&
+	! grep -q "@ONE@" "$TRASH/args" "$F" &&
+	expect_line "^Simple syscall: " "$F" || {
+		fail "$(cat "$TRASH/args")"
+		return 1
+	}
+'
+
+test_expect 'SYNC_MAX=2: a single-process step'"'"'s copies are not pinned (no -C), a same-CPU one'"'"'s are' '
+	same_run BENCHMARKS="lat_syscall lat_pipe" SYNC_MAX=2 &&
+	[ "$(cat "$TRASH/rc")" = 0 ] &&
+	expect_line "^syscall -B [0-9]+ -N [0-9]+ -E [0-9]+ -P 2 null\$" "$TRASH/args" &&
+	! grep -q "^syscall .*-C" "$TRASH/args" &&
+	grep "^-B .*-P 2" "$TRASH/args" | grep -q -- "-C [0-9]" &&
+	! grep -q "@ONE@" "$TRASH/args" "$F" || {
+		fail "$(cat "$TRASH/args")"
+		return 1
+	}
+'
+
 Q=$BIN/latbw-quiet
 export Q
 for bad in x 0 10001 "1 2"

@@ -284,7 +284,7 @@ test_expect 'a used number is skipped: the third run writes <host>.3' '
 test_expect 'BENCHMARKS=syscall runs lat_syscall only; ROUNDS=1: one round, no round fields' '
 	expect_line "^\[BENCHMARKS: syscall\]\$" "$D/$host.1" &&
 	expect_line "^\[ROUNDS: 1\]\$" "$D/$host.1" &&
-	expect_line "^\[latbw-stat prog=lat_syscall case=null .*unit=us\]\$" "$D/$host.1" &&
+	expect_line "^\[latbw-stat prog=lat_syscall case=null .*unit=us( [a-z_]+=[^ ]+)*\]\$" "$D/$host.1" &&
 	! grep -q " rounds=" "$D/$host.1" &&
 	expect_line "^Simple syscall: " "$D/$host.1" &&
 	! grep -Eq "^(Signal|Pipe|Process|Select|Memory|integer)" "$D/$host.1"

@@ -120,17 +120,17 @@ test_expect 'a diagnostic becomes a [note: ...] line, and is shown on stderr' '
 
 test_expect 'exit 3: skipped, with its reason, no figure' '
 	expect_line "^\[note: lat_syscall: no writes here\]\$" "$F" &&
-	expect_line "^\[skipped: lat_syscall write, cannot run here\]\$" "$F" &&
+	expect_line "^\[skipped: lat_syscall -C [0-9]+ write, cannot run here\]\$" "$F" &&
 	! grep -q "^Simple write" "$F"
 '
 
 test_expect 'exit 1: reported as failed, and the run went on' '
-	expect_line "^\[failed: lat_syscall stat @STAT@, exit status 1\]\$" "$F" &&
-	expect_line "^\[failed: lat_syscall open @STAT@, exit status 1\]\$" "$F"
+	expect_line "^\[failed: lat_syscall -C [0-9]+ stat @STAT@, exit status 1\]\$" "$F" &&
+	expect_line "^\[failed: lat_syscall -C [0-9]+ open @STAT@, exit status 1\]\$" "$F"
 '
 
 test_expect 'a program that hangs is killed and reported' '
-	expect_line "^\[failed: lat_sig catch, hung, killed after 11 s\]\$" "$F" &&
+	expect_line "^\[failed: lat_sig -C [0-9]+ catch, hung, killed after 11 s\]\$" "$F" &&
 	[ "$(grep -c "^Signal handler installation:" "$F")" -eq 2 ]
 '
 
@@ -225,7 +225,7 @@ test_expect 'a full run sweeps to MB; each point of a sweep takes 5 samples' '
 	expect_line "^bw_mem -B 1 -N 5 512 rd rd\$" "$A" &&
 	expect_line "^bw_mem -B 1 -N 5 4m rd rd\$" "$A" &&
 	expect_line "^bw_file_rd -B 1 -N 5 4m io_only .* file=4194304\$" "$A" &&
-	expect_line "^lat_mmap -B 1 -N 5 4m " "$A" &&
+	expect_line "^lat_mmap -B 1 -N 5 -C [0-9]+ 4m " "$A" &&
 	expect_line "^stream -B 1 -M 4m " "$A" &&
 	! grep -q "^bw_mem -B 1 [0-9]" "$A"
 '
