@@ -112,6 +112,35 @@ function ser_inside(i, name, lo, hi,    n, j, k, b, best, bk) {
 	return best < 0 ? "" : bk
 }
 
+# The point of series name, among those inside (lo, hi] bytes, whose value
+# is the median of theirs (the upper of the two middle ones for an even
+# count), "" for none: a level whose size was measured, not reported,
+# may be measured too big, and its last point inside then lies beyond it
+# (a guest's cache measured an L3 of 5.5, 8 and 16 MB in three runs; the
+# curve leaves L3 at 5 MB), while most points inside are still in it.
+function ser_median_inside(i, name, lo, hi,    n, j, k, b, cnt, K, V, a, t) {
+	n = SN[i, name] + 0
+	cnt = 0
+	for (j = 1; j <= n; j++) {
+		k = SK[i, name, j]
+		if (!isnum(RX[i, k]) || !good(val(i, k)))
+			continue
+		b = RX[i, k] * MIB
+		if (b > lo * 1.005 && b <= hi * 1.005) {
+			K[++cnt] = k
+			V[cnt] = val(i, k) + 0
+		}
+	}
+	if (cnt == 0)
+		return ""
+	for (j = 2; j <= cnt; j++)
+		for (a = j; a > 1 && V[a - 1] > V[a]; a--) {
+			t = V[a]; V[a] = V[a - 1]; V[a - 1] = t
+			t = K[a]; K[a] = K[a - 1]; K[a - 1] = t
+		}
+	return K[int(cnt / 2) + 1]
+}
+
 # lat_mem_rd -t: the first plain "stride=N" curve of the random section.
 function rand_curve(i,    k, n, t) {
 	n = nrec[i]
@@ -241,6 +270,7 @@ function mem_figures(i, M, quiet,    c, l1, l2, l3, big, last, rc, m, k, n, j, b
 	M["size1"] = l1 = mem_size(i, "CACHE_L1D", M["meas1"], M)
 	M["size2"] = l2 = mem_size(i, "CACHE_L2", M["meas2"], M)
 	M["size3"] = l3 = mem_size(i, "CACHE_L3", M["meas3"], M)
+	M["src3"] = MEM_SRC
 	if (!l1 && !l2 && !l3) {
 		M["L1"] = ser_at(i, c, "0.00098")
 		M["L2"] = ser_at(i, c, "0.12500")
@@ -264,7 +294,9 @@ function mem_figures(i, M, quiet,    c, l1, l2, l3, big, last, rc, m, k, n, j, b
 		if (M["L2"] == "")
 			M["L2"] = ser_inside(i, c, l1, m)
 	}
-	if (l3)
+	if (l3 && M["src3"] == "cache")
+		M["L3"] = ser_median_inside(i, c, l2, l3 / 2 > l2 ? l3 / 2 : l3)
+	else if (l3)
 		M["L3"] = ser_inside(i, c, l2, l3 / 2 > l2 ? l3 / 2 : l3)
 	big = l3 > l2 ? l3 : (l2 > l1 ? l2 : l1)
 	if (getconf_big(i) > big)
@@ -337,8 +369,10 @@ function mem_size(i, key, measured, M,    src, v) {
 		src = "cache"
 		v = measured + 0
 	} else {
+		MEM_SRC = ""
 		return 0
 	}
+	MEM_SRC = src
 	if (M["from"] == "")
 		M["from"] = src
 	else if (M["from"] != src)

@@ -53,9 +53,10 @@ test_expect 'the sizes table shows the sizes used (sysfs) and the measured ones 
 test_expect 'no sizes from the system: the measured ones, and the table says so' '
 	summary "$D/nosys.1" &&
 	[ "$(sizes_row nosys)" = "nosys       Linux 6.1.0    32K     1M    16M cache       32K     1M    16M" ] &&
-	# 1K: 1.01, 512K: 4.1, 8M -> the last point at or below it, 4M: 21.0,
-	# the first point from 4 x 16M: 64M, 26.0
-	[ "$(mem_row nosys)" = "nosys       Linux 6.1.0  3000 1.0100 4.1000   21.0   26.0       " ] ||
+	# 1K: 1.01, 512K: 4.1; a measured L3: the median of the points in
+	# (1M, 8M] (4.3, 4.4, 20.0, 21.0: the upper middle, 20.0); the first
+	# point from 4 x 16M: 64M, 26.0
+	[ "$(mem_row nosys)" = "nosys       Linux 6.1.0  3000 1.0100 4.1000   20.0   26.0       " ] ||
 		fail "$(cat "$TRASH/out")"
 '
 
@@ -78,6 +79,15 @@ test_expect 'sizes from getconf (no sysfs): the levels at the measured sizes, Ma
 	# 28.0 at half of getconf 260M);
 	# Main from 4 x 260M: 1536M, 120.0 (not 35.0 from 4 x 48M)
 	[ "$(mem_row gconf)" = "gconf       Linux 6.1.0  3000 1.0100 4.3000   21.0  120.0       " ] ||
+		fail "$(cat "$TRASH/out")"
+'
+
+test_expect 'a measured L3 measured too big: the median of its points, not the last one (in main memory)' '
+	sed "s/^L3 cache: [0-9]* bytes/L3 cache: 1073741824 bytes/" "$D/gconf.1" >"$D/gbig.1" &&
+	summary "$D/gbig.1" &&
+	# (3M, 512M]: 21, 24, 25, 26, 28, 35, 50, 110: the upper middle,
+	# 28.0 (the last point inside, 512M, is 110.0)
+	mem_row gbig | awk "{ exit !(\$7 == \"28.0\") }" ||
 		fail "$(cat "$TRASH/out")"
 '
 
