@@ -69,17 +69,28 @@ test_expect 'a level the system does not report takes the measured size: mixed' 
 		fail "$(cat "$TRASH/out")"
 '
 
+# rows_are NAME SIZES MEM: the summary of $D/NAME.1, whose cache sizes row
+# is SIZES and memory latency row MEM.
+rows_are() {
+	if summary "$D/$1.1" && [ "$(sizes_row "$1")" = "$2" ] &&
+		[ "$(mem_row "$1")" = "$3" ]
+	then
+		return 0
+	fi
+	fail "$(cat "$TRASH/out")"
+	return 1
+}
+
 test_expect 'sizes from getconf (no sysfs): the levels at the measured sizes, Main beyond getconf'"'"'s' '
 	awk "{ print } /^\\[CACHE_L3: / { print \"[CACHE_FROM: getconf]\" }" \
 		"$D/run.1" >"$D/gconf.1" &&
 	grep -qx "\[CACHE_FROM: getconf\]" "$D/gconf.1" &&
-	summary "$D/gconf.1" &&
-	[ "$(sizes_row gconf)" = "gconf       Linux 6.1.0    64K     3M    48M cache       64K     3M    48M" ] &&
-	# L2 inside half of 3M: 1.5M, 4.3; L3 at half of 48M: 4M, 21.0 (not
-	# 28.0 at half of getconf 260M);
-	# Main from 4 x 260M: 1536M, 120.0 (not 35.0 from 4 x 48M)
-	[ "$(mem_row gconf)" = "gconf       Linux 6.1.0  3000 1.0100 4.3000   21.0  120.0       " ] ||
-		fail "$(cat "$TRASH/out")"
+	# L2 inside half of 3M: 1.5M, 4.3; L3 the median of its points in
+	# (3M, 24M], 4M only: 21.0 (not 28.0 at half of getconf 260M); Main
+	# from 4 x 260M: 1536M, 120.0 (not 35.0 from 4 x 48M)
+	rows_are gconf \
+		"gconf       Linux 6.1.0    64K     3M    48M cache       64K     3M    48M" \
+		"gconf       Linux 6.1.0  3000 1.0100 4.3000   21.0  120.0       "
 '
 
 test_expect 'a measured L3 measured too big: the median of its points, not the last one (in main memory)' '
@@ -93,10 +104,9 @@ test_expect 'a measured L3 measured too big: the median of its points, not the l
 
 test_expect 'sizes from getconf, L3 not measured: no L3 point (not getconf'"'"'s), Main still beyond it' '
 	grep -v "^L3 cache: " "$D/gconf.1" >"$D/gmix.1" &&
-	summary "$D/gmix.1" &&
-	[ "$(sizes_row gmix)" = "gmix        Linux 6.1.0    64K     3M        cache       64K     3M       " ] &&
-	[ "$(mem_row gmix)" = "gmix        Linux 6.1.0  3000 1.0100 4.3000         120.0       " ] ||
-		fail "$(cat "$TRASH/out")"
+	rows_are gmix \
+		"gmix        Linux 6.1.0    64K     3M        cache       64K     3M       " \
+		"gmix        Linux 6.1.0  3000 1.0100 4.3000         120.0       "
 '
 
 test_expect 'a sweep that ends between 2x and 4x the last level: its last point is Main' '
