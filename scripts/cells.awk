@@ -94,8 +94,13 @@ function ser_at(i, name, x,    n, j, k, d) {
 	return ""
 }
 
-# The largest sweep point (MB of 2^20 bytes) in (lo, hi] bytes, with room
-# for the rounding of "%.5f" sizes.
+# Whether b bytes lie in (lo, hi], with room for the rounding of the
+# "%.5f" sizes (MB of 2^20 bytes) sweeps print.
+function inside(b, lo, hi) {
+	return b > lo * 1.005 && b <= hi * 1.005
+}
+
+# The largest sweep point in (lo, hi] bytes (inside).
 function ser_inside(i, name, lo, hi,    n, j, k, b, best, bk) {
 	n = SN[i, name] + 0
 	best = -1
@@ -104,7 +109,7 @@ function ser_inside(i, name, lo, hi,    n, j, k, b, best, bk) {
 		if (!isnum(RX[i, k]))
 			continue
 		b = RX[i, k] * MIB
-		if (b > lo * 1.005 && b <= hi * 1.005 && b > best) {
+		if (inside(b, lo, hi) && b > best) {
 			best = b
 			bk = k
 		}
@@ -118,15 +123,14 @@ function ser_inside(i, name, lo, hi,    n, j, k, b, best, bk) {
 # may be measured too big, and its last point inside then lies beyond it
 # (a guest's cache measured an L3 of 5.5, 8 and 16 MB in three runs; the
 # curve leaves L3 at 5 MB), while most points inside are still in it.
-function ser_median_inside(i, name, lo, hi,    n, j, k, b, cnt, K, V, a, t) {
+function ser_median_inside(i, name, lo, hi,    n, j, k, cnt, K, V, a, t) {
 	n = SN[i, name] + 0
 	cnt = 0
 	for (j = 1; j <= n; j++) {
 		k = SK[i, name, j]
 		if (!isnum(RX[i, k]) || !good(val(i, k)))
 			continue
-		b = RX[i, k] * MIB
-		if (b > lo * 1.005 && b <= hi * 1.005) {
+		if (inside(RX[i, k] * MIB, lo, hi)) {
 			K[++cnt] = k
 			V[cnt] = val(i, k) + 0
 		}
@@ -255,7 +259,8 @@ function tcp_bw(i,    k) {
 # size latbw's cache program measured ("L2 cache: 524288 bytes ..."),
 # which moves with what the run could use of a shared cache.
 # M["size1"] .. M["size3"] are the sizes used (0: none), M["from"] where
-# they came from, M["meas1"] .. M["meas3"] the measured ones.  Without
+# they came from (M["from", KEY] for each level's header key),
+# M["meas1"] .. M["meas3"] the measured ones.  Without
 # any size (not one of our files): lmbench's fixed points on lmbench's
 # stride=128 curve.  A sweep too short for main memory is warned about
 # unless quiet (the memory table warns, the sizes table is quiet).
@@ -270,7 +275,6 @@ function mem_figures(i, M, quiet,    c, l1, l2, l3, big, last, rc, m, k, n, j, b
 	M["size1"] = l1 = mem_size(i, "CACHE_L1D", M["meas1"], M)
 	M["size2"] = l2 = mem_size(i, "CACHE_L2", M["meas2"], M)
 	M["size3"] = l3 = mem_size(i, "CACHE_L3", M["meas3"], M)
-	M["src3"] = MEM_SRC
 	if (!l1 && !l2 && !l3) {
 		M["L1"] = ser_at(i, c, "0.00098")
 		M["L2"] = ser_at(i, c, "0.12500")
@@ -294,13 +298,14 @@ function mem_figures(i, M, quiet,    c, l1, l2, l3, big, last, rc, m, k, n, j, b
 		if (M["L2"] == "")
 			M["L2"] = ser_inside(i, c, l1, m)
 	}
-	if (l3 && M["src3"] == "cache")
+	if (l3 && M["from", "CACHE_L3"] == "cache")
 		M["L3"] = ser_median_inside(i, c, l2, l3 / 2 > l2 ? l3 / 2 : l3)
 	else if (l3)
 		M["L3"] = ser_inside(i, c, l2, l3 / 2 > l2 ? l3 / 2 : l3)
 	big = l3 > l2 ? l3 : (l2 > l1 ? l2 : l1)
-	if (getconf_big(i) > big)
-		big = getconf_big(i)
+	b = getconf_big(i)
+	if (b > big)
+		big = b
 	# Main memory: the first point at or past 4 times the last level.
 	n = SN[i, c] + 0
 	best = -1
@@ -348,9 +353,8 @@ function getconf_big(i,    b, k, n, key) {
 
 # The point of curve c at x (MB), if x lies in (lo, hi] bytes, as
 # ser_inside counts; "" if not, or if the curve has no such point.
-function lm_point(i, c, x, lo, hi,    b) {
-	b = x * MIB
-	if (b <= lo * 1.005 || b > hi * 1.005)
+function lm_point(i, c, x, lo, hi) {
+	if (!inside(x * MIB, lo, hi))
 		return ""
 	return ser_at(i, c, x)
 }
@@ -369,10 +373,9 @@ function mem_size(i, key, measured, M,    src, v) {
 		src = "cache"
 		v = measured + 0
 	} else {
-		MEM_SRC = ""
 		return 0
 	}
-	MEM_SRC = src
+	M["from", key] = src
 	if (M["from"] == "")
 		M["from"] = src
 	else if (M["from"] != src)

@@ -234,25 +234,26 @@ do_step() {
 	esac
 	# A same-CPU step: its CPU, in place of the plan's @CPU@; a cross-
 	# CPU step: its two, in place of @PAIR@.
+	# A single-process step (@ONE@) is a same-CPU one, except that its
+	# copies (SYNC_MAX) are left unpinned, spread as the scheduler
+	# spreads them.
+	case "$step_text" in
+	*@ONE@*)
+		one_post=${step_text#*@ONE@}
+		if [ "$c_SYNC_MAX" -gt 1 ]
+		then
+			step_text="${step_text%%-C @ONE@*}${one_post# }"
+		else
+			step_text="${step_text%%@ONE@*}@CPU@$one_post"
+		fi
+		;;
+	esac
 	step_place=
 	case "$step_text" in
 	*@CPU@*)
 		step_place=same
 		same_cpu "$step_kind" "$step_prog"
 		step_text="${step_text%%@CPU@*}$step_cpu${step_text#*@CPU@}"
-		;;
-	*@ONE@*)
-		# One process, on the same-CPU step's CPU; its copies
-		# (SYNC_MAX) unpinned, spread as the scheduler spreads them.
-		if [ "$c_SYNC_MAX" -gt 1 ]
-		then
-			one_post=${step_text#*@ONE@}
-			step_text="${step_text%%-C @ONE@*}${one_post# }"
-		else
-			step_place=same
-			same_cpu "$step_kind" "$step_prog"
-			step_text="${step_text%%@ONE@*}$step_cpu${step_text#*@ONE@}"
-		fi
 		;;
 	*@PAIR@*)
 		step_place=cross

@@ -149,7 +149,7 @@ function flag_add(f, x) {
 }
 
 # One plan line of registry line i, for remote host address ha, name hn.
-function reg_step(i, ha, hn,    spec, text, pin, sizes, n, w, j, prog, f, m, nw, sw) {
+function reg_step(i, ha, hn,    spec, text, pin, sizes, n, w, j, prog, f, m) {
 	spec = quick == 1 ? REGQ[i] : REGFU[i]
 	if (spec == "off")
 		return
@@ -159,13 +159,12 @@ function reg_step(i, ha, hn,    spec, text, pin, sizes, n, w, j, prog, f, m, nw,
 	# only.
 	f = REGF[i]
 	m = ""
-	if (quick == 1) {
-		nw = split(spec, sw, /[ \t]+/)
-		if (f !~ /M/ && index(REGC[i], "{MB}"))
-			f = (f == "-" ? "" : f) "M"
-		else if (f !~ /M/ && nw > 0 && sw[nw] ~ /MB/)
+	if (quick == 1 && f !~ /M/) {
+		if (index(REGC[i], "{MB}"))
+			f = flag_add(f, "M")
+		else if (spec ~ /MB[^ \t]*$/)
 			m = "M"
-	} else if (gsub(/M/, "", f) && f == "")
+	} else if (quick != 1 && gsub(/M/, "", f) && f == "")
 		f = "-"
 	pin = ""
 	if (REGP[i] == "same")
