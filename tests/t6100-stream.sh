@@ -65,6 +65,22 @@ test_expect '-P 2 adds the copies'"'"' bandwidth' '
 	expect_line "copies=2 " "$TRASH/err"
 '
 
+# The arrays' mappings (-M 3m: three arrays of 1 MiB, 3145728 bytes):
+# one for the four kernels of one copy, one per kernel and copy with -P.
+if command -v strace >/dev/null 2>&1
+then
+	test_expect 'one copy maps its arrays once for its four kernels, -P 2 copies each their own' '
+		strace -f -o "$TRASH/trace" -e trace=mmap "$BIN/stream" -N 3 -E 1000 -M 3m 2>"$TRASH/err" &&
+		[ "$(grep -c "mmap(NULL, 3145728," "$TRASH/trace")" -eq 1 ] &&
+		expect_line "^STREAM triad bandwidth: " "$TRASH/err" &&
+		strace -f -o "$TRASH/trace" -e trace=mmap "$BIN/stream" -P 2 -N 3 -E 1000 -M 3m 2>"$TRASH/err" &&
+		[ "$(grep -c "mmap(NULL, 3145728," "$TRASH/trace")" -eq 8 ] &&
+		expect_line "^STREAM triad bandwidth: " "$TRASH/err"
+	'
+else
+	test_skip 'one copy maps its arrays once for its four kernels' 'no strace here'
+fi
+
 usage_tests stream "-v 3" "-v 0" "-v x" "-M x" "-M 10" "extra" "-Z"
 
 test_expect 'arrays too large to map are an error, not a figure' '
