@@ -171,11 +171,59 @@ client_of_server() {
 	[ "$1" = run ] && [ -n "${server_up:-}" ] && [ "$server_up" = "$2" ]
 }
 
+# uptime_cs: up_cs, the hundredths of a second since boot (/proc/uptime),
+# or nothing where that is not to be read.
+uptime_cs() {
+	up_cs=
+	[ -r /proc/uptime ] && { read -r up_cs _ </proc/uptime; } 2>/dev/null
+	case "$up_cs" in
+	[0-9]*.[0-9][0-9]) up_cs=${up_cs%.*}${up_cs#*.} ;;
+	*) up_cs= ;;
+	esac
+	case "$up_cs" in
+	*[!0-9]*) up_cs= ;;
+	0*) up_cs=${up_cs#"${up_cs%%[!0]*}"} && up_cs=${up_cs:-0} ;;
+	esac
+}
+
+# quiet_ask one|pair: quiet_said, what latbw-quiet (with -p for a pair)
+# says, or nothing without it.  It watches the CPUs for 50 ms, more than
+# a short step lasts (a quick run asked 110 times, 6 s of its 95): an
+# answer less than a second old is kept for the next step of that kind
+# (a neighbour that comes and goes faster than that, a 50 ms look does
+# not catch either).
+quiet_ask() {
+	quiet_said=
+	[ -x "$bin/latbw-quiet" ] || return 0
+	uptime_cs
+	case "$1" in
+	pair) qa_said=${quiet_pair:-} qa_cs=${quiet_pair_cs:-} ;;
+	*) qa_said=${quiet_one:-} qa_cs=${quiet_one_cs:-} ;;
+	esac
+	if [ -n "$up_cs" ] && [ -n "$qa_cs" ] && [ -n "$qa_said" ] &&
+		[ $((up_cs - qa_cs)) -ge 0 ] && [ $((up_cs - qa_cs)) -lt 100 ]
+	then
+		quiet_said=$qa_said
+		return 0
+	fi
+	if [ "$1" = pair ]
+	then
+		quiet_said=$("$bin/latbw-quiet" -p 2>/dev/null)
+		uptime_cs
+		quiet_pair=$quiet_said quiet_pair_cs=$up_cs
+	else
+		quiet_said=$("$bin/latbw-quiet" 2>/dev/null)
+		uptime_cs
+		quiet_one=$quiet_said quiet_one_cs=$up_cs
+	fi
+}
+
 # same_cpu KIND PROG: step_cpu, the CPU of a same-CPU step: SAME_CPU's
 # number; or, for SAME_CPU=quiet, the one latbw-quiet chooses as the step
-# begins (CPU 0 unless another was clearly quieter: a busy neighbour on
-# CPU 0 would be part of every exchange).  The clients of a server run
-# where their server was started.  Without latbw-quiet: the first CPU.
+# begins (quiet_ask; CPU 0 unless another was clearly quieter: a busy
+# neighbour on CPU 0 would be part of every exchange).  The clients of a
+# server run where their server was started.  Without latbw-quiet: the
+# first CPU.
 same_cpu() {
 	if [ "$c_SAME_CPU" != quiet ]
 	then
@@ -187,8 +235,8 @@ same_cpu() {
 		step_cpu=$server_cpu
 		return
 	fi
-	step_cpu=
-	[ -x "$bin/latbw-quiet" ] && step_cpu=$("$bin/latbw-quiet" 2>/dev/null)
+	quiet_ask one
+	step_cpu=$quiet_said
 	case "$step_cpu" in
 	'' | *[!0-9]*) step_cpu=0 ;;
 	esac
@@ -209,8 +257,11 @@ cross_cpus() {
 		return
 	fi
 	step_pair=
-	[ "$c_SAME_CPU" = quiet ] && [ -x "$bin/latbw-quiet" ] &&
-		step_pair=$("$bin/latbw-quiet" -p 2>/dev/null)
+	if [ "$c_SAME_CPU" = quiet ]
+	then
+		quiet_ask pair
+		step_pair=$quiet_said
+	fi
 	case "$step_pair" in
 	*[!0-9,]* | *,*,* | ,* | *,) step_pair=$plan_pair ;;
 	*,*) ;;

@@ -9,11 +9,14 @@
 mkdir "$TRASH/bin" "$TRASH/tmp" "$TRASH/fs" "$TRASH/res"
 
 # A latbw-quiet that names 7, 8, 9, ... in turn (one more each call), so
-# that every step that asks gets a CPU of its own.
+# that every answer is a CPU of its own.  It and the stand-ins log each
+# call in $TRASH/log, after the hundredths of a second since boot: "Q CS
+# N ARGS" (an answer), "P CS ARGS" (a step).
 echo 6 >"$TRASH/quiet.n"
-fake latbw-quiet 'n=$(($(cat "'"$TRASH"'/quiet.n") + 1)); echo "$n" >"'"$TRASH"'/quiet.n"; echo "$n"'
-fake lat_pipe 'echo "$*" >>"'"$TRASH"'/args"; echo "Pipe latency: 3.0000 microseconds" >&2'
-fake lat_ctx 'echo "$*" >>"'"$TRASH"'/args"; echo "\"size=0k ovr=1.00" >&2; echo "2 3.00" >&2'
+UP='read -r up _ </proc/uptime; up=${up%.*}${up#*.}'
+fake latbw-quiet "$UP"'; n=$(($(cat "'"$TRASH"'/quiet.n") + 1)); echo "$n" >"'"$TRASH"'/quiet.n"; echo "Q $up $n $*" >>"'"$TRASH"'/log"; echo "$n"'
+fake lat_pipe "$UP"'; echo "$*" >>"'"$TRASH"'/args"; echo "P $up $*" >>"'"$TRASH"'/log"; [ -z "${PIPE_NAP:-}" ] || sleep "$PIPE_NAP"; echo "Pipe latency: 3.0000 microseconds" >&2'
+fake lat_ctx "$UP"'; echo "$*" >>"'"$TRASH"'/args"; echo "P $up $*" >>"'"$TRASH"'/log"; echo "\"size=0k ovr=1.00" >&2; echo "2 3.00" >&2'
 fake lat_tcp 'echo "tcp $*" >>"'"$TRASH"'/args"
 case " $* " in
 *" -s "* | *" -S "*) exit 0 ;;
@@ -24,7 +27,7 @@ echo "TCP latency using localhost: 5.0000 microseconds" >&2'
 # group); their arguments in $TRASH/args, the results file in $F.
 # shellcheck disable=SC2120 # also called with settings, inside test texts
 same_run() {
-	rm -f "$TRASH/args" && echo 6 >"$TRASH/quiet.n" &&
+	rm -f "$TRASH/args" "$TRASH/log" && echo 6 >"$TRASH/quiet.n" &&
 	stub_run BENCHMARKS="ipc ctx net" "$@"
 }
 
@@ -52,20 +55,48 @@ do
 	'
 done
 
+# stale_or_wrong: the log's same-CPU steps (lat_pipe, lat_ctx) that did
+# not run where latbw-quiet last said (asked without -p), or began 1.5 s
+# or more after it said so (the driver keeps an answer for a second).
+stale_or_wrong() {
+	awk '$1 == "Q" && NF == 3 { cs = $2; n = $3 }
+		$1 == "P" && $3 == "-B" {
+			c = ""
+			for (i = 4; i < NF; i++) if ($i == "-C") c = $(i + 1)
+			if (c !~ /^[0-9]+$/) next
+			if (c != n || $2 - cs >= 150) print
+		}' "$TRASH/log"
+}
+
 same_run
-test_expect 'quiet: each same-CPU step runs where latbw-quiet said as it began' '
+test_expect 'quiet: each same-CPU step runs where latbw-quiet last said, at most a second before' '
 	[ "$(cat "$TRASH/rc")" = 0 ] &&
 	[ "$(cpu_of "^-B")" != "" ] &&
-	# every CPU it named was used once, by a step or a server
-	[ "$(cpu_of "^-B" | sort -u | wc -l)" -eq "$(cpu_of "^-B" | wc -l)" ] &&
+	[ "$(grep -c "^P" "$TRASH/log")" -ge 3 ] &&
+	[ -z "$(stale_or_wrong)" ] &&
 	! grep -q "@CPU@" "$TRASH/args" "$F" &&
-	expect_line "^\[SAME_CPU: quiet\]\$" "$F"
+	expect_line "^\[SAME_CPU: quiet\]\$" "$F" || {
+		fail "$(cat "$TRASH/log")"
+		return 1
+	}
 '
 
 test_expect 'quiet: a server'"'"'s client runs on the server'"'"'s CPU, not a new one' '
 	s=$(cpu_of "^tcp -s") && c=$(cpu_of "^tcp -B") &&
 	[ -n "$s" ] && [ "$s" = "$c" ] &&
 	[ "$(grep -c "^TCP latency using localhost:" "$F")" -eq 1 ]
+'
+
+test_expect 'quiet: a step that begins a second after the last answer asks again' '
+	same_run BENCHMARKS=lat_pipe ROUNDS=3 PIPE_NAP=1.2 &&
+	[ "$(cat "$TRASH/rc")" = 0 ] &&
+	# three same-CPU steps, one a round, each on a CPU of its own
+	[ "$(cpu_of "^-B" | wc -l)" -eq 3 ] &&
+	[ "$(cpu_of "^-B" | sort -u | wc -l)" -eq 3 ] &&
+	[ -z "$(stale_or_wrong)" ] || {
+		fail "$(cat "$TRASH/log")"
+		return 1
+	}
 '
 
 test_expect 'quiet without latbw-quiet: CPU 0' '
