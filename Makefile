@@ -123,8 +123,8 @@ rerun: all
 # the configured path.  The benchmark programs keep lmbench's names
 # (lat_pipe, ...), which would collide with lmbench's on PATH: they live in
 # $(LIBEXECDIR) with the scripts, their awk programs, the parts latbw-run
-# sources (scripts/*.sh), VERSION and the helpers latbw-hello and
-# latbw-quiet, and latbw-run finds them beside itself.  Manual pages
+# sources (scripts/*.sh), VERSION and the helpers latbw-hello,
+# latbw-quiet and latbw-start, and latbw-run finds them beside itself.  Manual pages
 # of the readers are installed under their command names (latbw-summary.1).
 COMMANDS := latbw-run summary compare graph
 

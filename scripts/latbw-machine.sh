@@ -179,6 +179,8 @@ nice_of() {
 set_priority() {
 	nice_inc=0
 	own_group=
+	start_group=
+	start_opts=
 	run_nice=$(nice_of)
 	[ "$c_NICE" = off ] && return 0
 	[ -n "$run_nice" ] || return 0
@@ -193,6 +195,29 @@ set_priority() {
 		fi
 	fi
 	set_own_group
+	# latbw-start does it all in one exec where it is (set_own_group).
+	start_opts=
+	if [ -n "$start_group" ] || { [ "$nice_inc" -ne 0 ] && [ -x "$bin/latbw-start" ]; }
+	then
+		start_opts=$start_group
+		[ "$nice_inc" -ne 0 ] && start_opts="${start_opts:+$start_opts }-n $nice_inc"
+	fi
+	return 0
+}
+
+# started PROG ARGS...: become PROG ARGS at the programs' priority (NICE),
+# in a session of its own where set_priority found one can be had; run in
+# the background (bounded), so that its PID is the program's.
+started() {
+	if [ -n "$start_opts" ]
+	then
+		# shellcheck disable=SC2086 # options without blanks (set_priority)
+		exec "$bin/latbw-start" $start_opts "$@"
+	fi
+	[ "${nice_inc:-0}" -ne 0 ] && set -- nice -n "$nice_inc" "$@"
+	# shellcheck disable=SC2086 # setsid and its option (set_own_group)
+	[ -n "$own_group" ] && set -- $own_group sh -c "$own_group_sh" sh "$run_nice" "$@"
+	exec "$@"
 }
 
 # With Linux's autogroups on, a nice value counts only against the
@@ -205,14 +230,24 @@ set_priority() {
 # own (setsid), whose autogroup gets the same nice value: with that,
 # 5.1 to 5.3 us in 16 runs of 16, and bw_pipe between two CPUs beside a
 # spinner of another session 1310 to 1520 MB/s, against 600 to 800 at
-# nice -20 alone.  own_group holds the setsid command (with -w where it
-# has it, should it have to fork), or nothing where there are no
-# autogroups, no setsid, or the value is not allowed.  Root only: for
-# others the kernel lets an autogroup's value change ten times a second
-# at most, and only upwards.
+# nice -20 alone.  start_group holds latbw-start's options for that
+# ("-s -g N": one exec, where setsid, sh and nice took three, 30 ms on a
+# guest whose exec costs 9); without the helper, own_group holds the
+# setsid command (with -w where it has it, should it have to fork).  Both
+# are empty where there are no autogroups, no setsid, or the value is not
+# allowed.  Root only: for others the kernel lets an autogroup's value
+# change ten times a second at most, and only upwards.
 set_own_group() {
+	start_group=
 	[ "$(cat /proc/sys/kernel/sched_autogroup_enabled 2>/dev/null)" = 1 ] || return 0
 	[ -n "$run_nice" ] && [ "$(id -u)" = 0 ] || return 0
+	if [ -x "$bin/latbw-start" ] &&
+		[ "$("$bin/latbw-start" -s -g "$run_nice" cat /proc/self/autogroup 2>/dev/null |
+			sed -n 's/^.* nice \(-*[0-9]*\)$/\1/p')" = "$run_nice" ]
+	then
+		start_group="-s -g $run_nice"
+		return 0
+	fi
 	for s in "setsid -w" setsid
 	do
 		# shellcheck disable=SC2086 # the command and its option

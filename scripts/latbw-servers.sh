@@ -22,11 +22,7 @@ start_server() {
 	printf '%s\n' "$server_prog" >"$work/server"
 	# At the programs' priority too (NICE): its half of every exchange
 	# is part of the figure.
-	set -- "$bin/$server_prog" -s -i "$local_idle" "$@"
-	[ "${nice_inc:-0}" -ne 0 ] && set -- nice -n "$nice_inc" "$@"
-	# shellcheck disable=SC2086 # setsid and its option (set_priority)
-	[ -n "$own_group" ] && set -- $own_group sh -c "$own_group_sh" sh "$run_nice" "$@"
-	if bounded 30 "$work/server.log" "$@"
+	if bounded 30 "$work/server.log" started "$bin/$server_prog" -s -i "$local_idle" "$@"
 	then
 		server_up=$server_prog
 		return 0

@@ -102,11 +102,7 @@ run_prog() {
 		-v pend="$work/pending" -v inser="$in_series" "$filter_awk" \
 		<"$work/fifo" >>"$prog_dest" 3>&2 2>"$work/write.err" &
 	filter_pid=$!
-	set -- "$bin/$prog_name" "$@"
-	[ "${nice_inc:-0}" -ne 0 ] && set -- nice -n "$nice_inc" "$@"
-	# shellcheck disable=SC2086 # setsid and its option (set_priority)
-	[ -n "$own_group" ] && set -- $own_group sh -c "$own_group_sh" sh "$run_nice" "$@"
-	bounded "$hard_bound" "$work/fifo" "$@"
+	bounded "$hard_bound" "$work/fifo" started "$bin/$prog_name" "$@"
 	finish_filter || write_failed "$prog_dest"
 }
 

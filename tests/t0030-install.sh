@@ -40,13 +40,13 @@ test_expect 'PATH gets exactly latbw-run, latbw-summary, latbw-compare, latbw-gr
 	done
 '
 
-test_expect 'every program, latbw-hello, the scripts, their awk, the parts of latbw-run, the registry and VERSION are in libexec/latbw' '
+test_expect 'every program, the helpers, the scripts, their awk, the parts of latbw-run, the registry and VERSION are in libexec/latbw' '
 	for c in "$TOP"/src/*.c
 	do
 		[ -x "$libexec/$(basename "$c" .c)" ] ||
 			fail "$(basename "$c" .c) not in libexec/latbw" || return 1
 	done &&
-	for f in latbw-hello latbw-run summary compare graph
+	for f in latbw-hello latbw-quiet latbw-start latbw-run summary compare graph
 	do
 		[ -x "$libexec/$f" ] || fail "$f not in libexec/latbw" || return 1
 	done &&

@@ -93,6 +93,85 @@ else
 	done
 fi
 
+# latbw-start beside the stand-ins, through a wrapper that logs its
+# options: the driver then starts each program with it, in one exec.
+cat >"$TRASH/bin/latbw-start" <<X
+#!/bin/sh
+echo "\$*" >>"$TRASH/start.log"
+exec "$BIN/latbw-start" "\$@"
+X
+chmod +x "$TRASH/bin/latbw-start"
+
+if [ "$(id -u)" != 0 ] || [ -z "$autogroups" ]
+then
+	test_skip 'latbw-start: a program runs in a session of its own, its autogroup at NICE' 'needs root and autogroups'
+else
+	for v in -20 5
+	do
+		test_expect "NICE=$v, latbw-start beside the programs: it starts them (-s -g $v), in a session of their own at $v" '
+			fresh && rm -f "$TRASH/start.log" &&
+			run_driver FSDIR="$TRASH/fs" BENCHMARKS=syscall ROUNDS=1 QUICK=1 LATBW_BIN="$TRASH/bin" NICE=$v &&
+			[ "$(cat "$TRASH/rc")" = 0 ] &&
+			[ "$(fig)" = "$v" ] && [ "$(fig read)" = "$v" ] && [ "$(fig write)" = 1 ] &&
+			grep -q -- "^-s -g $v .*lat_syscall .* null\$" "$TRASH/start.log" || {
+				fail "$(cat "$TRASH/start.log" "$TRASH/err")"
+				return 1
+			}
+		'
+	done
+fi
+rm -f "$TRASH/bin/latbw-start"
+
+# latbw-start itself.
+# shellcheck disable=SC2034 # used in the tests' texts
+S=$BIN/latbw-start
+for bad in "" "-q true" "-n" "-n x true" "-g 41 true" "-n -41 true" "-g 1e3 true"
+do
+	test_expect "latbw-start $bad: one-line error and usage, exit 2" '
+		"$S" $bad >"$TRASH/out" 2>"$TRASH/err"
+		[ $? -eq 2 ] && [ "$(wc -l <"$TRASH/err")" -eq 2 ] &&
+		expect_line "^usage: latbw-start " "$TRASH/err" && ! [ -s "$TRASH/out" ]
+	'
+done
+
+test_expect 'latbw-start: the program'"'"'s exit status, 127 for no such program' '
+	"$S" sh -c "exit 7"; [ $? -eq 7 ] &&
+	"$S" "$TRASH/none" 2>"$TRASH/err"; [ $? -eq 127 ] &&
+	expect_line "^latbw-start: .*none: " "$TRASH/err"
+'
+
+# lead.sh: 1 if the shell running it leads its session; exits with $1
+# (or is killed by its signal $2).
+cat >"$TRASH/lead.sh" <<'X'
+awk -v me=$$ '{ sub(/^.*\) /, ""); print ($4 == me) }' /proc/$$/stat
+[ -n "${2:-}" ] && kill "-$2" $$
+exit "${1:-0}"
+X
+
+test_expect 'latbw-start -s: the program leads a session of its own' '
+	"$S" -s sh "$TRASH/lead.sh" >"$TRASH/out" &&
+	[ "$(cat "$TRASH/out")" = 1 ] &&
+	sh "$TRASH/lead.sh" >"$TRASH/out" && [ "$(cat "$TRASH/out")" = 0 ]
+'
+
+if command -v setsid >/dev/null 2>&1
+then
+	test_expect 'latbw-start -s as a process group leader: it forks, and exits as the program did' '
+		setsid "$S" -s sh "$TRASH/lead.sh" 5 >"$TRASH/out"
+		[ $? -eq 5 ] && [ "$(cat "$TRASH/out")" = 1 ] &&
+		setsid "$S" -s sh "$TRASH/lead.sh" 0 TERM >"$TRASH/out"
+		[ $? -eq 143 ] && [ "$(cat "$TRASH/out")" = 1 ]
+	'
+fi
+
+if [ -n "$mine" ] && [ "$mine" -le 15 ]
+then
+	test_expect 'latbw-start -n 3: the program runs 3 above our nice value' '
+		n=$("$S" -n 3 awk "{ sub(/^.*\\) /, \"\"); print \$17 }" /proc/self/stat) &&
+		[ "$n" = $((mine + 3)) ]
+	'
+fi
+
 if [ "$(id -u)" = 0 ]
 then
 	test_expect 'as root, by default: the program runs at -20, the header says so' '
