@@ -1,10 +1,46 @@
 # shellcheck shell=sh
 # shellcheck disable=SC2034,SC2154 # shared variables: set in one file, used in another
-# latbw-bound.sh - part of latbw-run: processes under a time bound: whose
-# a PID is (start time and parent), the watchdog that stops what overruns,
-# and wait_bounded and bounded, through which the driver waits for every
-# process it starts.  Sourced by scripts/latbw-run (it defines functions,
-# and the settings they use); not a command of its own.
+# latbw-bound.sh - part of latbw-run: the clock, and processes under a
+# time bound: whose a PID is (start time and parent), the watchdog and the
+# guardian's guard_bounds that stop what overruns, and wait_bounded and
+# bounded, through which the driver waits for every process it starts.
+# Sourced by scripts/latbw-run (it defines functions, and the settings
+# they use); not a command of its own.
+
+# now: sets now_s, a count of seconds for measuring elapsed times (only
+# differences of two are used).  The seconds since boot where
+# /proc/uptime tells them, read by the shell itself (the progress line
+# takes it at every step); else the seconds since the epoch (date +%s
+# is not POSIX; awk's srand is).
+now() {
+	now_s=
+	if [ -r /proc/uptime ]
+	then
+		{ read -r now_s _ </proc/uptime; } 2>/dev/null
+		now_s=${now_s%%.*}
+	fi
+	case "$now_s" in
+	'' | *[!0-9]*) now_s=$(date +%s 2>/dev/null) ;;
+	esac
+	case "$now_s" in
+	'' | *[!0-9]*) now_s=$(awk 'BEGIN { srand(); print srand() }') ;;
+	esac
+}
+
+# uptime_cs: up_cs, the hundredths of a second since boot (/proc/uptime),
+# or nothing where that is not to be read.
+uptime_cs() {
+	up_cs=
+	[ -r /proc/uptime ] && { read -r up_cs _ </proc/uptime; } 2>/dev/null
+	case "$up_cs" in
+	[0-9]*.[0-9][0-9]) up_cs=${up_cs%.*}${up_cs#*.} ;;
+	*) up_cs= ;;
+	esac
+	case "$up_cs" in
+	*[!0-9]*) up_cs= ;;
+	0*) up_cs=${up_cs#"${up_cs%%[!0]*}"} && up_cs=${up_cs:-0} ;;
+	esac
+}
 
 # ------------------------------------------- processes, and whose they are
 #
@@ -289,11 +325,18 @@ watching() {
 # status for the wait).
 
 # wait_bounded PID SECS: wait for PID, a child of the driver, for at most
-# SECS seconds; then the watchdog stops it and what it started (TERM,
-# then KILL 5 s later).  Sets rc (its exit status) and killed (yes when
-# the watchdog stopped it).
+# SECS seconds; then it and what it started are stopped (TERM, then KILL
+# 5 s later).  Sets rc (its exit status) and killed (yes when it was
+# stopped).  While the guardian runs (guardian_pid, Linux) it keeps the
+# time: the wait is written to work/bound.N (N: how many waits are open,
+# one inside another when a signal came during a wait) as "PID START
+# DEADLINE MARK", for guard_bounds, and emptied after.  Otherwise, and for
+# SECS 0 (at once: the signal handler), a watchdog of its own does; a
+# watchdog costs a fork and a sleep(1) as each program starts, beside its
+# first samples (on a guest whose exec takes 9 ms, half a short step).
 wait_bounded() {
 	killed=no
+	ps_start=
 	if [ -r /proc/self/stat ]
 	then
 		proc_state "$1"
@@ -307,15 +350,70 @@ wait_bounded() {
 	fi
 	bound_waits=$((${bound_waits:-0} + 1))
 	set -- "$1" "$2" "$work/killed.$bound_waits"
-	watchdog "$1" "$2" "$3" &
-	note_helper "$!"
-	wait "$1" 2>/dev/null
-	rc=$?
+	if [ "$2" -gt 0 ] && [ -n "$ps_start" ] && [ -n "${guardian_pid:-}" ] &&
+		[ -d "/proc/$guardian_pid" ]
+	then
+		bound_open=$((${bound_open:-0} + 1))
+		now
+		# A whole second more: now_s is a second that has begun.
+		printf '%s %s %s %s\n' "$1" "$ps_start" $((now_s + $2 + 1)) "$3" \
+			>"$work/bound.$bound_open"
+		wait "$1" 2>/dev/null
+		rc=$?
+		: >"$work/bound.$bound_open"
+		bound_open=$((bound_open - 1))
+	else
+		watchdog "$1" "$2" "$3" &
+		note_helper "$!"
+		wait "$1" 2>/dev/null
+		rc=$?
+	fi
 	if [ -f "$3" ]
 	then
 		killed=yes
 		rm -f "$3"
 	fi
+}
+
+# guard_bounds: in the guardian, once a second: each wait of the driver
+# (work/bound.N) past its deadline is ended as a watchdog ends it: its
+# mark made, TERM to the process (if it is still the one that started
+# then, the driver's child) and what it started, KILL to what is left of
+# them 5 s later (guard_term, at guard_kill_at).
+guard_bounds() {
+	now
+	if [ -n "${guard_term:-}" ] && [ "$now_s" -ge "$guard_kill_at" ]
+	then
+		# shellcheck disable=SC2086 # a list of pid:start words
+		kill_again KILL $guard_term
+		guard_term=
+	fi
+	for gb_file in "$work"/bound.*
+	do
+		gb_mark=
+		{ read -r gb_pid gb_start gb_deadline gb_mark <"$gb_file"; } 2>/dev/null
+		if [ -z "$gb_mark" ] || [ "$now_s" -lt "$gb_deadline" ]
+		then
+			continue
+		fi
+		case " ${guard_done:-} " in
+		*" $gb_pid:$gb_start "*) continue ;;
+		esac
+		if ! same_proc "$gb_pid" "$gb_start" || [ "$ps_ppid" != "$driver_pid" ]
+		then
+			continue
+		fi
+		guard_done="${guard_done:-} $gb_pid:$gb_start"
+		: >"$gb_mark"
+		gb_list=$(kill_tree TERM "$gb_pid" "$gb_start")
+		if [ -z "$gb_list" ]
+		then
+			rm -f "$gb_mark"
+			continue
+		fi
+		guard_term=$(printf '%s %s' "${guard_term:-}" "$gb_list" | tr '\n' ' ')
+		guard_kill_at=$((now_s + 5))
+	done
 }
 
 # bounded SECS OUT CMD ARGS...: run CMD ARGS (stdin /dev/null, stdout and

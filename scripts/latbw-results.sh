@@ -231,13 +231,19 @@ remove_stale() {
 
 # guardian: once the driver is gone without cleaning up, stop the local
 # server it started (named in work/server) and remove the scratch
-# directories; exit when the driver removes flag.guard at its end.
+# directories; exit when the driver removes flag.guard at its end.  While
+# the driver lives, it stops what overruns the driver's waits
+# (guard_bounds).
 guardian() {
 	helper_traps
 	while [ -f "$work/flag.guard" ]
 	do
 		helper_sleep
-		driver_alive && continue
+		if driver_alive
+		then
+			guard_bounds
+			continue
+		fi
 		guarded_server=
 		{ IFS= read -r guarded_server <"$work/server"; } 2>/dev/null
 		case "$guarded_server" in
@@ -269,6 +275,7 @@ cleanup() {
 	if [ -n "${work:-}" ] && [ -d "$work" ]
 	then
 		rm -f "$work/flag.guard"
+		guardian_pid=
 		# Watchdogs and the guardian poll once a second: wake them
 		# (the guardian to see its flag gone), and wait for them.
 		wake_helpers

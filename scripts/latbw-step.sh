@@ -167,21 +167,6 @@ client_of_server() {
 	[ "$1" = run ] && [ -n "${server_up:-}" ] && [ "$server_up" = "$2" ]
 }
 
-# uptime_cs: up_cs, the hundredths of a second since boot (/proc/uptime),
-# or nothing where that is not to be read.
-uptime_cs() {
-	up_cs=
-	[ -r /proc/uptime ] && { read -r up_cs _ </proc/uptime; } 2>/dev/null
-	case "$up_cs" in
-	[0-9]*.[0-9][0-9]) up_cs=${up_cs%.*}${up_cs#*.} ;;
-	*) up_cs= ;;
-	esac
-	case "$up_cs" in
-	*[!0-9]*) up_cs= ;;
-	0*) up_cs=${up_cs#"${up_cs%%[!0]*}"} && up_cs=${up_cs:-0} ;;
-	esac
-}
-
 # quiet_ask one|pair: quiet_said, what latbw-quiet (with -p for a pair)
 # says, or nothing without it.  It watches the CPUs for 50 ms, more than
 # a short step lasts (a quick run asked 110 times, 6 s of its 95): an

@@ -75,12 +75,53 @@ wait $!
 echo "$?" >"$T/status"
 CASE
 
+# The same under a guardian as latbw-run's (a loop over guard_bounds, once
+# a second): the wait is in work/bound.1 while it lasts, emptied after,
+# and no watchdog is started (the guardian is the only helper).  The
+# cases source guard-on.sh before and guard-off.sh after ($4: $TRASH).
+cat >"$TRASH/guard-on.sh" <<'CASE'
+: >"$work/flag.guard"
+(
+	helper_traps
+	while [ -f "$work/flag.guard" ]
+	do
+		helper_sleep
+		guard_bounds
+	done
+) &
+guardian_pid=$!
+note_helper "$guardian_pid"
+CASE
+cat >"$TRASH/guard-off.sh" <<'CASE'
+rm -f "$work/flag.guard"
+{ [ -f "$work/bound.1" ] && ! [ -s "$work/bound.1" ] && echo emptied; } >"$T/status"
+echo "$helper_procs" | wc -w | tr -d " " >>"$T/status"
+rm -f "$work/bound.1"
+CASE
+cat >"$TRASH/g-exit3.sh" <<'CASE'
+. "$4/guard-on.sh"
+bounded 30 "$T/out" sh -c 'exit 3'
+. "$4/guard-off.sh"
+CASE
+cat >"$TRASH/g-overrun.sh" <<'CASE'
+. "$4/guard-on.sh"
+bounded 1 "$T/out" sh -c 'echo $$ >"$1/pid"; exec sleep 60' sh "$T"
+. "$4/guard-off.sh"
+CASE
+cat >"$TRASH/g-noterm.sh" <<'CASE'
+. "$4/guard-on.sh"
+bounded 1 "$T/out" sh -c 'trap "" TERM; sleep 61 & echo $! >"$1/pid"; wait' sh "$T"
+. "$4/guard-off.sh"
+CASE
+
 # The case that takes longest (its bound, then 5 s before the KILL) runs
 # in the background, in a directory of its own, while the others run; its
 # check comes after theirs, and waits for it.
-mkdir "$TRASH/bg"
+mkdir "$TRASH/bg" "$TRASH/bg2"
 in_driver noterm "$TRASH/bg" &
 noterm_job=$!
+in_driver g-noterm "$TRASH/bg2" &
+g_noterm_job=$!
 
 test_expect 'a command that exits 0: true, rc 0, not killed, its output in OUT' '
 	in_driver exit0 &&
@@ -125,6 +166,19 @@ test_expect 'a process the driver did not start is not signalled' '
 	[ ! -e "$TRASH/work/killed.x" ]
 '
 
+test_expect 'guarded: a command that exits 3: rc 3, not killed, its wait emptied, no watchdog' '
+	in_driver g-exit3 &&
+	got "3 no -" &&
+	[ "$(cat "$TRASH/status")" = "$(printf "emptied\n1")" ]
+'
+
+test_expect 'guarded: a command that overruns is stopped by the guardian: TERM, killed, rc 143' '
+	in_driver g-overrun &&
+	got "143 yes -" &&
+	[ "$(cat "$TRASH/status")" = "$(printf "emptied\n1")" ] &&
+	! kill -0 "$(cat "$TRASH/pid")" 2>/dev/null
+'
+
 wait "$noterm_job"
 rm -f "$TRASH/got" "$TRASH/left" "$TRASH/pid"
 for f in got left pid
@@ -133,6 +187,18 @@ do
 done
 test_expect 'one that ignores TERM is killed 5 s later, with what it started' '
 	got "137 yes -" &&
+	eventually "! kill -0 $(cat "$TRASH/pid") 2>/dev/null"
+'
+
+wait "$g_noterm_job"
+rm -f "$TRASH/got" "$TRASH/left" "$TRASH/pid"
+for f in got left pid
+do
+	cp "$TRASH/bg2/$f" "$TRASH/$f"
+done
+test_expect 'guarded: one that ignores TERM is killed 5 s later, with what it started' '
+	got "137 yes -" &&
+	[ "$(cat "$TRASH/bg2/status")" = "$(printf "emptied\n1")" ] &&
 	eventually "! kill -0 $(cat "$TRASH/pid") 2>/dev/null"
 '
 
