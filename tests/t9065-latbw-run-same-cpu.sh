@@ -1,8 +1,9 @@
 #!/bin/sh
 # latbw-run's SAME_CPU: where the same-CPU steps run.  quiet (the
-# default): the CPU latbw-quiet names as each step begins, a server's
-# clients where the server was started; a number: that CPU; bad values are
-# configuration errors.  Then latbw-quiet itself.
+# default): the CPU latbw-quiet names as each step begins (an answer less
+# than a second old is kept), a server's clients where the server was
+# started; a number: that CPU; bad values are configuration errors.  Then
+# latbw-quiet itself.
 . "$(dirname "$0")/lib.sh"
 . "$TESTS_DIR/lib-driver.sh"
 

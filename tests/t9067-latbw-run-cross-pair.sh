@@ -1,8 +1,9 @@
 #!/bin/sh
 # latbw-run's cross-CPU steps: with SAME_CPU=quiet (the default), the two
-# CPUs latbw-quiet -p names as each step begins, a server's clients on
-# the server's pair; with SAME_CPU=N, without latbw-quiet, or when it
-# answers nonsense: the plan's pair (0 and the first CPU of another core).
+# CPUs latbw-quiet -p names as each step begins (an answer less than a
+# second old is kept), a server's clients on the server's pair; with
+# SAME_CPU=N, without latbw-quiet, or when it answers nonsense: the
+# plan's pair (0 and the first CPU of another core).
 # Then latbw-quiet -p itself.
 . "$(dirname "$0")/lib.sh"
 . "$TESTS_DIR/lib-driver.sh"
@@ -11,12 +12,16 @@ mkdir "$TRASH/bin" "$TRASH/tmp" "$TRASH/fs" "$TRASH/res"
 
 # A latbw-quiet whose -p names the pair 10,N with N = 11, 12, ... (one
 # more each call), or what $TRASH/pair holds; its calls in $TRASH/calls.
+# Its answers to -p and lat_pipe's runs are logged in $TRASH/log after
+# the hundredths of a second since boot: "Q CS PAIR", "P CS ARGS".
 echo 10 >"$TRASH/quiet.n"
+UP='read -r up _ </proc/uptime; up=${up%.*}${up#*.}'
 fake latbw-quiet 'echo "$*" >>"'"$TRASH"'/calls"
 [ "$1" = -p ] || { echo 0; exit 0; }
 if [ -f "'"$TRASH"'/pair" ]; then cat "'"$TRASH"'/pair"; exit 0; fi
-n=$(($(cat "'"$TRASH"'/quiet.n") + 1)); echo "$n" >"'"$TRASH"'/quiet.n"; echo "10,$n"'
-fake lat_pipe 'echo "$*" >>"'"$TRASH"'/args"; echo "Pipe latency: 3.0000 microseconds" >&2'
+'"$UP"'
+n=$(($(cat "'"$TRASH"'/quiet.n") + 1)); echo "$n" >"'"$TRASH"'/quiet.n"; echo "Q $up 10,$n" >>"'"$TRASH"'/log"; echo "10,$n"'
+fake lat_pipe "$UP"'; echo "$*" >>"'"$TRASH"'/args"; echo "P $up $*" >>"'"$TRASH"'/log"; [ -z "${PIPE_NAP:-}" ] || sleep "$PIPE_NAP"; echo "Pipe latency: 3.0000 microseconds" >&2'
 fake lat_tcp 'echo "tcp $*" >>"'"$TRASH"'/args"
 case " $* " in
 *" -s "* | *" -S "*) exit 0 ;;
@@ -27,7 +32,7 @@ echo "TCP latency using localhost: 5.0000 microseconds" >&2'
 # $TRASH/args, the results file in $F.
 # shellcheck disable=SC2120 # also called with settings, inside test texts
 pair_run() {
-	rm -f "$TRASH/args" "$TRASH/calls" && echo 10 >"$TRASH/quiet.n" &&
+	rm -f "$TRASH/args" "$TRASH/calls" "$TRASH/log" && echo 10 >"$TRASH/quiet.n" &&
 	stub_run BENCHMARKS="ipc net" "$@"
 }
 
@@ -50,13 +55,26 @@ then
 	exit
 fi
 
+# stale_or_wrong: the log's cross-CPU lat_pipe steps that did not run on
+# the pair latbw-quiet -p last named, or began 1.5 s or more after it
+# named it (the driver keeps an answer for a second).
+stale_or_wrong() {
+	awk '$1 == "Q" { cs = $2; pair = $3 }
+		$1 == "P" && $3 == "-B" {
+			c = ""
+			for (i = 4; i < NF; i++) if ($i == "-C") c = $(i + 1)
+			if (c !~ /,/) next
+			if (c != pair || $2 - cs >= 150) print
+		}' "$TRASH/log"
+}
+
 pair_run
-test_expect 'quiet: each cross-CPU step runs on the pair latbw-quiet -p named as it began' '
+test_expect 'quiet: each cross-CPU step runs on the pair latbw-quiet -p last named, at most a second before' '
 	[ "$(cat "$TRASH/rc")" = 0 ] &&
-	# pairs 10,11 10,12 ...: each named once, for a step or a server
-	# (lat_pipe, the lat_tcp server)
+	# pairs 10,11 10,12 ...: for the steps and the server (lat_pipe,
+	# the lat_tcp server)
 	[ "$(pairs_of "^-B\|^tcp -s" | wc -l)" -ge 2 ] &&
-	[ "$(pairs_of "^-B\|^tcp -s" | sort -u | wc -l)" -eq "$(pairs_of "^-B\|^tcp -s" | wc -l)" ] &&
+	[ -z "$(stale_or_wrong)" ] &&
 	! pairs_of "" | grep -qv "^10," &&
 	! grep -q "@PAIR@" "$TRASH/args" "$F" || {
 		fail "$(cat "$TRASH/args")"
@@ -68,6 +86,18 @@ test_expect 'quiet: a cross-CPU server'"'"'s client runs on the server'"'"'s pai
 	s=$(pairs_of "^tcp -s") && c=$(pairs_of "^tcp -B") &&
 	[ -n "$s" ] && [ "$s" = "$c" ] &&
 	[ "$(grep -c "^TCP latency (cross CPU) using localhost:" "$F")" -eq 1 ]
+'
+
+test_expect 'quiet: a cross-CPU step that begins a second after the last answer asks again' '
+	pair_run BENCHMARKS=lat_pipe ROUNDS=3 PIPE_NAP=1.2 &&
+	[ "$(cat "$TRASH/rc")" = 0 ] &&
+	# three cross-CPU steps, one a round, each on a pair of its own
+	[ "$(pairs_of "^-B" | wc -l)" -eq 3 ] &&
+	[ "$(pairs_of "^-B" | sort -u | wc -l)" -eq 3 ] &&
+	[ -z "$(stale_or_wrong)" ] || {
+		fail "$(cat "$TRASH/log")"
+		return 1
+	}
 '
 
 test_expect 'SAME_CPU=0: the plan'"'"'s pair, latbw-quiet -p not asked' '
