@@ -123,12 +123,15 @@ function ser_inside(i, name, lo, hi,    n, j, k, b, best, bk) {
 # may be measured too big, and its last point inside then lies beyond it
 # (a guest's cache measured an L3 of 5.5, 8 and 16 MB in three runs; the
 # curve leaves L3 at 5 MB), while most points inside are still in it.
-function ser_median_inside(i, name, lo, hi,    n, j, k, cnt, K, V, a, t) {
+# With cap (a latency), only the points at or below it count.
+function ser_median_inside(i, name, lo, hi, cap,    n, j, k, cnt, K, V, a, t) {
 	n = SN[i, name] + 0
 	cnt = 0
 	for (j = 1; j <= n; j++) {
 		k = SK[i, name, j]
 		if (!isnum(RX[i, k]) || !good(val(i, k)))
+			continue
+		if (cap != "" && val(i, k) + 0 > cap + 0)
 			continue
 		if (inside(RX[i, k] * MIB, lo, hi)) {
 			K[++cnt] = k
@@ -327,6 +330,7 @@ function mem_figures(i, M, quiet,    c, l1, l2, l3, big, last, rc, m, k, n, j, b
 	} else if (last != "" && !quiet) {
 		warn(PATHS[i], 0, sprintf("the memory sweep ends at %s MB, short of twice the last-level cache (2 x %.2f MB): Main mem left blank", last, big / MIB))
 	}
+	l3_beyond(i, c, l2, l3, M, quiet)
 	if (rc != "") {
 		last = ser_lastx(i, rc)
 		if (last != "" && last * MIB >= 2 * big * 0.995) {
@@ -335,6 +339,29 @@ function mem_figures(i, M, quiet,    c, l1, l2, l3, big, last, rc, m, k, n, j, b
 			warn(PATHS[i], 0, sprintf("the random sweep ends at %s MB, short of twice the last-level cache (2 x %.2f MB): Rand mem left blank", last, big / MIB))
 		}
 	}
+}
+
+# An L3 point that already reads main memory: the system's size is the
+# whole cache, but a guest or a core may use only a share of it (a KVM
+# guest's sysfs said 32 MB; its curve left L3 at 11-12 MB, and the point at
+# 16 MB read 126-146 ns, main memory 150).  A point over half main
+# memory's latency is not in the level: the L3 cell is then read at the
+# median of the points inside the level that are at most that (as for a
+# measured size), and a note says so; with none such, it is left blank.
+# Only for a size the system reports: main memory is then read beyond
+# four times it, in main memory (a measured L3 may be too small, and a
+# "main" read beyond it still inside the cache).
+function l3_beyond(i, c, l2, l3, M, quiet,    v, mm, k) {
+	if (M["L3"] == "" || M["main"] == "" || M["from", "CACHE_L3"] != "sysfs")
+		return
+	v = val(i, M["L3"])
+	mm = val(i, M["main"])
+	if (!good(v) || !good(mm) || v + 0 <= 0.5 * mm)
+		return
+	k = ser_median_inside(i, c, l2, l3 / 2 > l2 ? l3 / 2 : l3, 0.5 * mm)
+	if (!quiet)
+		warn(PATHS[i], 0, sprintf("L3 $: %g ns at %g MB is over half of main memory's %g ns, inside the %g MB L3 the system reports: %s", v, RX[i, M["L3"]], mm, l3 / MIB, k == "" ? "left blank" : sprintf("read at the median of the points under that (%g ns at %g MB)", val(i, k), RX[i, k])))
+	M["L3"] = k
 }
 
 # The largest cache size getconf gave file i's driver, 0 for none (or

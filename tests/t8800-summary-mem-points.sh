@@ -126,6 +126,25 @@ test_expect 'a sweep that ends short of 2x the last level: Main mem blank, said 
 		fail "$(cat "$TRASH/out" "$TRASH/err")"
 '
 
+test_expect 'an L3 point at main memory (a share of the reported L3): the median of the points under half of main, said once' '
+	sed "s/^128.00000 28.000$/128.00000 100.000/" "$D/run.1" >"$D/share.1" &&
+	grep -qx "128.00000 100.000" "$D/share.1" &&
+	summary "$D/share.1" &&
+	# 100 at 128M is over half of Main (120): of (2M, 130M], the points
+	# at most 60: 20, 21, 24, 25, 26: the middle, 24.0 at 32M
+	[ "$(mem_row share)" = "share       Linux 6.1.0  3000 1.0100 4.2000   24.0  120.0       " ] &&
+	[ "$(cat "$TRASH/err")" = "summary: $D/share.1: L3 \$: 100 ns at 128 MB is over half of main memory'"'"'s 120 ns, inside the 260 MB L3 the system reports: read at the median of the points under that (24 ns at 32 MB)" ] ||
+		fail "$(cat "$TRASH/out" "$TRASH/err")"
+'
+
+test_expect 'an L3 whose every point is at main memory: L3 blank, said' '
+	sed "s/^\([0-9]*\.00000\) 2[0-9]\.000$/\1 100.000/; s/^3.00000 20.000$/3.00000 100.000/" 		"$D/run.1" >"$D/nol3.1" &&
+	summary "$D/nol3.1" &&
+	[ "$(mem_row nol3)" = "nol3        Linux 6.1.0  3000 1.0100 4.2000         120.0       " ] &&
+	grep -q "inside the 260 MB L3 the system reports: left blank\$" "$TRASH/err" ||
+		fail "$(cat "$TRASH/out" "$TRASH/err")"
+'
+
 test_expect 'an lmbench file has no sizes: no sizes table' '
 	summary "$SAMPLE" && grep -q "^Memory latencies" "$TRASH/out" &&
 	! grep -q "^Cache sizes" "$TRASH/out"

@@ -59,11 +59,14 @@ do
 	"
 	for a in $AWKS
 	do
-		test_expect "[$a] vm.$n: every cell as getsummary printed it, no warning" "
+		# The one warning: the guest's curve reached main memory
+		# at 16 MB, inside the 32 MB L3 sysfs reports (cells.awk's
+		# l3_beyond); our L3 cell is read below that.
+		test_expect "[$a] vm.$n: every cell as getsummary printed it, no other warning than the L3 share" "
 			AWK=$a summary '$D/vm.$n' &&
 			LC_ALL=C awk -f '$CELLS' '$TRASH/out' >'$TRASH/ours.cells' &&
 			compare_cells '$GFIX/vm.$n.cells' '$TRASH/ours.cells' &&
-			[ ! -s '$TRASH/err' ]
+			! grep -v '^summary: .*/vm.$n: L3 [$]: [0-9.]* ns at 16 MB is over half of main memory.s [0-9.]* ns, inside the 32 MB L3 the system reports: read at the median of the points under that ' '$TRASH/err'
 		"
 	done
 done
