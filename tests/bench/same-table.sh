@@ -132,32 +132,31 @@ do
 done
 
 LC_ALL=C awk -F'|' -v nfiles="$k" '
-# "10.4K" -> 10400; "" or text -> "" (not a number).
-function value(t,    m) {
+# digits("10.4K"): "10.4", with MULT set to its multiplier (1000).
+function digits(t) {
 	sub(/^[ \t]+/, "", t)
 	sub(/[^0-9.KMG]+$/, "", t)
-	m = 1
-	if (t ~ /K$/) m = 1e3
-	else if (t ~ /M$/) m = 1e6
-	else if (t ~ /G$/) m = 1e9
+	MULT = 1
+	if (t ~ /K$/) MULT = 1e3
+	else if (t ~ /M$/) MULT = 1e6
+	else if (t ~ /G$/) MULT = 1e9
 	sub(/[KMG]$/, "", t)
+	return t
+}
+# "10.4K" -> 10400; "" or text -> "" (not a number).
+function value(t) {
+	t = digits(t)
 	if (t !~ /^([0-9]+\.?[0-9]*|\.[0-9]+)$/) return ""
-	return t * m
+	return t * MULT
 }
 # The unit of the last digit "10.4K" shows: 100 ("0.13": 0.01; "13.K": 1000).
 # Two figures equal to within the tolerance can be written a digit
 # apart (0.1349 and 0.1351 are 0.13 and 0.14, 7.7 %), which no figure of
 # a 4-character cell can help.
-function step(t,    m, d) {
-	sub(/^[ \t]+/, "", t)
-	sub(/[^0-9.KMG]+$/, "", t)
-	m = 1
-	if (t ~ /K$/) m = 1e3
-	else if (t ~ /M$/) m = 1e6
-	else if (t ~ /G$/) m = 1e9
-	sub(/[KMG]$/, "", t)
+function step(t,    d) {
+	t = digits(t)
 	d = index(t, ".") ? length(t) - index(t, ".") : 0
-	return m / 10 ^ d
+	return MULT / 10 ^ d
 }
 function median(a, n,    i, j, t) {
 	for (i = 2; i <= n; i++)
