@@ -4,10 +4,10 @@
  *
  *	lat_pagefault [-s size] [file]
  *
- * The file is read once first, so its pages are in the page cache: the
- * faults measured are minor faults (page-table work, no disk I/O).  The
- * page cache is not emptied, as in lmbench 3; what is empty is the page
- * table: each pass maps the file afresh (shared, read-only), reads one
+ * The file is cached afresh first, in single pages (file_recache, which
+ * says why), so its pages are in the page cache: the faults measured are
+ * minor faults (page-table work, no disk I/O).  Between passes the page
+ * cache is kept; what is empty is the page table: each pass maps the file afresh (shared, read-only), reads one
  * word of every page in a random order, and unmaps it.  The cost of a
  * pass without the reads (munmap and mmap alone) is measured too and
  * subtracted, and the difference is divided by the number of pages.
@@ -190,37 +190,25 @@ static int parse(struct bench *b)
 }
 
 /*
- * Untimed: bring every page into the page cache (a read of the whole
- * file), check with mincore that it stayed there (reading it again when
- * not), and count the faults one pass takes.  Returns 0 or -1.
+ * Untimed: cache every page afresh (file_recache), check with mincore
+ * that it stayed there (caching it again when not), and count the faults
+ * one pass takes.  Returns 0 or -1.
  */
 static int survey(struct bench *b, uint64_t *faults, uint64_t *resident,
 		  uint64_t *pages)
 {
 	struct pagefault_state *st = b->priv;
 	struct rusage r0, r1;
-	char *buf;
-	uint64_t off;
 	int rc = -1, tries;
 
 	if (setup(b) != 0)
 		return -1;
-	buf = malloc(1 << 20);
-	if (buf == NULL) {
-		bench_error(b, "out of memory");
-		goto out;
-	}
-	/* A page the kernel dropped meanwhile is read again (three reads
-	 * at most): 20 of 16384 pages of a file just written were missing
-	 * once, under emulation. */
+	/* In single pages, as file_recache says why; a page the kernel
+	 * dropped meanwhile is read again (three tries at most): 20 of 16384
+	 * pages of a file just written were missing once, under emulation. */
 	for (tries = 0; tries < 3; tries++) {
-		for (off = 0; off < st->size; off += 1 << 20)
-			if (pread(st->fd, buf, 1 << 20, (off_t)off) < 0) {
-				bench_error(b, "read %s: %s", st->path,
-					    strerror(errno));
-				goto out;
-			}
-		if (file_resident(b, st->fd, st->size, resident, pages) != 0)
+		if (file_recache(b, st->path, st->size) != 0 ||
+		    file_resident(b, st->fd, st->size, resident, pages) != 0)
 			goto out;
 		if (*resident >= *pages)
 			break;
@@ -234,7 +222,6 @@ static int survey(struct bench *b, uint64_t *faults, uint64_t *resident,
 		  (uint64_t)(r1.ru_majflt - r0.ru_majflt);
 	rc = 0;
 out:
-	free(buf);
 	cleanup(b);
 	return rc;
 }

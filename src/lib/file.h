@@ -112,6 +112,16 @@ int file_resident(struct bench *b, int fd, uint64_t size,
 		  uint64_t *resident, uint64_t *pages);
 
 /*
+ * Put the first size bytes of path in the page cache the same way every
+ * time: written back (fdatasync), dropped (POSIX_FADV_DONTNEED), then
+ * read in 1 MB reads with readahead off (POSIX_FADV_RANDOM), so that the
+ * cache holds them in single pages, whatever made or read the file
+ * before.  0 or -1 (with a message).  Called once, before any copy
+ * starts: dropping a file other copies use would measure the disk.
+ */
+int file_recache(struct bench *b, const char *path, uint64_t size);
+
+/*
  * A size in MB (10^6 bytes) as lmbench prints series x values: six
  * decimals below 1 MB, two from there on.
  */
