@@ -7,10 +7,11 @@
  * The file is cached afresh first, in single pages (file_recache, which
  * says why), so its pages are in the page cache: the faults measured are
  * minor faults (page-table work, no disk I/O).  Between passes the page
- * cache is kept; what is empty is the page table: each pass maps the file afresh (shared, read-only), reads one
- * word of every page in a random order, and unmaps it.  The cost of a
- * pass without the reads (munmap and mmap alone) is measured too and
- * subtracted, and the difference is divided by the number of pages.
+ * cache is kept; what is empty is the page table: each pass maps the
+ * file afresh (shared, read-only), reads one word of every page in a
+ * random order, and unmaps it.  The cost of a pass without the reads
+ * (munmap and mmap alone) is measured too and subtracted, and the
+ * difference is divided by the number of pages.
  *
  * Linux maps up to fault_around_bytes (64 KB by default) of cached
  * neighbours on each read fault, so fewer faults than pages are taken;

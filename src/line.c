@@ -19,7 +19,8 @@
  * level of the whole curve moves, at times within one run, by more than
  * that (the first loads are L3 hits, and the L3 is shared).  A single
  * curve of each offset's fastest sample read 16 or 32 there in 3 of 29
- * runs: the offsets measured after the level rose kept its higher times.  So the curve is taken five times, each a batch of three passes
+ * runs: the offsets measured after the level rose kept its higher
+ * times.  So the curve is taken five times, each a batch of three passes
  * over every s keeping the fastest sample (which filters preemption), and
  * the line is the step at least three of the five curves show; otherwise
  * no size is printed.  Every s chases the same blocks in the same order,
