@@ -262,20 +262,6 @@ static int check_operands(struct bench *b)
 	return 0;
 }
 
-/* Subtract the overhead from every figure of a ring's result. */
-static void subtract(struct bench_result *r, double ns)
-{
-	r->median -= ns;
-	r->min -= ns;
-	r->max -= ns;
-	r->q1 -= ns;
-	r->q3 -= ns;
-	if (r->same_median > 0.0 && r->cross_median > 0.0) {
-		r->same_median -= ns;
-		r->cross_median -= ns;
-	}
-}
-
 static int ctx_main(struct bench *b)
 {
 	struct ctx_state *st = b->priv;
@@ -315,7 +301,7 @@ static int ctx_main(struct bench *b)
 				rc = -1;
 				break;
 			}
-			subtract(&r, ovr.median);
+			bench_subtract(&r, ovr.median);
 		} while (!(r.median > 0.0) && ++tries < 3);
 		if (rc == -1)
 			break;

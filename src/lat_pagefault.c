@@ -265,11 +265,7 @@ static int run_main(struct bench *b)
 		return rc;
 	/* Per page: a pass with the reads, less one without them. */
 	d = rf;
-	d.median = rf.median - rm.median;
-	d.min = rf.min - rm.median;
-	d.max = rf.max - rm.median;
-	d.q1 = rf.q1 - rm.median;
-	d.q3 = rf.q3 - rm.median;
+	bench_subtract(&d, rm.median);
 	if (!(d.median > 0.0))
 		return bench_error(b, "the faults cost less than the clock can "
 				   "tell apart from mmap and munmap");

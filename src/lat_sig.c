@@ -230,11 +230,7 @@ static int subtract(struct bench *b, struct bench_result *r, double ns)
 				  "above the overhead to remove (%.1f ns): "
 				  "no difference to report here",
 				  b->bc->name, r->median, ns);
-	r->median -= ns;
-	r->q1 -= ns;
-	r->q3 -= ns;
-	r->min = r->min > ns ? r->min - ns : 0.0;
-	r->max -= ns;
+	bench_subtract(r, ns);
 	return 0;
 }
 

@@ -1261,6 +1261,20 @@ double bench_value(const struct bench_result *r)
 	return bench_value_of(r, r->median);
 }
 
+void bench_subtract(struct bench_result *r, double ns)
+{
+	r->median -= ns;
+	r->q1 -= ns;
+	r->q3 -= ns;
+	r->max -= ns;
+	r->min = r->min > ns ? r->min - ns : 0.0;
+	if (r->same_median > 0.0 && r->cross_median > 0.0) {
+		r->same_median -= ns;
+		r->cross_median -= ns;
+	}
+	r->less += ns;
+}
+
 double bench_value_of(const struct bench_result *r, double ns)
 {
 	switch (r->unit) {
@@ -1359,7 +1373,7 @@ static void format_placement(char *buf, size_t len, const char *cpus,
 /*
  * Our own line after each figure:
  * [latbw-stat prog=P case=C x=X median=M min=A max=B spread=S% reps=R
- *  n=N copies=K cpus=L unit=U placement=...]
+ *  n=N copies=K cpus=L unit=U placement=... less=O]
  * Values are in the figure's unit; min and max are the extreme samples
  * (for a bandwidth, the fastest sample is the max).  It holds no label
  * text, as the results format requires.
@@ -1400,6 +1414,12 @@ int bench_format_stat(char *buf, size_t len, const char *prog,
 
 		snprintf(pl + l, sizeof(pl) - l, " cpu_wait=%.0f%%",
 			 100.0 * r->cpu_wait);
+	}
+	if (r->less > 0.0 && r->unit != BENCH_MBPS) {
+		size_t l = strlen(pl);
+
+		snprintf(pl + l, sizeof(pl) - l, " less=%.6g",
+			 bench_value_of(r, r->less));
 	}
 	return snprintf(buf, len, "[latbw-stat prog=%s case=%s%s median=%.6g "
 			"min=%.6g max=%.6g spread=%.2f%% reps=%u preempted=%u "

@@ -267,6 +267,13 @@ struct bench_result {
 	 * "os" (see cpus_idle_hold); NULL: the harness's, when reported.
 	 */
 	const char *idle;
+	/*
+	 * A measured overhead taken off every figure of the result
+	 * (bench_subtract), nanoseconds per operation; 0: none.  The
+	 * statistics line says it (less=), so that the whole that was
+	 * timed (median + less) can be told from the difference.
+	 */
+	double less;
 };
 
 /* Entry point: parse, measure, report, clean up; returns the exit status
@@ -302,6 +309,15 @@ int bench_measure_pairs(struct bench *b, const struct bench_case *ca,
 					 void *arg),
 			void *arg, double max_ns);
 void bench_pairs_free(struct bench_pairs *p);
+
+/*
+ * r less ns per operation, a measured overhead (lat_ctx's work beside
+ * the switch, lat_sig's sending, lat_pagefault's mmap and munmap):
+ * median, quartiles, max and each placement's median move by ns, min no
+ * lower than 0, and r->less adds ns.  The caller checks that the
+ * difference is above 0 before it reports it.
+ */
+void bench_subtract(struct bench_result *r, double ns);
 
 /* The result in its case's unit: µs, ns or MB/s. */
 double bench_value(const struct bench_result *r);
