@@ -8,24 +8,44 @@
 # all); ROUND2 ... hold the result lines of the later rounds, in the same
 # order (a round cut short by an interrupted run holds what it measured).
 # The output is ROUND1 with
-#   - each figure line and each series point carrying, per number, the
-#     median across the rounds that have it (the middle round's own text
-#     for an odd count; for an even count, the mean of the two middle
-#     values with the decimals they were printed with), so that lmbench's
-#     readers, and ours, read one figure per cell;
-#   - each [latbw-stat ...] line carrying the median of the rounds'
-#     medians, the least min, the greatest max, the median of the rounds'
+#   - each figure and point taken from one round, chosen by its
+#     statistics line: of the rounds' medians, ranked fastest first (a
+#     time: the least; a bandwidth or rate: the greatest; for a figure
+#     that had a measured overhead taken off, less=, the whole that was
+#     timed, median + less), the one at rank ceil(N/5): the fastest of up
+#     to five rounds, the second fastest of six to ten, and so on.  What
+#     slows a round down and is not the operation (another tenant of the
+#     host, a CPU frequency change, a neighbour's cache) only ever adds
+#     to its time, and can hold for a whole round, so that the rounds of
+#     one figure fall into a fast and a slow mode and their median
+#     follows the share of slow rounds from run to run; the fast fifth is
+#     what the operation costs, and more than one round stands behind it
+#     from six rounds on.  A number with no statistics line (a count, a
+#     cache size), or whose line has no such order (a ratio), is the
+#     median across the rounds that have it (the middle round's own
+#     text for an odd count; for an even count, the mean of the two
+#     middle values with the decimals they were printed with), so that
+#     lmbench's readers, and ours, read one figure per cell;
+#   - each [latbw-stat ...] line carrying the chosen round's median (and
+#     less=), the least min, the greatest max, the median of the rounds'
 #     own spreads (spread=, the spread within a round), the busiest
 #     round's others_busy= and cpu_wait=, and at its end
-#     rounds=N round_spread=S% round_values=a,b,c: how many rounds have
-#     it, the range of their medians over their median ((max - min) /
-#     median, in percent; in five rounds or more without the one round
-#     farthest from the median), and each round's median in round
-#     order (only rounds=1 for a figure that one round measured);
-#   - a lat_ctx series title's ovr= the median of the rounds';
+#     rounds=N round_spread=S% round_values=a,b,c from_round=R: how many
+#     rounds have it, the range of their medians over their median
+#     ((max - min) / median, in percent; in five rounds or more without
+#     the one round farthest from the median), each round's median in
+#     round order, and the round the figure is (only rounds=1 for a
+#     figure that one round measured);
+#   - a lat_ctx series title's ovr= the chosen round's (that of its
+#     overhead's statistics line);
 #   - after everything, the later rounds' own lines ([note: ...],
 #     [failed: ...], [skipped: ...]) that round 1 does not hold already,
 #     with "round N: " after their colon.
+# Which numbers of a line a statistics line stands for: those after it
+# belong to the figure or point they follow, or, with an x=, to the
+# point of that x in the series (or run of points) they follow; the
+# last numbers of the line are theirs, in order (lat_fs's "0k 1000 C D":
+# C create's, D delete's).
 # A figure is written where ROUND1 has it: one that only a later round
 # measured (round 1's run of it failed) is said in a note, not shown.
 #
@@ -58,8 +78,11 @@ FNR == 1 {
 			ORDER[KEY] = ++nkeys
 			KEYOF[nkeys] = KEY
 		}
-	} else if (KIND == "stat")
+	} else if (KIND == "stat") {
 		HAVE[nr, KEY] = $0
+		if (nr == 1 && TARGET != "")
+			ATT[TARGET, ++NATT[TARGET]] = KEY
+	}
 	else if (KIND == "other" && nr > 1)
 		LATE[nr, ++NLATE[nr]] = $0
 	if (nr == 1 && KIND == "other")
@@ -67,6 +90,7 @@ FNR == 1 {
 }
 
 END {
+	choose_rounds()
 	reset()
 	for (i = 1; i <= ntl; i++) {
 		classify(TL[i])
@@ -123,6 +147,7 @@ function reset() {
 # moves the parse on.
 function classify(line,    c, k, t, x, ctx, f) {
 	KEY = ""
+	TARGET = ""
 	c = substr(line, 1, 1)
 	if (line == "") {
 		KIND = "blank"
@@ -146,8 +171,21 @@ function classify(line,    c, k, t, x, ctx, f) {
 			ctx = ended
 		else
 			ctx = "-"
-		KEY = "S|" ctx "|" field(line, "prog") "|" field(line, "case") "|" field(line, "x")
+		x = field(line, "x")
+		KEY = "S|" ctx "|" field(line, "prog") "|" field(line, "case") "|" x
 		KEY = KEY "#" (++SEEN[KEY])
+		# The figure it stands for: with x, the point of that x in the
+		# series of the point it follows (or the open or last series);
+		# without, the figure or point it follows, or the open series'
+		# title.
+		if (x != "") {
+			t = "P|" (last ~ /^P\|/ ? PSER[last] : ser != "" ? ser : ended) "|" x
+			if (t in SEEN)
+				TARGET = t "#" SEEN[t]
+		} else if (last != "")
+			TARGET = last
+		else if (ser != "")
+			TARGET = ser
 		return
 	}
 	if (c ~ /[0-9.-]/ && line !~ /^[^ ]*: /) {
@@ -156,6 +194,7 @@ function classify(line,    c, k, t, x, ctx, f) {
 		sub(/ .*/, "", x)
 		KEY = "P|" ser "|" x
 		KEY = KEY "#" (++SEEN[KEY])
+		PSER[KEY] = ser
 		last = KEY
 		return
 	}
@@ -226,12 +265,28 @@ function med(n, v, g,    i, j, t, a, b, da, db, d) {
 # comb_words(pre, rest, key, from): pre followed by the words of rest
 # (from word "from" on), each number the median of that word across the
 # rounds whose line at key has the same shape.
-function comb_words(pre, rest, key, from,    n, w, sh, r, m, u, i, v, nv, out, o) {
+function comb_words(pre, rest, key, from,    n, w, sh, r, m, u, i, v, nv, out, o, ns, by) {
 	n = split(rest, w, / +/)
 	sh = shape(n, w)
 	out = pre
+	# The last numbers are those of the statistics lines, in order.
+	split("", by)
+	ns = NATT[key] + 0
+	for (i = n; i >= from && ns > 0; i--)
+		if (isnum(w[i]))
+			by[i] = ATT[key, ns--]
 	for (i = 1; i <= n; i++) {
 		o = w[i]
+		if ((i in by) && (by[i] in CH)) {
+			r = CH[by[i]]
+			if ((r, key) in HAVE) {
+				m = split(rest_of(HAVE[r, key], pre), u, / +/)
+				if (shape(m, u) == sh) {
+					out = out (i > 1 ? " " : "") u[i]
+					continue
+				}
+			}
+		}
 		if (i >= from && isnum(w[i])) {
 			nv = 0
 			split("", v)
@@ -266,11 +321,21 @@ function comb_pt(line, key) {
 	return comb_words("", line, key, 2)
 }
 
-# A lat_ctx title: its ovr= the median of the rounds'.
+# A lat_ctx title: its ovr= the chosen round's (see the top), else the
+# median of the rounds'.
 function comb_title(line, key,    r, v, nv, o, t) {
 	if (line !~ / ovr=[-+.0-9eE]+( |$)/)
 		return line
 	nv = 0
+	# The round its overhead's statistics line chose.
+	if (NATT[key] > 0 && (ATT[key, 1] in CH) && ((CH[ATT[key, 1]], key) in HAVE)) {
+		t = HAVE[CH[ATT[key, 1]], key]
+		if (match(t, / ovr=[-+.0-9eE]+/)) {
+			o = substr(t, RSTART + 5, RLENGTH - 5)
+			match(line, / ovr=[-+.0-9eE]+/)
+			return substr(line, 1, RSTART + 4) o substr(line, RSTART + RLENGTH)
+		}
+	}
 	for (r = 1; r <= nr; r++) {
 		if (!((r, key) in HAVE))
 			continue
@@ -295,7 +360,7 @@ function larger_pct(m, p) {
 }
 
 # A statistics line, combined over the rounds (see the top).
-function comb_stat(line, key,    r, s, nv, v, vals, lo, hi, mn, mx, ns, sp, t, m, out, n, w, i, rs, c, cl, cd, last_cpus, ob, cw) {
+function comb_stat(line, key,    r, s, nv, v, vals, lo, hi, mn, mx, ns, sp, t, m, out, n, w, i, rs, c, cl, cd, last_cpus, ob, cw, f, fl) {
 	nv = 0
 	ns = 0
 	vals = ""
@@ -337,6 +402,11 @@ function comb_stat(line, key,    r, s, nv, v, vals, lo, hi, mn, mx, ns, sp, t, m
 	if (nv == 0)
 		return line
 	m = med(nv, v, 1)
+	f = m
+	if (key in CH) {
+		f = field(HAVE[CH[key], key], "median")
+		fl = field(HAVE[CH[key], key], "less")
+	}
 	# med sorted v.  In five rounds or more the spread leaves out the
 	# one round farthest from the median: one round taken during a
 	# spell on the host (a few seconds every minute or so, on a cloud
@@ -354,7 +424,9 @@ function comb_stat(line, key,    r, s, nv, v, vals, lo, hi, mn, mx, ns, sp, t, m
 	out = w[1]
 	for (i = 2; i <= n; i++) {
 		if (index(w[i], "median=") == 1)
-			w[i] = "median=" m
+			w[i] = "median=" f
+		else if (index(w[i], "less=") == 1 && fl != "")
+			w[i] = "less=" fl
 		else if (index(w[i], "min=") == 1 && mn != "")
 			w[i] = "min=" mn
 		else if (index(w[i], "max=") == 1 && mx != "")
@@ -372,5 +444,55 @@ function comb_stat(line, key,    r, s, nv, v, vals, lo, hi, mn, mx, ns, sp, t, m
 	# The rounds of a same-CPU step may have run on different CPUs (the
 	# driver's SAME_CPU=quiet): then each round's, in order.
 	return out " rounds=" nv " round_spread=" rs " round_values=" vals \
-	    (cd ? " round_cpus=" cl : "") "]"
+	    (cd ? " round_cpus=" cl : "") (key in CH ? " from_round=" CH[key] : "") "]"
+}
+
+# rank_dir(unit): 1 when the least value is the fastest (a time), -1
+# when the greatest is (a bandwidth, a rate), 0 when neither (a ratio).
+function rank_dir(u) {
+	if (u == "us" || u == "ns" || u == "ms" || u == "s")
+		return 1
+	if (u ~ /\/s(ec)?$/)
+		return -1
+	return 0
+}
+
+# choose_rounds: CH[key], for each statistics line of round 1 that two
+# rounds or more have, with an order: the round at rank ceil(N/5),
+# fastest first, of its N rounds (see the top).  Ties: the earlier round.
+function choose_rounds(    i, hk, key, d, r, s, t, nv, rr, val, j, tr, tv, k) {
+	for (hk in HAVE) {
+		split(hk, t, SUBSEP)
+		if (t[1] != 1 || t[2] !~ /^S\|/)
+			continue
+		key = t[2]
+		d = rank_dir(field(HAVE[1, key], "unit"))
+		if (d == 0)
+			continue
+		nv = 0
+		for (r = 1; r <= nr; r++) {
+			if (!((r, key) in HAVE))
+				continue
+			s = HAVE[r, key]
+			if (!isnum(field(s, "median")))
+				continue
+			rr[++nv] = r
+			val[nv] = d * (field(s, "median") + (isnum(field(s, "less")) ? field(s, "less") : 0))
+		}
+		if (nv < 2)
+			continue
+		# Insertion sort, fastest first, stable.
+		for (i = 2; i <= nv; i++) {
+			tr = rr[i]
+			tv = val[i]
+			for (j = i - 1; j >= 1 && val[j] > tv; j--) {
+				rr[j + 1] = rr[j]
+				val[j + 1] = val[j]
+			}
+			rr[j + 1] = tr
+			val[j + 1] = tv
+		}
+		k = int((nv + 4) / 5)
+		CH[key] = rr[k]
+	}
 }
