@@ -294,8 +294,7 @@ cleanup() {
 
 # combine_rounds: the results file (round 1, header and all) and the files
 # of the later rounds made into one results file in lmbench's format by
-# rounds.awk (each figure the round at the fast end of its rounds, each
-# statistics line with rounds=, round_spread=, round_values= and
+# rounds.awk (each figure its fastest round, each statistics line with rounds=, round_spread=, round_values= and
 # from_round=), which then replaces
 # the results file, through a file beside it and a rename: a run stopped
 # at any moment leaves one or the other whole (if it fails, the results

@@ -12,15 +12,13 @@
 #     statistics line: of the rounds' medians, ranked fastest first (a
 #     time: the least; a bandwidth or rate: the greatest; for a figure
 #     that had a measured overhead taken off, less=, the whole that was
-#     timed, median + less), the one at rank ceil(N/5): the fastest of up
-#     to five rounds, the second fastest of six to ten, and so on.  What
-#     slows a round down and is not the operation (another tenant of the
-#     host, a CPU frequency change, a neighbour's cache) only ever adds
-#     to its time, and can hold for a whole round, so that the rounds of
-#     one figure fall into a fast and a slow mode and their median
-#     follows the share of slow rounds from run to run; the fast fifth is
-#     what the operation costs, and more than one round stands behind it
-#     from six rounds on.  A number with no statistics line (a count, a
+#     timed, median + less), the first: the fastest round.  What slows a
+#     round down and is not the operation (another tenant of the host, a
+#     CPU frequency change, a neighbour's cache) only ever adds to its
+#     time, and can hold for a second or a whole round, so that the rounds
+#     of one figure fall into a fast and a slow mode and their median
+#     follows the share of slow rounds, which changes from run to run;
+#     the fastest round is what the operation costs.  A number with no statistics line (a count, a
 #     cache size), or whose line has no such order (a ratio), is the
 #     median across the rounds that have it (the middle round's own
 #     text for an odd count; for an even count, the mean of the two
@@ -458,9 +456,9 @@ function rank_dir(u) {
 }
 
 # choose_rounds: CH[key], for each statistics line of round 1 that two
-# rounds or more have, with an order: the round at rank ceil(N/5),
-# fastest first, of its N rounds (see the top).  Ties: the earlier round.
-function choose_rounds(    i, hk, key, d, r, s, t, nv, rr, val, j, tr, tv, k) {
+# rounds or more have, with an order: its fastest round (see the top).
+# Ties: the earlier round.
+function choose_rounds(    i, hk, key, d, r, s, t, nv, rr, val, k) {
 	for (hk in HAVE) {
 		split(hk, t, SUBSEP)
 		if (t[1] != 1 || t[2] !~ /^S\|/)
@@ -481,18 +479,10 @@ function choose_rounds(    i, hk, key, d, r, s, t, nv, rr, val, j, tr, tv, k) {
 		}
 		if (nv < 2)
 			continue
-		# Insertion sort, fastest first, stable.
-		for (i = 2; i <= nv; i++) {
-			tr = rr[i]
-			tv = val[i]
-			for (j = i - 1; j >= 1 && val[j] > tv; j--) {
-				rr[j + 1] = rr[j]
-				val[j + 1] = val[j]
-			}
-			rr[j + 1] = tr
-			val[j + 1] = tv
-		}
-		k = int((nv + 4) / 5)
+		k = 1
+		for (i = 2; i <= nv; i++)
+			if (val[i] < val[k])
+				k = i
 		CH[key] = rr[k]
 	}
 }
