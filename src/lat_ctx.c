@@ -11,8 +11,9 @@
  *
  * What is not a switch is measured apart and subtracted: one process
  * writing the token into a pipe, reading it back and reading its array,
- * with no other process involved (its fastest sample: noise only adds to
- * it).  That overhead is printed in the series title, as lmbench does:
+ * with no other process involved (its fastest sample, over measurements
+ * before each ring: noise only adds to it).  That overhead is printed in
+ * the series title, as lmbench does:
  *
  *	"size=16k ovr=1.23
  *	[latbw-stat ... case=overhead ... min=1.23 ...]
@@ -265,56 +266,79 @@ static int check_operands(struct bench *b)
 static int ctx_main(struct bench *b)
 {
 	struct ctx_state *st = b->priv;
-	struct bench_result ovr, r;
+	struct bench_result ovr, o, *r;
 	unsigned long long kb = (unsigned long long)bench_opt_num(b, 's');
 	char x[16];
-	int i, rc = 0;
+	int i, got = 0, rc = 0;
 
 	st->words = (size_t)(kb * 1024 / sizeof(unsigned long));
-	if (bench_measure(b, &cases[1], &ovr) != 0)
-		return -1;
+	r = calloc((size_t)b->argc, sizeof(*r));
+	if (r == NULL)
+		return bench_error(b, "out of memory");
 	/*
 	 * The overhead is pure work of one process on a warm cache: other
 	 * tenants of the machine can only add to it, never take from it.  So
 	 * its fastest sample, not its median, is what a hop costs besides
-	 * the switch; a median inflated by a noisy moment would be taken off
-	 * every ring figure measured later in quieter ones.
+	 * the switch; and since the machine's state can change from one
+	 * second to the next (a shared host's), it is measured again before
+	 * each ring, and the fastest sample of them all is the one taken off
+	 * every ring: an overhead measured in a slow moment, taken off a ring
+	 * measured in a fast one, would leave too little for the switch.
+	 * The figures are printed when all are measured, with that one.
 	 */
-	bench_printf(b, "\"size=%lluk ovr=%.2f", kb,
-		     bench_value_of(&ovr, ovr.min));
-	bench_report_stat(b, NULL, &ovr);
-	ovr.median = ovr.min;
 	for (i = 0; i < b->argc; i++) {
 		int tries = 0;
 
+		if (bench_measure(b, &cases[1], &o) != 0) {
+			rc = -1;
+			break;
+		}
+		if (i == 0 || o.min < ovr.min)
+			ovr = o;
 		st->nprocs = nprocs_operand(b, b->argv[i]);
 		/*
 		 * A ring that comes out below the overhead met a quieter
 		 * moment than the overhead's fastest sample (the machine's
 		 * state can hold for seconds): measured again, up to twice.
-		 * Still below, the point has no figure, and the program ends
-		 * as one that cannot measure here (exit 3), with the reason:
-		 * not an error of the run.
 		 */
 		do {
-			if (bench_measure(b, &cases[0], &r) != 0) {
+			if (bench_measure(b, &cases[0], &r[i]) != 0) {
 				rc = -1;
 				break;
 			}
-			bench_subtract(&r, ovr.median);
-		} while (!(r.median > 0.0) && ++tries < 3);
+		} while (!(r[i].median > ovr.min) && ++tries < 3);
 		if (rc == -1)
 			break;
-		if (!(r.median > 0.0)) {
-			rc = bench_skip(b, "%u processes: the switch time is "
-					"below the overhead it includes, three "
-					"times (no figure)", st->nprocs);
+		got = i + 1;
+	}
+	if (got > 0) {
+		bench_printf(b, "\"size=%lluk ovr=%.2f", kb,
+			     bench_value_of(&ovr, ovr.min));
+		bench_report_stat(b, NULL, &ovr);
+	}
+	for (i = 0; i < got; i++) {
+		bench_subtract(&r[i], ovr.min);
+		/*
+		 * Still below: the point has no figure, and the program ends
+		 * as one that cannot measure here (exit 3), with the reason:
+		 * not an error of the run.
+		 */
+		if (!(r[i].median > 0.0)) {
+			int sk = bench_skip(b, "%s processes: the switch time "
+					    "is below the overhead it "
+					    "includes, three times (no "
+					    "figure)", b->argv[i]);
+
+			if (rc == 0)
+				rc = sk;
 			continue;
 		}
-		snprintf(x, sizeof(x), "%u", st->nprocs);
-		bench_report_point(b, x, bench_value(&r), 2, &r);
+		snprintf(x, sizeof(x), "%u", nprocs_operand(b, b->argv[i]));
+		bench_report_point(b, x, bench_value(&r[i]), 2, &r[i]);
 	}
-	bench_printf(b, "%s", "");
+	if (got > 0)
+		bench_printf(b, "%s", "");
+	free(r);
 	return rc;
 }
 

@@ -40,6 +40,12 @@ test_expect 'the statistics line has the overhead subtracted too' '
 		"$(awk -v p="$p" "BEGIN { print p + 0.006 }")"
 '
 
+test_expect 'every ring says what was taken off it (less=): the title'"'"'s overhead, the least of the overhead measured before each ring' '
+	m=$(sed -n "2s/.* min=\([^ ]*\) .*/\1/p" "$TRASH/s4") &&
+	[ "$(grep -c "^\[latbw-stat prog=lat_ctx case=ring .* less=$m\]\$" "$TRASH/s4")" -eq 2 ] ||
+		fail "overhead min=$m: $(cat "$TRASH/s4")"
+'
+
 test_expect '-s 0: no array, the title says size=0k' '
 	run_bench lat_ctx -N 3 -E 1000 -s 0 2 &&
 	expect_line "^\"size=0k ovr=[0-9]+\.[0-9][0-9]\$" "$TRASH/err"
