@@ -8,22 +8,22 @@
 # all); ROUND2 ... hold the result lines of the later rounds, in the same
 # order (a round cut short by an interrupted run holds what it measured).
 # The output is ROUND1 with
-#   - each figure and point taken from one round, chosen by its
-#     statistics line: of the rounds' medians, ranked fastest first (a
-#     time: the least; a bandwidth or rate: the greatest; for a figure
-#     that had a measured overhead taken off, less=, the whole that was
-#     timed, median + less), the first: the fastest round.  What slows a
+#   - each figure and point taken from its fastest round, by its
+#     statistics line's median (a time: the least; a bandwidth or rate:
+#     the greatest; for a figure that had a measured overhead taken off,
+#     less=, the whole that was timed, median + less).  What slows a
 #     round down and is not the operation (another tenant of the host, a
 #     CPU frequency change, a neighbour's cache) only ever adds to its
-#     time, and can hold for a second or a whole round, so that the rounds
-#     of one figure fall into a fast and a slow mode and their median
-#     follows the share of slow rounds, which changes from run to run;
-#     the fastest round is what the operation costs.  A number with no statistics line (a count, a
-#     cache size), or whose line has no such order (a ratio), is the
-#     median across the rounds that have it (the middle round's own
-#     text for an odd count; for an even count, the mean of the two
-#     middle values with the decimals they were printed with), so that
-#     lmbench's readers, and ours, read one figure per cell;
+#     time, and can hold for a second or a whole round, so that the
+#     rounds of one figure fall into a fast and a slow mode and their
+#     median follows the share of slow rounds, which changes from run to
+#     run; the fastest round is what the operation costs.  A number with
+#     no statistics line (a count, a cache size), or whose line has no
+#     such order (a ratio), is the median across the rounds that have it
+#     (the middle round's own text for an odd count; for an even count,
+#     the mean of the two middle values with the decimals they were
+#     printed with), so that lmbench's readers, and ours, read one
+#     figure per cell;
 #   - each [latbw-stat ...] line carrying the chosen round's median (and
 #     less=), the least min, the greatest max, the median of the rounds'
 #     own spreads (spread=, the spread within a round), the busiest
@@ -261,8 +261,9 @@ function med(n, v, g,    i, j, t, a, b, da, db, d) {
 }
 
 # comb_words(pre, rest, key, from): pre followed by the words of rest
-# (from word "from" on), each number the median of that word across the
-# rounds whose line at key has the same shape.
+# (from word "from" on), each number a statistics line stands for the
+# chosen round's (CH), each other number the median of that word across
+# the rounds whose line at key has the same shape.
 function comb_words(pre, rest, key, from,    n, w, sh, r, m, u, i, v, nv, out, o, ns, by) {
 	n = split(rest, w, / +/)
 	sh = shape(n, w)
@@ -456,8 +457,8 @@ function rank_dir(u) {
 }
 
 # choose_rounds: CH[key], for each statistics line of round 1 that two
-# rounds or more have, with an order: its fastest round (see the top).
-# Ties: the earlier round.
+# rounds or more have, in a unit with a fastest: its fastest round (see
+# the top; of two equal ones, the earlier).
 function choose_rounds(    i, hk, key, d, r, s, t, nv, rr, val, k) {
 	for (hk in HAVE) {
 		split(hk, t, SUBSEP)
