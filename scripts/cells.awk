@@ -37,14 +37,14 @@ function fnum_as(i, k, v, w) {
 	if (k == "")
 		num("", w)
 	else
-		numsp(v, RSPR[i, k], rrange(i, k), ptext(i, k), w, RRS[i, k], busy_of(i, k))
+		numsp(v, RSPR[i, k], rrange(i, k), ptext(i, k), w, RRS[i, k], busy_of(i, k), RRG[i, k])
 }
 
 function finum(i, k, w) {
 	if (k == "")
 		inum("", w)
 	else
-		inumsp(val(i, k), RSPR[i, k], ptext(i, k), w, RRS[i, k], busy_of(i, k))
+		inumsp(val(i, k), RSPR[i, k], ptext(i, k), w, RRS[i, k], busy_of(i, k), RRG[i, k])
 }
 
 # What kept record k's CPUs busy, for the notes under a table: how busy
@@ -224,7 +224,8 @@ function null_io(i, w,    r, k, rd, wr) {
 	if (good(rd) && good(wr))
 		numsp((rd + wr) / 2, larger(RSPR[i, r], RSPR[i, k]),
 		    larger(rrange(i, r), rrange(i, k)), ptext(i, k), w,
-		    larger(RRS[i, r], RRS[i, k]), larger(ROB[i, r], ROB[i, k]))
+		    larger(RRS[i, r], RRS[i, k]), larger(ROB[i, r], ROB[i, k]),
+		    larger(RRG[i, r], RRG[i, k]))
 	else if (good(wr))
 		fnum(i, k, w)
 	else

@@ -137,9 +137,10 @@ function row_begin(i) {
 }
 
 # Put the next cell: its text, whether it holds a value (isval), its kind,
-# value, spread, range, placement, spread across rounds and how busy the
-# other CPUs were while it was measured (percent).
-function put_cell(text, isval, kind, v, sp, rg, pl, rs, ob) {
+# value, spread, range, placement, spread across rounds, how busy the
+# other CPUs were while it was measured (percent) and how far the next
+# fastest round was from the figure (percent).
+function put_cell(text, isval, kind, v, sp, rg, pl, rs, ob, gp) {
 	RC_++
 	CELL[TNR, RC_] = text
 	CSP[TNR, RC_] = (isval && sp != "") ? sp : ""
@@ -148,6 +149,7 @@ function put_cell(text, isval, kind, v, sp, rg, pl, rs, ob) {
 	CPLC[TNR, RC_] = (isval && pl != "") ? pl : ""
 	CRS[TNR, RC_] = (isval && rs != "") ? rs : ""
 	COB[TNR, RC_] = (isval && ob != "") ? ob : ""
+	CGP[TNR, RC_] = (isval && gp != "") ? gp : ""
 	CKIND[TNR, RC_] = kind
 	if (isval && CCOUNT[RC_])
 		RVAL[TNR] = 1
@@ -159,10 +161,10 @@ function cell(text, isval) {
 }
 
 # A number cell of value v, with its spread sp, range rg, placement pl,
-# spread across rounds rs and others' business ob ("" for none); blank
-# unless v is a good value.
-function numsp(v, sp, rg, pl, w, rs, ob) {
-	put_cell(fmtcell(v, CF[RC_ + 1] != "" ? CF[RC_ + 1] : w, w), good(v), "n", v, sp, rg, pl, rs, ob)
+# spread across rounds rs, others' business ob and the next fastest
+# round's gap gp ("" for none); blank unless v is a good value.
+function numsp(v, sp, rg, pl, w, rs, ob, gp) {
+	put_cell(fmtcell(v, CF[RC_ + 1] != "" ? CF[RC_ + 1] : w, w), good(v), "n", v, sp, rg, pl, rs, ob, gp)
 }
 
 # A number cell without a spread (a header figure).
@@ -171,8 +173,8 @@ function num(v, w) {
 }
 
 # An integer cell, with its spread sp ("" for none).
-function inumsp(v, sp, pl, w, rs, ob) {
-	put_cell(fmtint(v, w), good(v), "i", v, sp, "", pl, rs, ob)
+function inumsp(v, sp, pl, w, rs, ob, gp) {
+	put_cell(fmtint(v, w), good(v), "i", v, sp, "", pl, rs, ob, gp)
 }
 
 function inum(v, w) {
@@ -275,9 +277,12 @@ function table_end(    r, c, line, full, nb, b, j, ncol, total, w) {
 
 # Under the table, after a blank line (so that a reader of the table's
 # rows, which end at a blank line, never takes them for a row), one line
-# per cell whose spread across latbw-run's rounds is above the -m limit
-# ("! vm        Pipe: rounds 37.2% apart"): the rounds of the run
-# disagree, and the next run may well too.  A cell taken while the CPUs
+# per cell whose figure, its fastest round, no other round came within
+# the -m limit of ("! vm        Pipe: fastest round alone, the next 37.2%
+# slower"): one round saw the operation that fast, and the next run may
+# not.  A file whose figures are the median of their rounds (no
+# round_gap) flags a spread across the rounds above the limit instead
+# ("! vm        Pipe: rounds 37.2% apart").  A cell taken while the CPUs
 # it was not pinned to were at least half busy (others_busy, its busiest
 # round) says so too ("! vm        Pipe: other CPUs 100% busy"): on a
 # virtual machine or an SMT core, a neighbour's load slows a figure it
@@ -287,14 +292,15 @@ function table_end(    r, c, line, full, nb, b, j, ncol, total, w) {
 # Pipe: tasks waited for its CPUs 44% of the time"): another process
 # shared its CPUs.  The columns keep their widths; lmbench's cells are
 # untouched.
-function round_notes(    r, c, n, j, name, f, named, t, apart, busy, wait, waited) {
+function round_notes(    r, c, n, j, name, f, named, t, apart, busy, wait, waited, alone) {
 	if (mark + 0 <= 0)
 		return
 	named = dash_groups()
 	n = 0
 	for (r = 1; r <= TNR; r++)
 		for (c = 1; c <= NC; c++) {
-			apart = CRS[r, c] != "" && CRS[r, c] + 0 > mark + 0
+			alone = CGP[r, c] != "" && CGP[r, c] + 0 > mark + 0
+			apart = alone || (CGP[r, c] == "" && CRS[r, c] != "" && CRS[r, c] + 0 > mark + 0)
 			wait = COB[r, c] ~ /^w/ ? substr(COB[r, c], 2) + 0 : -1
 			busy = wait < 0 && COB[r, c] != "" && COB[r, c] + 0 >= OTHERS_BUSY
 			waited = wait >= CPU_WAIT
@@ -311,15 +317,21 @@ function round_notes(    r, c, n, j, name, f, named, t, apart, busy, wait, waite
 			if (n++ == 0)
 				print ""
 			t = sprintf("! %-9.9s %s:", tidy(HOST[RH[r]]), name)
-			if (apart)
-				t = t sprintf(" rounds %s apart", CRS[r, c] + 0 < 99.95 ? \
-				    sprintf("%.1f%%", CRS[r, c]) : sprintf("%.0f%%", CRS[r, c]))
+			if (alone)
+				t = t sprintf(" fastest round alone, the next %s slower", pct_text(CGP[r, c]))
+			else if (apart)
+				t = t sprintf(" rounds %s apart", pct_text(CRS[r, c]))
 			if (busy)
 				t = t (apart ? ";" : "") sprintf(" other CPUs %.0f%% busy", COB[r, c])
 			if (waited)
 				t = t (apart ? ";" : "") sprintf(" tasks waited for its CPUs %.0f%% of the time", wait)
 			print (width > 0 ? substr(t, 1, width) : t)
 		}
+}
+
+# pct_text(p): a percentage for the notes, "37.2%", or "150%" from 99.95.
+function pct_text(p) {
+	return p + 0 < 99.95 ? sprintf("%.1f%%", p) : sprintf("%.0f%%", p)
 }
 
 # The words of header line j over column c (its span: after the previous

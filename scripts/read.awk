@@ -487,6 +487,7 @@ function add_rec(name, x, v, unit,    k) {
 	RU[cur, k] = unit
 	RSPR[cur, k] = RR[cur, k] = RMIN[cur, k] = RMAX[cur, k] = RC[cur, k] = ""
 	RRN[cur, k] = RRS[cur, k] = RRV[cur, k] = ROB[cur, k] = RCW[cur, k] = ""
+	RRG[cur, k] = ""
 	RPL[cur, k] = RXS[cur, k] = FKEY[cur, k] = RIDL[cur, k] = ""
 	if (name ~ /^cross-CPU ctxsw / || index(name, " (cross CPU)") > 0)
 		RPL[cur, k] = "cross"

@@ -28,12 +28,14 @@
 #     less=), the least min, the greatest max, the median of the rounds'
 #     own spreads (spread=, the spread within a round), the busiest
 #     round's others_busy= and cpu_wait=, and at its end
-#     rounds=N round_spread=S% round_values=a,b,c from_round=R: how many
-#     rounds have it, the range of their medians over their median
-#     ((max - min) / median, in percent; in five rounds or more without
-#     the one round farthest from the median), each round's median in
-#     round order, and the round the figure is (only rounds=1 for a
-#     figure that one round measured);
+#     rounds=N round_spread=S% round_values=a,b,c from_round=R
+#     round_gap=G%: how many rounds have it, the range of their medians
+#     over their median ((max - min) / median, in percent; in five rounds
+#     or more without the one round farthest from the median), each
+#     round's median in round order, the round the figure is, and how far
+#     the next fastest round was from it, in percent of it (whether
+#     another round saw the operation as fast; only rounds=1 for a figure
+#     that one round measured);
 #   - a lat_ctx series title's ovr= the chosen round's (that of its
 #     overhead's statistics line);
 #   - after everything, the later rounds' own lines ([note: ...],
@@ -443,7 +445,8 @@ function comb_stat(line, key,    r, s, nv, v, vals, lo, hi, mn, mx, ns, sp, t, m
 	# The rounds of a same-CPU step may have run on different CPUs (the
 	# driver's SAME_CPU=quiet): then each round's, in order.
 	return out " rounds=" nv " round_spread=" rs " round_values=" vals \
-	    (cd ? " round_cpus=" cl : "") (key in CH ? " from_round=" CH[key] : "") "]"
+	    (cd ? " round_cpus=" cl : "") \
+	    (key in CH ? " from_round=" CH[key] " round_gap=" GAP[key] : "") "]"
 }
 
 # rank_dir(unit): 1 when the least value is the fastest (a time), -1
@@ -458,8 +461,9 @@ function rank_dir(u) {
 
 # choose_rounds: CH[key], for each statistics line of round 1 that two
 # rounds or more have, in a unit with a fastest: its fastest round (see
-# the top; of two equal ones, the earlier).
-function choose_rounds(    i, hk, key, d, r, s, t, nv, rr, val, k) {
+# the top; of two equal ones, the earlier); GAP[key], how far the next
+# fastest was from it, in percent of it ("12.50%").
+function choose_rounds(    i, hk, key, d, r, s, t, nv, rr, val, k, j) {
 	for (hk in HAVE) {
 		split(hk, t, SUBSEP)
 		if (t[1] != 1 || t[2] !~ /^S\|/)
@@ -485,5 +489,10 @@ function choose_rounds(    i, hk, key, d, r, s, t, nv, rr, val, k) {
 			if (val[i] < val[k])
 				k = i
 		CH[key] = rr[k]
+		j = k == 1 ? 2 : 1
+		for (i = 1; i <= nv; i++)
+			if (i != k && val[i] < val[j])
+				j = i
+		GAP[key] = val[k] != 0 ? sprintf("%.2f%%", (val[j] - val[k]) / (val[k] < 0 ? -val[k] : val[k]) * 100) : "0.00%"
 	}
 }

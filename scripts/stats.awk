@@ -122,6 +122,8 @@ function set_stats(k, sp, f, ln,    t) {
 	t = f["rounds"]
 	RRN[cur, k] = (t ~ /^[0-9]+$/ && sane(t)) ? t + 0 : ""
 	RRV[cur, k] = f["round_values"]
+	# How far the next fastest round was from the figure, its fastest.
+	RRG[cur, k] = pct_field(f["round_gap"])
 	# How busy the CPUs it was not pinned to were (the busiest round's);
 	# across every CPU of the machine, how long tasks waited for one.
 	ROB[cur, k] = pct_field(f["others_busy"])

@@ -32,6 +32,25 @@ do
 	"
 done
 
+# The same file as a combiner that takes the fastest round writes it
+# (round_gap=): a figure another round came within 10% of is not flagged
+# however far apart the rounds (the pipe, 4.9 and 5 of 5, 4.9, 6.76; the
+# ctxsw); one whose next fastest round was further is, as resting on one
+# round (write, 0.22 then 0.25: 13.6%, in the null I/O cell).
+mkdir -p "$TRASH/gap/summary"
+sed -e '/^\[latbw-stat /s/ round_values=\([^ ]*\)\]$/ round_values=\1 from_round=1 round_gap=1.00%]/' \
+	-e '/prog=lat_pipe /s/ round_gap=[^ ]*\]$/ round_gap=2.04%]/' \
+	-e '/prog=lat_syscall case=write /s/ round_gap=[^ ]*\]$/ round_gap=13.64%]/' \
+	-e '/prog=lat_ctx case=ring x=2 /s/ round_gap=[^ ]*\]$/ round_gap=3.45%]/' \
+	"$RF" >"$TRASH/gap/summary/vm.0"
+
+test_expect 'with round_gap: only a figure no other round came within 10% of is flagged, as the fastest round alone' '
+	summary "$TRASH/gap/summary/vm.0" && [ ! -s "$TRASH/err" ] &&
+	has_line "! vm        null I/O: fastest round alone, the next 13.6% slower" &&
+	[ "$(grep -c "^! " "$TRASH/out")" -eq 1 ] &&
+	summary -m 15 "$TRASH/gap/summary/vm.0" && ! grep -q "^!" "$TRASH/out"
+'
+
 # The same file where the CPUs the pipe and AF_UNIX figures were not
 # pinned to were busy (others_busy, the busiest round's), and those of
 # the ctxsw figure a little under half.

@@ -222,12 +222,12 @@ test_expect 'rounds: ROUNDS=3, one line per figure, its statistics line with the
 	expect_line "^\[ROUNDS: 3\]\$" "$F" &&
 	[ "$(grep -c "^Simple syscall: " "$F")" -eq 1 ] &&
 	[ "$(grep -c "^\[latbw-stat prog=lat_syscall case=null median=" "$F")" -eq 1 ] &&
-	expect_line "^\[latbw-stat prog=lat_syscall case=null median=.* rounds=3 round_spread=[0-9]+\.[0-9]{2}% round_values=[^,]+,[^,]+,[^,]+ from_round=[1-3]\]\$" "$F" &&
+	expect_line "^\[latbw-stat prog=lat_syscall case=null median=.* rounds=3 round_spread=[0-9]+\.[0-9]{2}% round_values=[^,]+,[^,]+,[^,]+ from_round=[1-3] round_gap=[0-9]+\.[0-9]{2}%\]\$" "$F" &&
 	grep "^\[latbw-stat prog=lat_syscall case=null median=" "$F" | awk "{
 		for (i = 1; i <= NF; i++) {
 			if (\$i ~ /^median=/) m = substr(\$i, 8)
 			if (\$i ~ /^round_values=/) split(substr(\$i, 14), v, \",\")
-			if (\$i ~ /^from_round=/) { sub(/\]\$/, \"\", \$i); r = substr(\$i, 12) }
+			if (\$i ~ /^from_round=/) r = substr(\$i, 12)
 		}
 		# the least value is the figure, and from_round names its round
 		for (i = 1; i <= 3; i++)
@@ -238,7 +238,7 @@ test_expect 'rounds: ROUNDS=3, one line per figure, its statistics line with the
 
 test_expect 'rounds: every statistics line says how many rounds measured it' '
 	grep "^\[latbw-stat " "$F" |
-		grep -Ev " rounds=[1-3]( round_spread=[0-9.]+% round_values=[^ ]+( round_cpus=[0-9;]+)?( from_round=[1-3])?)?\]\$" >"$TRASH/bad"
+		grep -Ev " rounds=[1-3]( round_spread=[0-9.]+% round_values=[^ ]+( round_cpus=[0-9;]+)?( from_round=[1-3] round_gap=[0-9.]+%)?)?\]\$" >"$TRASH/bad"
 	! [ -s "$TRASH/bad" ] || fail "$(head -3 "$TRASH/bad")"
 '
 

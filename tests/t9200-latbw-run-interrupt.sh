@@ -189,7 +189,7 @@ test_expect 'SIGTERM in round 2: the figures of rounds 1 and 2 combined (the fas
 	expect_line "^Simple stat: 4\.0000 microseconds\$" "$F" &&
 	expect_line "^Simple open/close: 6\.0000 microseconds\$" "$F" &&
 	[ "$(grep -c "^Simple" "$F")" -eq 6 ] &&
-	expect_line "^\[latbw-stat prog=lat_syscall case=null median=1 min=1 max=7 .* rounds=2 round_spread=150\.00% round_values=1,7 from_round=1\]\$" "$F" &&
+	expect_line "^\[latbw-stat prog=lat_syscall case=null median=1 min=1 max=7 .* rounds=2 round_spread=150\.00% round_values=1,7 from_round=1 round_gap=600\.00%\]\$" "$F" &&
 	expect_line "^\[latbw-stat prog=lat_syscall case=fstat median=5 .* rounds=1\]\$" "$F"
 '
 

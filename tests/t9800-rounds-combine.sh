@@ -44,9 +44,9 @@ do
 		has_line 'Pipe bandwidth: 3500.00 MB/sec'
 	"
 	test_expect "[$a] its statistics line: the round's median, min, max and within-round spread over the rounds, then rounds, round_spread, round_values, from_round" "
-		has_line '[latbw-stat prog=lat_syscall case=null median=0.2 min=0.19 max=0.31 spread=3.00% reps=5 n=100 copies=1 cpus=any unit=us rounds=3 round_spread=40.00% round_values=0.2,0.3,0.25 from_round=1]' &&
-		has_line '[latbw-stat prog=lat_pipe case=pipe median=4 min=3.5 max=41 spread=2.00% reps=5 n=100 copies=1 cpus=0 unit=us placement=same rounds=3 round_spread=720.00% round_values=5,4,40 from_round=2]' &&
-		has_line '[latbw-stat prog=bw_pipe case=pipe median=3500 min=1900 max=3600 spread=1.00% reps=5 n=10 copies=1 cpus=0,1 unit=MB/s placement=cross rounds=3 round_spread=50.00% round_values=3000,2000,3500 from_round=3]'
+		has_line '[latbw-stat prog=lat_syscall case=null median=0.2 min=0.19 max=0.31 spread=3.00% reps=5 n=100 copies=1 cpus=any unit=us rounds=3 round_spread=40.00% round_values=0.2,0.3,0.25 from_round=1 round_gap=25.00%]' &&
+		has_line '[latbw-stat prog=lat_pipe case=pipe median=4 min=3.5 max=41 spread=2.00% reps=5 n=100 copies=1 cpus=0 unit=us placement=same rounds=3 round_spread=720.00% round_values=5,4,40 from_round=2 round_gap=25.00%]' &&
+		has_line '[latbw-stat prog=bw_pipe case=pipe median=3500 min=1900 max=3600 spread=1.00% reps=5 n=10 copies=1 cpus=0,1 unit=MB/s placement=cross rounds=3 round_spread=50.00% round_values=3000,2000,3500 from_round=3 round_gap=14.29%]'
 	"
 	test_expect "[$a] series points each from its own round; lat_fs's two columns each from its own statistics line's round; lat_ctx ranked by the whole it timed (ring 2.8 + 1.8 is slower than 3.0 + 1.0), its ovr from its overhead's round" "
 		has_line '1.048576 24.70' &&
@@ -54,9 +54,9 @@ do
 		has_line '0k 100 20000 50000' &&
 		has_line '\"size=0k ovr=1.00' &&
 		has_line '2 3.00' &&
-		has_line '[latbw-stat prog=lat_fs case=create x=0k median=50 min=45 max=70 spread=4.00% reps=5 n=100 copies=1 cpus=any unit=us rounds=2 round_spread=28.57% round_values=66.6667,50 from_round=2]' &&
-		has_line '[latbw-stat prog=lat_fs case=delete x=0k median=20 min=19 max=26 spread=4.00% reps=5 n=100 copies=1 cpus=any unit=us rounds=2 round_spread=22.22% round_values=20,25 from_round=1]' &&
-		has_line '[latbw-stat prog=lat_ctx case=ring x=2 median=3 min=2.7 max=3.1 spread=1.50% reps=5 n=100 copies=1 cpus=0 unit=us less=1 rounds=2 round_spread=6.90% round_values=3,2.8 from_round=1]'
+		has_line '[latbw-stat prog=lat_fs case=create x=0k median=50 min=45 max=70 spread=4.00% reps=5 n=100 copies=1 cpus=any unit=us rounds=2 round_spread=28.57% round_values=66.6667,50 from_round=2 round_gap=33.33%]' &&
+		has_line '[latbw-stat prog=lat_fs case=delete x=0k median=20 min=19 max=26 spread=4.00% reps=5 n=100 copies=1 cpus=any unit=us rounds=2 round_spread=22.22% round_values=20,25 from_round=1 round_gap=25.00%]' &&
+		has_line '[latbw-stat prog=lat_ctx case=ring x=2 median=3 min=2.7 max=3.1 spread=1.50% reps=5 n=100 copies=1 cpus=0 unit=us less=1 rounds=2 round_spread=6.90% round_values=3,2.8 from_round=1 round_gap=15.00%]'
 	"
 	test_expect "[$a] the whole combined file, as expected (lines in round 1's order)" "
 		cmp -s '$RFIX/combined' '$TRASH/comb' ||
@@ -68,7 +68,7 @@ done
 test_expect 'rounds on different CPUs: round_cpus lists each round'"'"'s, in order' '
 	sed "s/prog=lat_pipe \\(.*\\) cpus=0 /prog=lat_pipe \\1 cpus=1 /" "$RFIX/round.3" >"$TRASH/round.3" &&
 	combine awk "$RFIX/round.1" "$RFIX/round.2" "$TRASH/round.3" &&
-	has_line "[latbw-stat prog=lat_pipe case=pipe median=4 min=3.5 max=41 spread=2.00% reps=5 n=100 copies=1 cpus=0 unit=us placement=same rounds=3 round_spread=720.00% round_values=5,4,40 round_cpus=0;0;1 from_round=2]" &&
+	has_line "[latbw-stat prog=lat_pipe case=pipe median=4 min=3.5 max=41 spread=2.00% reps=5 n=100 copies=1 cpus=0 unit=us placement=same rounds=3 round_spread=720.00% round_values=5,4,40 round_cpus=0;0;1 from_round=2 round_gap=25.00%]" &&
 	! grep -q "prog=lat_syscall.*round_cpus" "$TRASH/comb"
 '
 
@@ -86,14 +86,14 @@ sed "s/^Simple syscall: 0.3000/Simple syscall: 0.2700/; s/case=null median=0.3 /
 test_expect 'five rounds: the spread without the round farthest from the median, all five values kept' '
 	combine awk "$RFIX/round.1" "$RFIX/round.2" "$RFIX/round.3" "$TRASH/round.4" "$TRASH/round.5" &&
 	has_line "Simple syscall: 0.2000 microseconds" &&
-	grep -q "prog=lat_syscall case=null median=0.2 .* rounds=5 round_spread=38.46% round_values=0.2,0.3,0.25,0.26,0.9 from_round=1\]" "$TRASH/comb" &&
+	grep -q "prog=lat_syscall case=null median=0.2 .* rounds=5 round_spread=38.46% round_values=0.2,0.3,0.25,0.26,0.9 from_round=1 round_gap=25.00%\]" "$TRASH/comb" &&
 	combine awk "$RFIX/round.1" "$RFIX/round.2" "$RFIX/round.3" "$TRASH/round.4" "$TRASH/round.5b" &&
-	grep -q "prog=lat_syscall case=null median=0.2 .* rounds=5 round_spread=19.23% round_values=0.2,0.3,0.25,0.26,0.27 from_round=1\]" "$TRASH/comb" ||
+	grep -q "prog=lat_syscall case=null median=0.2 .* rounds=5 round_spread=19.23% round_values=0.2,0.3,0.25,0.26,0.27 from_round=1 round_gap=25.00%\]" "$TRASH/comb" ||
 		fail "$(grep "prog=lat_syscall" "$TRASH/comb")"
 '
 test_expect 'four rounds: the spread of all of them (0.2 to 0.3 over 0.255)' '
 	combine awk "$RFIX/round.1" "$RFIX/round.2" "$RFIX/round.3" "$TRASH/round.4" &&
-	grep -q "prog=lat_syscall case=null median=0.2 .* rounds=4 round_spread=39.22% round_values=0.2,0.3,0.25,0.26 from_round=1\]" "$TRASH/comb" ||
+	grep -q "prog=lat_syscall case=null median=0.2 .* rounds=4 round_spread=39.22% round_values=0.2,0.3,0.25,0.26 from_round=1 round_gap=25.00%\]" "$TRASH/comb" ||
 		fail "$(grep "prog=lat_syscall" "$TRASH/comb")"
 '
 sed "s/^Simple syscall: 0.3000/Simple syscall: 0.1000/; s/case=null median=0.3 /case=null median=0.1 /" \
@@ -101,7 +101,7 @@ sed "s/^Simple syscall: 0.3000/Simple syscall: 0.1000/; s/case=null median=0.3 /
 test_expect 'six rounds: the fastest, the last round'"'"'s' '
 	combine awk "$RFIX/round.1" "$RFIX/round.2" "$RFIX/round.3" "$TRASH/round.4" "$TRASH/round.5" "$TRASH/round.6" &&
 	has_line "Simple syscall: 0.1000 microseconds" &&
-	grep -q "prog=lat_syscall case=null median=0.1 .* rounds=6 .* round_values=0.2,0.3,0.25,0.26,0.9,0.1 from_round=6\]" "$TRASH/comb" ||
+	grep -q "prog=lat_syscall case=null median=0.1 .* rounds=6 .* round_values=0.2,0.3,0.25,0.26,0.9,0.1 from_round=6 round_gap=100.00%\]" "$TRASH/comb" ||
 		fail "$(grep -A1 "^Simple syscall" "$TRASH/comb")"
 '
 test_expect 'a ratio has no fastest: its median across the rounds' '
@@ -118,14 +118,14 @@ test_expect 'others_busy: the busiest round'"'"'s' '
 	sed "s/prog=lat_pipe \\(.*\\) placement=same\\]/prog=lat_pipe \\1 placement=same others_busy=3%]/" "$RFIX/round.1" >"$TRASH/ob.1" &&
 	sed "s/prog=lat_pipe \\(.*\\) placement=same\\]/prog=lat_pipe \\1 placement=same others_busy=80%]/" "$RFIX/round.2" >"$TRASH/ob.2" &&
 	combine awk "$TRASH/ob.1" "$TRASH/ob.2" "$RFIX/round.3" &&
-	has_line "[latbw-stat prog=lat_pipe case=pipe median=4 min=3.5 max=41 spread=2.00% reps=5 n=100 copies=1 cpus=0 unit=us placement=same others_busy=80% rounds=3 round_spread=720.00% round_values=5,4,40 from_round=2]"
+	has_line "[latbw-stat prog=lat_pipe case=pipe median=4 min=3.5 max=41 spread=2.00% reps=5 n=100 copies=1 cpus=0 unit=us placement=same others_busy=80% rounds=3 round_spread=720.00% round_values=5,4,40 from_round=2 round_gap=25.00%]"
 '
 
 test_expect 'cpu_wait: the busiest round'"'"'s' '
 	sed "s/prog=lat_pipe \\(.*\\) placement=same\\]/prog=lat_pipe \\1 placement=same cpu_wait=44%]/" "$RFIX/round.1" >"$TRASH/cw.1" &&
 	sed "s/prog=lat_pipe \\(.*\\) placement=same\\]/prog=lat_pipe \\1 placement=same cpu_wait=9%]/" "$RFIX/round.2" >"$TRASH/cw.2" &&
 	combine awk "$TRASH/cw.1" "$TRASH/cw.2" "$RFIX/round.3" &&
-	has_line "[latbw-stat prog=lat_pipe case=pipe median=4 min=3.5 max=41 spread=2.00% reps=5 n=100 copies=1 cpus=0 unit=us placement=same cpu_wait=44% rounds=3 round_spread=720.00% round_values=5,4,40 from_round=2]"
+	has_line "[latbw-stat prog=lat_pipe case=pipe median=4 min=3.5 max=41 spread=2.00% reps=5 n=100 copies=1 cpus=0 unit=us placement=same cpu_wait=44% rounds=3 round_spread=720.00% round_values=5,4,40 from_round=2 round_gap=25.00%]"
 '
 
 test_expect 'one lmbench line per figure: the lines that are not [...] are round 1s, in its order' '
@@ -201,7 +201,7 @@ test_expect 'a real run in three rounds (x1, x1.1, x0.9; the later ones slower):
 	combine awk "$GFIX/x86_64-linux-gnu/vm.0" "$TRASH/r2" "$TRASH/r3" &&
 	cp "$TRASH/comb" "$TRASH/r/x86_64-linux-gnu/vm.0" &&
 	[ "$(grep -c "^\[latbw-stat " "$TRASH/comb")" -eq "$(grep -c "^\[latbw-stat .* rounds=3 round_spread=[0-9.]*% round_values=" "$TRASH/comb")" ] &&
-	! grep "^\[latbw-stat .* unit=\(us\|ns\|MB/s\) .*rounds=3" "$TRASH/comb" | grep -v " from_round=1\]\$" &&
+	! grep "^\[latbw-stat .* unit=\(us\|ns\|MB/s\) .*rounds=3" "$TRASH/comb" | grep -v " from_round=1 round_gap=[0-9.]*%\]\$" &&
 	[ "$(grep -c "" "$TRASH/comb")" -eq "$(grep -c "" "$GFIX/x86_64-linux-gnu/vm.0")" ] &&
 	summary "$TRASH/r/x86_64-linux-gnu/vm.0" &&
 	LC_ALL=C awk -f "$CELLS" "$TRASH/out" | grep -v "^uint64|" | grep -v "|L3|" |
