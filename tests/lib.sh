@@ -28,6 +28,9 @@ TRASH=$(mktemp -d "${TMPDIR:-/tmp}/latbwtest.XXXXXX") || exit 1
 export TRASH
 trap 'rm -rf "$TRASH"' EXIT
 trap 'exit 130' INT TERM HUP
+# A reader that goes away (sh tests/t9800-rounds-combine.sh | head): the
+# same way out, through EXIT, as tests/run.
+trap 'exit 141' PIPE
 
 # Every benchmark a test runs is bounded, so a hang fails a test, never
 # the suite.
