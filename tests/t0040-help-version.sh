@@ -63,6 +63,43 @@ do
 		"says_version $p \"\$BIN/$p\""
 done
 
+# The helpers latbw-run starts (src/aux): latbw-quiet and latbw-start
+# take -h, --help and --version as the programs do (latbw-hello, which
+# lat_proc starts to time an exec, takes no argument at all).
+for p in latbw-quiet latbw-start
+do
+	test_expect "$p -h and --help print the usage on stdout, exit 0" \
+		"helps $p \"\$BIN/$p\""
+	test_expect "$p --version prints '$p (latbw) $version'" \
+		"says_version $p \"\$BIN/$p\""
+done
+
+test_expect 'latbw-start passes -h and --help after the program'\''s name to the program' '
+	"$BIN/latbw-start" sh -c "printf \"%s \" \"\$@\"" sh -h --help --version >"$TRASH/out" 2>&1 &&
+	[ "$(cat "$TRASH/out")" = "-h --help --version " ] || fail "$(cat "$TRASH/out")"
+'
+
+# A control character in a bad argument is escaped as the programs escape
+# it (\x1b, \n, \a as \x07): one line of error, nothing for the terminal.
+for p in latbw-quiet latbw-start
+do
+	case $p in
+	latbw-quiet) args='"$bad"' ;;
+	latbw-start) args='-n "$bad" true' ;;
+	esac
+	test_expect "$p: control characters in a bad argument are escaped (exit 2, two lines)" "
+		bad=\$(printf 'x\\033[31my\\nz\\007') &&
+		\"\$BIN/$p\" $args >\"\$TRASH/out\" 2>\"\$TRASH/err\"
+		rc=\$?
+		[ \"\$rc\" = 2 ] || fail \"exit status \$rc\" || return 1
+		[ \"\$(wc -l <\"\$TRASH/err\" | tr -d ' ')\" = 2 ] || fail \"\$(cat \"\$TRASH/err\")\" || return 1
+		! LC_ALL=C grep -q \"\$(printf '[\\001-\\010\\016-\\037\\177]')\" \"\$TRASH/err\" ||
+			fail 'a control character on stderr' || return 1
+		expect_line \"^$p: .*'x.x1b\\[31my.nz.x07'\$\" \"\$TRASH/err\" &&
+		expect_line '^usage: $p ' \"\$TRASH/err\"
+	"
+done
+
 # No option twice in a usage line: a program's own option must not shadow
 # one of the harness's (lat_udp's -S, stop the server, did once).
 test_expect 'no program lists an option twice in its usage line' '

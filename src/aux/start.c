@@ -25,15 +25,25 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* A one-line error (WHY, then WHAT quoted, if any) and the usage line. */
+#include "bench.h"
+#include "diag.h"
+
+#define USAGE "usage: latbw-start [-s] [-g nice] [-n increment] " \
+	"program [argument...]\n"
+
+/* A one-line error (WHY, then WHAT quoted, if any, its control characters
+ * escaped as the programs' messages are) and the usage line. */
 static int usage(const char *why, const char *what)
 {
-	if (what != NULL)
-		fprintf(stderr, "latbw-start: %s '%s'\n", why, what);
-	else
+	char safe[256];
+
+	if (what != NULL) {
+		diag_escape(what, safe, sizeof(safe));
+		fprintf(stderr, "latbw-start: %s '%s'\n", why, safe);
+	} else {
 		fprintf(stderr, "latbw-start: %s\n", why);
-	fprintf(stderr, "usage: latbw-start [-s] [-g nice] [-n increment] "
-		"program [argument...]\n");
+	}
+	fprintf(stderr, USAGE);
 	return 2;
 }
 
@@ -101,6 +111,21 @@ int main(int argc, char **argv)
 		if (strcmp(argv[i], "--") == 0) {
 			i++;
 			break;
+		}
+		if (strcmp(argv[i], "-h") == 0 ||
+		    strcmp(argv[i], "--help") == 0) {
+			printf(USAGE
+			       "Starts program as latbw-run starts each one: -s in a session\n"
+			       "of its own, -g with its autogroup at the nice value nice, -n\n"
+			       "at the nice increment (each -40 to 40); then it becomes the\n"
+			       "program.  Options end at the program's name (or at --).\n"
+			       "  -h, --help this help\n"
+			       "  --version  the version of latbw\n");
+			return fflush(stdout) == 0 ? 0 : 1;
+		}
+		if (strcmp(argv[i], "--version") == 0) {
+			bench_version("latbw-start");
+			return fflush(stdout) == 0 ? 0 : 1;
 		}
 		if (strcmp(argv[i], "-s") == 0) {
 			session = 1;

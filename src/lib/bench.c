@@ -182,9 +182,9 @@ static void print_usage(const struct bench *b, FILE *out, int full)
 #define BUILD_ARCH "an unknown architecture"
 #endif
 
-static void print_version(const struct bench *b)
+void bench_version(const char *prog)
 {
-	printf("%s (latbw) %s\n", b->spec->prog, LATBW_VERSION);
+	printf("%s (latbw) %s\n", prog, LATBW_VERSION);
 #if defined(__UCLIBC__)
 	printf("built for %s with uclibc\n", BUILD_ARCH);
 #elif defined(__GLIBC__)
@@ -215,7 +215,7 @@ static void long_options(struct bench *b, int argc, char **argv)
 			exit(0);
 		}
 		if (strcmp(argv[i], "--version") == 0) {
-			print_version(b);
+			bench_version(b->spec->prog);
 			exit(0);
 		}
 		if (strncmp(argv[i], "--", 2) == 0)

@@ -362,6 +362,11 @@ int bench_skip(struct bench *b, const char *fmt, ...)
 _Noreturn void bench_usage_error(struct bench *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* --version: "<prog> (latbw) <VERSION>", then what it was built for
+ * ("built for x86_64 with glibc 2.36"), on stdout.  The helpers in
+ * src/aux print theirs with it too. */
+void bench_version(const char *prog);
+
 /* The case called `name`, or NULL. */
 const struct bench_case *bench_find_case(const struct bench *b,
 					 const char *name);
