@@ -59,10 +59,10 @@ function compare_main(    s, i, n, t, printed_any) {
 	for (s = 1; s <= nside; s++) {
 		if (STO[s] < SFROM[s]) {
 			if (s == 1) {
-				printf "compare: %s: no results file to compare against\n", SARG[s] > "/dev/stderr"
+				printf "%s: %s: no results file to compare against\n", me, SARG[s] > "/dev/stderr"
 				exit 1
 			}
-			printf "compare: %s: no results file, side left out\n", SARG[s] > "/dev/stderr"
+			printf "%s: %s: no results file, side left out\n", me, SARG[s] > "/dev/stderr"
 			status = 1
 			continue
 		}
@@ -70,7 +70,7 @@ function compare_main(    s, i, n, t, printed_any) {
 		SSIDE[n] = s
 	}
 	if (n < 2) {
-		print "compare: fewer than two sides with results files: nothing to compare" > "/dev/stderr"
+		print me ": fewer than two sides with results files: nothing to compare" > "/dev/stderr"
 		exit 1
 	}
 	NS = n
@@ -98,11 +98,11 @@ function compare_main(    s, i, n, t, printed_any) {
 			printed_any = 1
 	for (n = 1; n <= NS; n++)
 		if (!SHOWN[n]) {
-			printf "compare: side %d (%s): no figure of the tables in it\n", n, ARG[n] > "/dev/stderr"
+			printf "%s: side %d (%s): no figure of the tables in it\n", me, n, ARG[n] > "/dev/stderr"
 			status = 1
 		}
 	if (!printed_any) {
-		print "compare: no figure in any file" > "/dev/stderr"
+		print me ": no figure in any file" > "/dev/stderr"
 		exit 1
 	}
 	print ""
@@ -169,7 +169,7 @@ function mixed_hosts(n,    i, hosts, h) {
 			hosts = hosts (hosts == "" ? "" : ", ") tidy(HOST[i])
 		}
 	if (index(hosts, ","))
-		printf "compare: side %d (%s) mixes hosts %s\n", n, ARG[n], hosts > "/dev/stderr"
+		printf "%s: side %d (%s) mixes hosts %s\n", me, n, ARG[n], hosts > "/dev/stderr"
 }
 
 function has_stats(i,    k) {
@@ -415,7 +415,7 @@ function lkp_main(    n, i, k, m, nm, order, cnt, v, j, f, sd, a, fa, sa, line, 
 	for (n = 1; n <= 2; n++) {
 		mixed_hosts(n)
 		if (!has[n]) {
-			printf "compare: side %d (%s): no figure in it\n", n, ARG[n] > "/dev/stderr"
+			printf "%s: side %d (%s): no figure in it\n", me, n, ARG[n] > "/dev/stderr"
 			status = 1
 		}
 	}
@@ -441,9 +441,9 @@ function lkp_main(    n, i, k, m, nm, order, cnt, v, j, f, sd, a, fa, sa, line, 
 		    sprintf("%+.1f%%", (sa - fa) / fa * 100), lkp_num(sa), lkp_pm(sd[2]), m)
 	}
 	if (apart != "")
-		print "compare: measured under different placements, not compared: " apart > "/dev/stderr"
+		print me ": measured under different placements, not compared: " apart > "/dev/stderr"
 	if (!line) {
-		print "compare: no metric that both sides have" > "/dev/stderr"
+		print me ": no metric that both sides have" > "/dev/stderr"
 		exit 1
 	}
 	print lkp_head()

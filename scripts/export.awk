@@ -141,7 +141,7 @@ function out_json(    i, k, first, sep) {
 	print "  ]"
 	print "}"
 	if (first) {
-		print "summary: no figure in any file" > "/dev/stderr"
+		print me ": no figure in any file" > "/dev/stderr"
 		status = 1
 	}
 }
@@ -189,7 +189,7 @@ function out_csv(    i, k, n) {
 			    RCW[i, k]
 		}
 	if (n == 0) {
-		print "summary: no figure in any file" > "/dev/stderr"
+		print me ": no figure in any file" > "/dev/stderr"
 		status = 1
 	}
 }

@@ -30,7 +30,7 @@ END {
 
 function graph_main(    n) {
 	if (nf == 0) {
-		print "graph: no results file to plot" > "/dev/stderr"
+		print me ": no results file to plot" > "/dev/stderr"
 		exit 1
 	}
 	split("#1f77b4 #d62728 #2ca02c #ff7f0e #9467bd #8c564b #e377c2 #17becf #7f7f7f #bcbd22 #000080 #808000", PAL, " ")
@@ -49,7 +49,7 @@ function graph_main(    n) {
 	n += plot_scaling()
 	n += plot_load()
 	if (n == 0) {
-		print "graph: no curve to plot in any file (no memory latency or bandwidth series)" > "/dev/stderr"
+		print me ": no curve to plot in any file (no memory latency or bandwidth series)" > "/dev/stderr"
 		exit 1
 	}
 }

@@ -42,7 +42,7 @@ END {
 	# or read_file), and no output in any format.
 	if (nf == 0) {
 		if (nskip == 0)
-			print "summary: no results file to summarise" > "/dev/stderr"
+			print me ": no results file to summarise" > "/dev/stderr"
 		exit 2
 	}
 	if (mode == "json")

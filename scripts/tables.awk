@@ -17,7 +17,7 @@ function out_tables(    i) {
 	# (table-load.awk), summary only too.
 	t_load()
 	if (printed == 0) {
-		print "summary: no figure in any file" > "/dev/stderr"
+		print me ": no figure in any file" > "/dev/stderr"
 		status = 1
 	}
 }

@@ -142,6 +142,18 @@ for s in latbw-run summary compare graph
 do
 	test_expect "scripts/$s -h and --help print the usage on stdout, exit 0" \
 		"helps $s \"\$TOP/scripts/$s\""
+	# A real usage text: every option letter getopts takes is explained
+	# on a line of its own ("  -s ...", "  -h, --help ...").
+	test_expect "scripts/$s --help explains each of its options" "
+		\"\$TOP/scripts/$s\" --help >\"\$TRASH/out\" 2>&1 &&
+		opts=\$(sed -n \"s/^while getopts '*:*\\([a-zA-Z:]*\\)'* opt\$/\\1/p\" \"\$TOP/scripts/$s\" | tr -d :) &&
+		[ -n \"\$opts\" ] || fail 'no getopts line in scripts/$s' || return 1
+		for o in \$(printf '%s\\n' \"\$opts\" | sed 's/./& /g')
+		do
+			expect_line \"^  -\$o[ ,]\" \"\$TRASH/out\" || return 1
+		done &&
+		[ \"\$(wc -l <\"\$TRASH/out\" | tr -d ' ')\" -gt 3 ] || fail 'one line'
+	"
 	test_expect "scripts/$s --version prints '$s (latbw) $version'" \
 		"says_version $s \"\$TOP/scripts/$s\""
 done
