@@ -14,6 +14,7 @@
 #                       build-static-<compiler>: for boards without a compiler
 #   make results        run the suite and write results/<OS-triple>/<host>.<n>
 #   make install        commands, programs and manual pages under $(PREFIX)
+#   make install-strip  the same, the programs stripped (install -s)
 #   make uninstall      remove what make install installed
 #
 # Adding a benchmark is adding src/<name>.c: programs are found by wildcard,
@@ -59,7 +60,7 @@ LIBA     := $(BUILD)/liblatbw.a
 # 2.34 and later and on musl; older glibc needs the flag to link).
 ALL_CFLAGS = $(WARN) -pthread $(CFLAGS)
 
-.PHONY: all test bench-check asan test-asan test-cross static units results quick rerun install uninstall clean
+.PHONY: all test bench-check asan test-asan test-cross static units results quick rerun install install-strip uninstall clean
 .SUFFIXES:
 
 all: $(PROGS) $(AUX) $(UNITS)
@@ -120,55 +121,128 @@ rerun: all
 # Each is a small wrapper that starts the script of that name in
 # $(LIBEXECDIR), looked for first at ../libexec/latbw beside the wrapper
 # (so that a tree staged in DESTDIR, or moved, runs as it is) and then at
-# the configured path.  The benchmark programs keep lmbench's names
-# (lat_pipe, ...), which would collide with lmbench's on PATH: they live in
+# the configured path; it sets LATBW_INSTALLED=1, and the scripts then
+# name themselves (usage, errors, --version) as installed: latbw-summary,
+# not summary.  The benchmark programs keep lmbench's names (lat_pipe,
+# ...), which would collide with lmbench's on PATH: they live in
 # $(LIBEXECDIR) with the scripts, their awk programs, the parts latbw-run
-# sources (scripts/*.sh), VERSION and the helpers latbw-hello,
-# latbw-quiet and latbw-start, and latbw-run finds them beside itself.  Manual pages
-# of the readers are installed under their command names (latbw-summary.1).
+# sources (scripts/*.sh), VERSION and the helpers latbw-hello, latbw-quiet
+# and latbw-start, and latbw-run finds them beside itself.
+#
+# Every manual page is installed under a name that starts with "latbw"
+# (doc/lat_pipe.1 as man1/latbw-lat_pipe.1, doc/summary.1 as
+# latbw-summary.1, doc/results-format.7 as latbw-results-format.7), so that
+# none has the name of another package's page (lmbench's lat_pipe(8),
+# mhz(8) and line(8), for some), rewritten by doc/installed.awk to say the
+# installed names (latbw-summary, not scripts/summary; latbw-run, not make
+# results; LIBEXECDIR/lat_pipe in a program's synopsis).
+#
+# Files are installed with install(1) ($(INSTALL)): programs and scripts
+# mode 755, the rest 644; make install-strip strips the programs
+# (install -s).  The directories may hold blanks (DESTDIR="/tmp/a b"): the
+# recipes take them from the environment, quoted.  What was installed is
+# listed, one path a line (without DESTDIR), in $(LIBEXECDIR)/$(MANIFEST);
+# make uninstall removes the files listed there and nothing else (no
+# directory but LIBEXECDIR, and that only if it is then empty), so a
+# LIBEXECDIR shared with other files keeps them.
+INSTALL ?= install
+INSTALL_PROGRAM ?= $(INSTALL) -m 755
+INSTALL_DATA ?= $(INSTALL) -m 644
+MANIFEST := installed-files
 COMMANDS := latbw-run summary compare graph
+LIBEXEC_DATA := $(notdir $(wildcard scripts/*.awk scripts/*.sh)) registry
+PAGES := $(wildcard doc/*.[1-9])
+# man_name doc/X.N: the installed name of a page, X.N if X starts with
+# "latbw", else latbw-X.N.
+man_name = $(if $(filter latbw%,$(notdir $1)),,latbw-)$(notdir $1)
+MAN_FILES := $(foreach p,$(PAGES),man$(subst .,,$(suffix $p))/$(call man_name,$p))
+SECTIONS := $(sort $(subst .,,$(suffix $(PAGES))))
+
+# The directories, to the recipes in the environment (quoted there).
+install install-strip uninstall: export LATBW_DESTDIR = $(DESTDIR)
+install install-strip uninstall: export LATBW_BINDIR = $(BINDIR)
+install install-strip uninstall: export LATBW_LIBEXECDIR = $(LIBEXECDIR)
+install install-strip uninstall: export LATBW_MANDIR = $(MANDIR)
+
+# The installed files, one absolute path (without DESTDIR) a line.
+define list_installed
+for f in $(patsubst latbw-latbw-%,latbw-%,$(addprefix latbw-,$(COMMANDS))); do \
+	printf '%s/%s\n' "$$LATBW_BINDIR" "$$f"; done; \
+for f in $(notdir $(PROGS) $(AUX)) $(COMMANDS) $(LIBEXEC_DATA) VERSION $(MANIFEST); do \
+	printf '%s/%s\n' "$$LATBW_LIBEXECDIR" "$$f"; done; \
+for f in $(MAN_FILES); do printf '%s/%s\n' "$$LATBW_MANDIR" "$$f"; done
+endef
+
+# The directories must be absolute: the wrappers fall back to LIBEXECDIR
+# from anywhere.
+define check_dirs
+for d in "$$LATBW_BINDIR" "$$LATBW_LIBEXECDIR" "$$LATBW_MANDIR"; do \
+	case $$d in \
+	/*) ;; \
+	*) echo "make: BINDIR, LIBEXECDIR and MANDIR must be absolute paths, not '$$d'" >&2; exit 2 ;; \
+	esac; \
+done
+endef
 
 install: all
-	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7
-	cp $(PROGS) $(AUX) $(DESTDIR)$(LIBEXECDIR)/
-	for c in $(COMMANDS); do \
-		cp scripts/$$c $(DESTDIR)$(LIBEXECDIR)/ && \
-		chmod 755 $(DESTDIR)$(LIBEXECDIR)/$$c || exit 1; \
-	done
-	cp scripts/*.awk scripts/*.sh scripts/registry VERSION $(DESTDIR)$(LIBEXECDIR)/
+	@$(check_dirs)
+	rm -rf $(BUILD)/install
+	mkdir -p $(addprefix $(BUILD)/install/man,$(SECTIONS))
+	@set -e; q=$$(printf '%s' "$$LATBW_LIBEXECDIR" | sed "s/'/'\\\\''/g"); \
 	for c in $(COMMANDS); do \
 		n=latbw-$${c#latbw-}; \
-		printf '%s\n' '#!/bin/sh' \
-			"# $$n: starts latbw's $$c, installed in $(LIBEXECDIR)" \
-			"# (or in ../libexec/latbw beside this file: a staged or moved tree)." \
+		{ printf '%s\n' '#!/bin/sh' \
+			"# $$n: starts latbw's $$c, installed in $$LATBW_LIBEXECDIR" \
+			"# (or in ../libexec/latbw beside this file: a staged or moved tree)," \
+			"# under its installed name (LATBW_INSTALLED=1: usage and errors say $$n)." \
 			'd=$$(dirname "$$0")/../libexec/latbw' \
-			"[ -f \"\$$d/$$c\" ] || d='$(LIBEXECDIR)'" \
-			"exec sh \"\$$d/$$c\" \"\$$@\"" >$(DESTDIR)$(BINDIR)/$$n && \
-		chmod 755 $(DESTDIR)$(BINDIR)/$$n || exit 1; \
-		if [ -f doc/$$c.1 ] && [ "$$n" != "$$c" ]; then \
-			u=$$(printf '%s' "$$c" | tr '[:lower:]' '[:upper:]'); \
-			sed -e "s/^\.TH $$u /.TH LATBW-$$u /" \
-			    -e "/^\.SH NAME/{n;s/^$$c /$$n /;}" \
-			    doc/$$c.1 >$(DESTDIR)$(MANDIR)/man1/$$n.1 || exit 1; \
-		fi; \
+			"[ -f \"\$$d/$$c\" ] || d='$$q'" \
+			'LATBW_INSTALLED=1' 'export LATBW_INSTALLED' \
+			"exec sh \"\$$d/$$c\" \"\$$@\""; } >$(BUILD)/install/$$n; \
 	done
-	for f in doc/*.1; do \
-		[ -f $(DESTDIR)$(MANDIR)/man1/latbw-$$(basename $$f) ] || \
-		cp $$f $(DESTDIR)$(MANDIR)/man1/ || exit 1; \
+	@set -e; for p in $(PAGES); do \
+		b=$$(basename "$$p"); n=$${b%.*}; s=$${b##*.}; \
+		case $$n in latbw*) i=$$b ;; *) i=latbw-$$b ;; esac; \
+		LATBW_PAGES="$(basename $(notdir $(PAGES)))" \
+		LATBW_PROGS="$(notdir $(PROGS))" \
+		awk -v page="$$n" -f doc/installed.awk "$$p" >$(BUILD)/install/man$$s/$$i; \
 	done
-	cp doc/*.7 $(DESTDIR)$(MANDIR)/man7/
+	@{ $(list_installed); } >$(BUILD)/install/$(MANIFEST)
+	$(INSTALL) -d "$$LATBW_DESTDIR$$LATBW_BINDIR" "$$LATBW_DESTDIR$$LATBW_LIBEXECDIR" \
+		$(foreach s,$(SECTIONS),"$$LATBW_DESTDIR$$LATBW_MANDIR/man$s")
+	$(INSTALL_PROGRAM) $(PROGS) $(AUX) "$$LATBW_DESTDIR$$LATBW_LIBEXECDIR"
+	$(INSTALL) -m 755 $(addprefix scripts/,$(COMMANDS)) "$$LATBW_DESTDIR$$LATBW_LIBEXECDIR"
+	$(INSTALL_DATA) $(addprefix scripts/,$(LIBEXEC_DATA)) VERSION "$$LATBW_DESTDIR$$LATBW_LIBEXECDIR"
+	$(INSTALL) -m 755 $(addprefix $(BUILD)/install/,$(patsubst latbw-latbw-%,latbw-%,$(addprefix latbw-,$(COMMANDS)))) \
+		"$$LATBW_DESTDIR$$LATBW_BINDIR"
+	$(foreach s,$(SECTIONS),$(INSTALL_DATA) $(BUILD)/install/man$s/* "$$LATBW_DESTDIR$$LATBW_MANDIR/man$s" &&) :
+	$(INSTALL_DATA) $(BUILD)/install/$(MANIFEST) "$$LATBW_DESTDIR$$LATBW_LIBEXECDIR"
 
+# install -s runs strip(1); for a cross build, name the cross strip:
+# make install-strip INSTALL='install --strip-program=aarch64-linux-gnu-strip'
+install-strip:
+	$(MAKE) INSTALL_PROGRAM='$(INSTALL_PROGRAM) -s' install
+
+# Each path of the manifest (or, without one, of what this tree would
+# install) is removed if it is a file under BINDIR, LIBEXECDIR or MANDIR;
+# then LIBEXECDIR, if nothing else is in it.
 uninstall:
-	for c in $(COMMANDS); do \
-		rm -f $(DESTDIR)$(BINDIR)/latbw-$${c#latbw-} $(DESTDIR)$(MANDIR)/man1/latbw-$${c#latbw-}.1; \
-	done
-	rm -rf $(DESTDIR)$(LIBEXECDIR)
-	for f in doc/*.1 doc/*.7; do \
+	@$(check_dirs); \
+	m="$$LATBW_DESTDIR$$LATBW_LIBEXECDIR/$(MANIFEST)"; \
+	if [ -f "$$m" ]; then cat "$$m"; else $(list_installed); fi | \
+	while IFS= read -r f; do \
 		case $$f in \
-		*.1) rm -f $(DESTDIR)$(MANDIR)/man1/$$(basename $$f) ;; \
-		*.7) rm -f $(DESTDIR)$(MANDIR)/man7/$$(basename $$f) ;; \
+		*/../* | */.. | */./* ) echo "make: $$m: '$$f' not removed" >&2; continue ;; \
+		"$$LATBW_BINDIR"/* | "$$LATBW_LIBEXECDIR"/* | "$$LATBW_MANDIR"/*) ;; \
+		*) echo "make: $$m: '$$f' is not latbw's, not removed" >&2; continue ;; \
 		esac; \
-	done
+		if [ -f "$$LATBW_DESTDIR$$f" ] || [ -L "$$LATBW_DESTDIR$$f" ]; then \
+			echo "rm -f '$$LATBW_DESTDIR$$f'"; rm -f "$$LATBW_DESTDIR$$f" || exit 1; \
+		fi; \
+	done && \
+	{ ! [ -d "$$LATBW_DESTDIR$$LATBW_LIBEXECDIR" ] || \
+		rmdir "$$LATBW_DESTDIR$$LATBW_LIBEXECDIR" 2>/dev/null || \
+		echo "make: $$LATBW_DESTDIR$$LATBW_LIBEXECDIR: other files in it, kept"; }
 
 clean:
 	rm -rf build build-asan build-cross-* build-static-*

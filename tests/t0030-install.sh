@@ -59,13 +59,14 @@ test_expect 'every program, the helpers, the scripts, their awk, the parts of la
 	[ "$(cat "$libexec/VERSION")" = "$version" ]
 '
 
-test_expect 'manual pages are installed, the readers under their command names' '
-	for p in lat_syscall latbw-run latbw-summary latbw-compare latbw-graph
+test_expect 'manual pages are installed, under latbw'\''s names (the readers under their command names)' '
+	for p in latbw-lat_syscall latbw-run latbw-summary latbw-compare latbw-graph
 	do
 		[ -f "$root/usr/share/man/man1/$p.1" ] || fail "no man1/$p.1" || return 1
 	done &&
 	[ -f "$root/usr/share/man/man7/latbw.7" ] &&
 	[ ! -f "$root/usr/share/man/man1/summary.1" ] &&
+	[ ! -f "$root/usr/share/man/man1/lat_syscall.1" ] &&
 	grep -q "^\.TH LATBW-SUMMARY 1 " "$root/usr/share/man/man1/latbw-summary.1" &&
 	grep -q "^latbw-summary \\\\-" "$root/usr/share/man/man1/latbw-summary.1" ||
 		fail "man1/latbw-summary.1 does not name latbw-summary"
@@ -79,9 +80,9 @@ test_expect 'an installed lat_proc finds its helper' '
 for c in latbw-run latbw-summary latbw-compare latbw-graph
 do
 	test_expect "installed $c: --help and --version" "
-		installed $c --help && expect_line '^usage: ' \"\$TRASH/out\" &&
+		installed $c --help && expect_line '^usage: $c ' \"\$TRASH/out\" &&
 		installed $c --version &&
-		expect_line \" \\(latbw\\) \$version\$\" \"\$TRASH/out\"
+		expect_line \"^$c \\(latbw\\) \$version\$\" \"\$TRASH/out\"
 	"
 done
 
@@ -138,7 +139,7 @@ test_expect 'a wrapper moved away from libexec falls back to the configured LIBE
 	sed "s|'\''/usr/libexec/latbw'\''|'\''$libexec'\''|" \
 		"$root/usr/bin/latbw-summary" >"$TRASH/moved/latbw-summary" &&
 	installed sh "$TRASH/moved/latbw-summary" --version &&
-	expect_line "^summary \(latbw\) $version$" "$TRASH/out"
+	expect_line "^latbw-summary \(latbw\) $version$" "$TRASH/out"
 '
 
 test_expect 'make uninstall removes what make install put there' '

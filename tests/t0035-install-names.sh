@@ -1,0 +1,268 @@
+#!/bin/sh
+# make install as a distribution packages it: every manual page under a
+# name of latbw's own (latbw-lat_pipe.1, no line.1 or mhz.1), each saying
+# the installed names (latbw-summary, not scripts/summary; latbw-run, not
+# make results); files installed with install(1), modes set, stripped on
+# request; the installed commands name themselves so; make uninstall
+# removes what was installed and nothing else (a LIBEXECDIR shared with
+# other files keeps them); a DESTDIR with a blank works and leaves nothing
+# in the source tree.
+. "$(dirname "$0")/lib.sh"
+
+# shellcheck disable=SC2034 # used in the checks, which test_expect evals
+root=$TRASH/root
+# shellcheck disable=SC2034
+man=$root/usr/share/man
+# shellcheck disable=SC2034
+libexec=$root/usr/libexec/latbw
+# shellcheck disable=SC2034
+version=$(cat "$TOP/VERSION")
+
+# inst ARGS...: make (silent) in the source tree with ARGS; its output in
+# $TRASH/log.
+inst() {
+	make -s -C "$TOP" BUILD="$LATBW_BUILD" "$@" >"$TRASH/log" 2>&1
+}
+
+# render PAGE: the page as man -l shows it (groff where man is missing),
+# plain ASCII, wide, in $TRASH/page; a line that ends with a hyphen (a
+# break after "latbw-") joined to the next.
+render() {
+	if command -v man >/dev/null 2>&1
+	then
+		MANWIDTH=200 LC_ALL=C man -l "$1" 2>"$TRASH/rerr"
+	else
+		LC_ALL=C groff -man -Tascii -P-cbou -rLL=200n "$1" 2>"$TRASH/rerr"
+	fi | awk '{
+		sub(/^ +/, "")
+		line = line ($0 ~ /^$/ ? "\n" : (line ~ /(-|\n)$/ || line == "" ? "" : " ") $0)
+	} END { print line }' | sed 's/\x08.//g' >"$TRASH/page"
+}
+
+# The names of the pages in doc/ (lat_pipe, summary, results-format, ...).
+for f in "$TOP"/doc/*.[1-9]
+do
+	b=$(basename "$f")
+	printf '%s\n' "${b%.*}"
+done >"$TRASH/names"
+
+test_expect 'make install DESTDIR=... PREFIX=/usr' '
+	inst DESTDIR="$root" PREFIX=/usr install || fail "$(cat "$TRASH/log")"
+'
+
+test_expect 'every page is installed, each under a name that starts with latbw' '
+	for f in "$TOP"/doc/*.[1-9]
+	do
+		b=$(basename "$f")
+		s=${b##*.}
+		case $b in
+		latbw*) i=$b ;;
+		*) i=latbw-$b ;;
+		esac
+		[ -f "$man/man$s/$i" ] || fail "doc/$b is not installed as man$s/$i" || return 1
+	done &&
+	(cd "$man" && ls man*/*) >"$TRASH/pages" &&
+	! grep -v "^man[1-9]/latbw[-.]" "$TRASH/pages" >"$TRASH/other" ||
+		fail "pages not named latbw-*: $(cat "$TRASH/other")"
+'
+
+# lmbench's own pages (and other packages') have these names: none of
+# latbw's may.
+test_expect 'no installed page has the name of another package'\''s page (line, cache, mhz, lat_*, results-format)' '
+	for p in line cache mhz stream tlb lat_pipe lat_ctx bw_mem par_mem results-format summary compare graph
+	do
+		ls "$man"/man*/"$p".[1-9] 2>/dev/null || :
+	done >"$TRASH/clash" &&
+	[ ! -s "$TRASH/clash" ] || fail "$(cat "$TRASH/clash")"
+'
+
+test_expect 'every installed page renders without warnings, its .TH and NAME its installed name' '
+	for f in "$man"/man*/*
+	do
+		LC_ALL=C groff -man -Tutf8 -ww -z "$f" >"$TRASH/w" 2>&1 &&
+		[ ! -s "$TRASH/w" ] || fail "$f: $(cat "$TRASH/w")" || return 1
+		n=$(basename "$f")
+		n=${n%.*}
+		want=$(printf "%s" "$n" | tr "[:lower:]" "[:upper:]")
+		awk -v want="$want" "/^\\.TH / { exit \$2 != want }" "$f" ||
+			fail "$f: .TH is not $want" || return 1
+		awk "/^\\.SH NAME/ { getline; print; exit }" "$f" | sed "s/\\\\-/-/g" >"$TRASH/name"
+		grep -q "^$n[ ,]" "$TRASH/name" ||
+			fail "$f: NAME line: $(cat "$TRASH/name")" || return 1
+	done
+'
+
+test_expect 'man -l of every installed page: no scripts/, no make results/quick/rerun, no page of latbw by its source name' '
+	for f in "$man"/man*/*
+	do
+		render "$f" || fail "$f: $(cat "$TRASH/rerr")" || return 1
+		grep -n "scripts/\\|make \\(results\\|quick\\|rerun\\)" "$TRASH/page" |
+			sed "s|^|$(basename "$f"): |"
+		while read -r n
+		do
+			case $n in latbw*) continue ;; esac
+			grep -o "\\(^\\|[^-A-Za-z0-9_]\\)$n([1-9])" "$TRASH/page" |
+				sed "s|^|$(basename "$f"): |"
+		done <"$TRASH/names"
+	done >"$TRASH/bad" &&
+	[ ! -s "$TRASH/bad" ] || fail "$(cat "$TRASH/bad")"
+'
+
+test_expect 'every reference to a page of latbw'\''s in an installed page names an installed page' '
+	for f in "$man"/man*/*
+	do
+		grep -o "^\\.[BR]* .*([1-9])" "$f" | grep -o "[A-Za-z0-9_\\\\-]* ([1-9])" |
+			sed "s/\\\\-/-/g; s/ (\\([1-9]\\))/ \\1/"
+	done | sort -u >"$TRASH/refs" &&
+	while read -r n s
+	do
+		case $n in
+		latbw*) [ -f "$man/man$s/$n.$s" ] || echo "$n($s)" ;;
+		esac
+	done <"$TRASH/refs" >"$TRASH/missing" &&
+	[ ! -s "$TRASH/missing" ] || fail "no such installed page: $(cat "$TRASH/missing")"
+'
+
+test_expect 'a program'\''s installed page gives its path in LIBEXECDIR' '
+	render "$man/man1/latbw-lat_pipe.1" &&
+	expect_line "^SYNOPSIS /usr/libexec/latbw/lat_pipe \\[common options\\]" "$TRASH/page" &&
+	render "$man/man1/latbw-summary.1" &&
+	expect_line "^SYNOPSIS latbw-summary \\[-s\\]" "$TRASH/page" &&
+	render "$man/man1/latbw-run.1" &&
+	expect_line "/usr/libexec/latbw/registry" "$TRASH/page"
+'
+
+test_expect 'modes: programs, helpers, scripts and commands 755; their parts, VERSION, pages 644' '
+	for f in "$root"/usr/bin/* "$libexec"/lat_pipe "$libexec"/latbw-quiet "$libexec"/summary "$libexec"/latbw-run
+	do
+		[ "$(stat -c %a "$f")" = 755 ] || fail "$f: mode $(stat -c %a "$f")" || return 1
+	done &&
+	for f in "$libexec"/read.awk "$libexec"/latbw-config.sh "$libexec"/registry "$libexec"/VERSION \
+		"$man"/man1/latbw-lat_pipe.1 "$man"/man7/latbw.7
+	do
+		[ "$(stat -c %a "$f")" = 644 ] || fail "$f: mode $(stat -c %a "$f")" || return 1
+	done
+'
+
+test_expect 'the installed commands say their installed names: usage, errors, --version' '
+	for c in summary compare graph
+	do
+		env -i PATH=/usr/bin:/bin "$root/usr/bin/latbw-$c" --help >"$TRASH/out" 2>&1 &&
+		expect_line "^usage: latbw-$c " "$TRASH/out" &&
+		expect_line "^See latbw-$c\\(1\\)" "$TRASH/out" &&
+		{ ! grep -n "scripts/\\|make \\|usage: $c" "$TRASH/out" || fail "latbw-$c --help"; } &&
+		env -i PATH=/usr/bin:/bin "$root/usr/bin/latbw-$c" --version >"$TRASH/out" 2>&1 &&
+		[ "$(cat "$TRASH/out")" = "latbw-$c (latbw) $version" ] ||
+			fail "latbw-$c --version: $(cat "$TRASH/out")" || return 1
+		env -i PATH=/usr/bin:/bin "$root/usr/bin/latbw-$c" --help | sed -n 1p >"$TRASH/want" &&
+		sed -i "1i latbw-$c: unknown option -Z" "$TRASH/want" &&
+		env -i PATH=/usr/bin:/bin "$root/usr/bin/latbw-$c" -Z >"$TRASH/out" 2>"$TRASH/err"
+		[ $? = 2 ] || fail "latbw-$c -Z: exit status not 2" || return 1
+		diff -u "$TRASH/want" "$TRASH/err" || return 1
+	done
+'
+
+test_expect 'installed latbw-summary without results: says to run latbw-run, not make results' '
+	mkdir -p "$TRASH/empty" &&
+	! (cd "$TRASH/empty" && env -i PATH=/usr/bin:/bin "$root/usr/bin/latbw-summary") 2>"$TRASH/err" &&
+	[ "$(cat "$TRASH/err")" = "latbw-summary: no results directory $TRASH/empty/results (run latbw-run)" ] ||
+		fail "$(cat "$TRASH/err")"
+'
+
+test_expect 'installed latbw-compare and latbw-graph name themselves in their errors' '
+	env -i PATH=/usr/bin:/bin "$root/usr/bin/latbw-compare" "$TRASH/none" "$TRASH/none2" >"$TRASH/out" 2>"$TRASH/err"
+	grep -q "^latbw-compare: .*none: no such file or directory" "$TRASH/err" ||
+		fail "compare: $(cat "$TRASH/err")" || return 1
+	! grep -v "^latbw-compare: " "$TRASH/err" >"$TRASH/other" ||
+		fail "compare: $(cat "$TRASH/other")" || return 1
+	env -i PATH=/usr/bin:/bin "$root/usr/bin/latbw-graph" -o "$TRASH/svg" "$TRASH/none" >"$TRASH/out" 2>"$TRASH/err"
+	grep -q "^latbw-graph: .*none: no such file or directory" "$TRASH/err" ||
+		fail "graph: $(cat "$TRASH/err")" || return 1
+	! grep -v "^latbw-graph: " "$TRASH/err" >"$TRASH/other" ||
+		fail "graph: $(cat "$TRASH/other")"
+'
+
+test_expect 'make install lists what it installed in LIBEXECDIR/installed-files' '
+	(cd "$root" && find . ! -type d | sed "s|^\\.||" | sort) >"$TRASH/have" &&
+	sort "$libexec/installed-files" >"$TRASH/listed" &&
+	diff -u "$TRASH/listed" "$TRASH/have"
+'
+
+if command -v readelf >/dev/null 2>&1
+then
+	test_expect 'make install-strip: the programs and helpers stripped; make install: not' '
+		readelf -S "$libexec/lat_pipe" | grep -q "\\.symtab" ||
+			fail "lat_pipe has no symbol table before stripping" || return 1
+		inst DESTDIR="$TRASH/stripped" PREFIX=/usr install-strip || fail "$(cat "$TRASH/log")" || return 1
+		for f in "$TRASH"/stripped/usr/libexec/latbw/lat_pipe "$TRASH"/stripped/usr/libexec/latbw/latbw-start
+		do
+			! readelf -S "$f" | grep -q "\\.symtab" || fail "$f is not stripped" || return 1
+		done &&
+		cmp -s "$TRASH/stripped/usr/libexec/latbw/summary" "$TOP/scripts/summary" ||
+			fail "the scripts changed"
+	'
+else
+	test_skip 'make install-strip strips the programs' 'readelf is not installed'
+fi
+
+test_expect 'make uninstall removes every file installed' '
+	inst DESTDIR="$root" PREFIX=/usr uninstall || fail "$(cat "$TRASH/log")" || return 1
+	find "$root" ! -type d >"$TRASH/left" &&
+	[ ! -s "$TRASH/left" ] || fail "left: $(cat "$TRASH/left")" || return 1
+	[ ! -d "$libexec" ] || fail "libexec/latbw is left"
+'
+
+test_expect 'a LIBEXECDIR shared with other files: make uninstall removes latbw'\''s files only' '
+	d=$TRASH/shared &&
+	mkdir -p "$d/opt/shared" &&
+	echo mine >"$d/opt/shared/foreign" &&
+	echo mine >"$d/opt/shared/lat_pipe.conf" &&
+	inst DESTDIR="$d" PREFIX=/usr LIBEXECDIR=/opt/shared install || fail "$(cat "$TRASH/log")" || return 1
+	[ -x "$d/opt/shared/lat_pipe" ] && [ -f "$d/usr/bin/latbw-summary" ] || fail "not installed" || return 1
+	inst DESTDIR="$d" PREFIX=/usr LIBEXECDIR=/opt/shared uninstall || fail "$(cat "$TRASH/log")" || return 1
+	(cd "$d" && find . ! -type d | sort) >"$TRASH/left" &&
+	printf "%s\n" ./opt/shared/foreign ./opt/shared/lat_pipe.conf >"$TRASH/want" &&
+	diff -u "$TRASH/want" "$TRASH/left" &&
+	[ "$(cat "$d/opt/shared/foreign")" = mine ]
+'
+
+test_expect 'make uninstall removes no file its list names outside latbw'\''s directories' '
+	d=$TRASH/hostile &&
+	inst DESTDIR="$d" PREFIX=/usr install || fail "$(cat "$TRASH/log")" || return 1
+	mkdir -p "$d/etc" && echo keep >"$d/etc/passwd" && echo keep >"$d/usr/keep" &&
+	printf "%s\n" /etc/passwd /usr/libexec/latbw/../../keep >>"$d/usr/libexec/latbw/installed-files" &&
+	inst DESTDIR="$d" PREFIX=/usr uninstall || fail "$(cat "$TRASH/log")" || return 1
+	[ -f "$d/etc/passwd" ] && [ -f "$d/usr/keep" ] || fail "a file not latbw'\''s was removed" || return 1
+	expect_line "/etc/passwd. is not latbw.s, not removed" "$TRASH/log"
+'
+
+test_expect 'a DESTDIR with a blank: installed there, runs, uninstalled; nothing made in the source tree' '
+	d="$TRASH/dest tree$$" &&
+	inst DESTDIR="$d" PREFIX=/usr install || fail "$(cat "$TRASH/log")" || return 1
+	[ ! -e "$TOP/tree$$" ] || { rm -rf "$TOP/tree$$"; fail "tree$$ made in the source tree"; } || return 1
+	env -i PATH=/usr/bin:/bin "$d/usr/bin/latbw-summary" --version >"$TRASH/out" 2>&1 &&
+	[ "$(cat "$TRASH/out")" = "latbw-summary (latbw) $version" ] ||
+		fail "$(cat "$TRASH/out")" || return 1
+	"$d/usr/libexec/latbw/latbw-start" true || fail "latbw-start does not run" || return 1
+	inst DESTDIR="$d" PREFIX=/usr uninstall || fail "$(cat "$TRASH/log")" || return 1
+	find "$d" ! -type d >"$TRASH/left" &&
+	[ ! -s "$TRASH/left" ] || fail "left: $(cat "$TRASH/left")"
+'
+
+test_expect 'a LIBEXECDIR with a blank and a quote: the wrappers find it' '
+	d=$TRASH/quoted &&
+	inst DESTDIR="$d" PREFIX=/usr "LIBEXECDIR=/opt/it'\''s latbw" install || fail "$(cat "$TRASH/log")" || return 1
+	mkdir -p "$TRASH/elsewhere" &&
+	sed "s|'\''/opt/it|'\''$d/opt/it|" "$d/usr/bin/latbw-graph" >"$TRASH/elsewhere/latbw-graph" &&
+	env -i PATH=/usr/bin:/bin sh "$TRASH/elsewhere/latbw-graph" --version >"$TRASH/out" 2>&1 &&
+	[ "$(cat "$TRASH/out")" = "latbw-graph (latbw) $version" ] || fail "$(cat "$TRASH/out")"
+'
+
+test_expect 'a relative LIBEXECDIR is refused before anything is made (exit 2)' '
+	d=$TRASH/relative &&
+	! inst DESTDIR="$d" PREFIX=/usr LIBEXECDIR=lib/latbw install &&
+	expect_line "LIBEXECDIR and MANDIR must be absolute paths, not .lib/latbw." "$TRASH/log" &&
+	[ ! -e "$d" ] || fail "$(find "$d")"
+'
+
+test_done
