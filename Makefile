@@ -205,7 +205,7 @@ install: all
 		case $$n in latbw*) i=$$b ;; *) i=latbw-$$b ;; esac; \
 		LATBW_PAGES="$(basename $(notdir $(PAGES)))" \
 		LATBW_PROGS="$(notdir $(PROGS))" \
-		awk -v page="$$n" -f doc/installed.awk "$$p" >$(BUILD)/install/man$$s/$$i; \
+		awk -v page="$$n" -f scripts/registry.awk -f doc/installed.awk "$$p" >$(BUILD)/install/man$$s/$$i; \
 	done
 	@{ $(list_installed); } >$(BUILD)/install/$(MANIFEST)
 	$(INSTALL) -d "$$LATBW_DESTDIR$$LATBW_BINDIR" "$$LATBW_DESTDIR$$LATBW_LIBEXECDIR" \

@@ -7,7 +7,8 @@
 # no page has a name that another package's page has: lmbench's own
 # lat_pipe(8), for one).  This program makes that page:
 #
-#   awk -v page=lat_pipe -f doc/installed.awk doc/lat_pipe.1
+#   awk -v page=lat_pipe -f scripts/registry.awk -f doc/installed.awk \
+#       doc/lat_pipe.1
 #
 # with, in the environment, LATBW_PAGES (the name of every page in doc/,
 # blank-separated), LATBW_PROGS (the programs installed in LIBEXECDIR) and
@@ -34,14 +35,10 @@ function troff(s) {
 	return repl(repl(s, "\\", "\\e"), "-", "\\-")
 }
 
-# s with every "from" replaced by "to" (literal strings, no regex).
-function repl(s, from, to,    out, i) {
-	out = ""
-	while ((i = index(s, from)) > 0) {
-		out = out substr(s, 1, i - 1) to
-		s = substr(s, i + length(from))
-	}
-	return out s
+# s with every "from" replaced by "to" (literal strings, no regex): the
+# registry's reg_subst (scripts/registry.awk, loaded before this file).
+function repl(s, from, to) {
+	return reg_subst(s, from, to)
 }
 
 # s with each scripts/FILE in it replaced: a command by its installed

@@ -17,6 +17,13 @@
 #include "diag.h"
 
 #define USAGE "usage: latbw-quiet [-p] [MILLISECONDS]\n"
+#define HELP USAGE \
+	"The CPU a same-CPU step of latbw-run runs on (the first it\n" \
+	"may use, unless another was clearly quieter), or with -p the\n" \
+	"two of a cross-CPU step (\"A,B\"), from watching them for\n" \
+	"MILLISECONDS (1 to 10000; default 50).\n" \
+	"  -h, --help this help\n" \
+	"  --version  the version of latbw\n"
 
 /* A one-line error, WHAT quoted with its control characters escaped (as
  * the programs' messages are: a newline or a terminal escape in an
@@ -36,23 +43,9 @@ int main(int argc, char **argv)
 	int pair = 0, a, b, i = 1;
 	char *end;
 
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "-h") == 0 ||
-		    strcmp(argv[i], "--help") == 0) {
-			printf(USAGE
-			       "The CPU a same-CPU step of latbw-run runs on (the first it\n"
-			       "may use, unless another was clearly quieter), or with -p the\n"
-			       "two of a cross-CPU step (\"A,B\"), from watching them for\n"
-			       "MILLISECONDS (1 to 10000; default 50).\n"
-			       "  -h, --help this help\n"
-			       "  --version  the version of latbw\n");
-			return fflush(stdout) == 0 ? 0 : 1;
-		}
-		if (strcmp(argv[i], "--version") == 0) {
-			bench_version("latbw-quiet");
-			return fflush(stdout) == 0 ? 0 : 1;
-		}
-	}
+	for (i = 1; i < argc; i++)
+		if ((a = bench_help_version("latbw-quiet", HELP, argv[i])) >= 0)
+			return a;
 	i = 1;
 	if (i < argc && strcmp(argv[i], "-p") == 0) {
 		pair = 1;

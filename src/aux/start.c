@@ -30,6 +30,13 @@
 
 #define USAGE "usage: latbw-start [-s] [-g nice] [-n increment] " \
 	"program [argument...]\n"
+#define HELP USAGE \
+	"Starts program as latbw-run starts each one: -s in a session\n" \
+	"of its own, -g with its autogroup at the nice value nice, -n\n" \
+	"at the nice increment (each -40 to 40); then it becomes the\n" \
+	"program.  Options end at the program's name (or at --).\n" \
+	"  -h, --help this help\n" \
+	"  --version  the version of latbw\n"
 
 /* A one-line error (WHY, then WHAT quoted, if any, its control characters
  * escaped as the programs' messages are) and the usage line. */
@@ -105,28 +112,16 @@ static void set_autogroup(int g)
 
 int main(int argc, char **argv)
 {
-	int session = 0, group = 0, has_group = 0, inc = 0, i = 1;
+	int session = 0, group = 0, has_group = 0, inc = 0, i = 1, rc;
 
 	while (i < argc && argv[i][0] == '-') {
 		if (strcmp(argv[i], "--") == 0) {
 			i++;
 			break;
 		}
-		if (strcmp(argv[i], "-h") == 0 ||
-		    strcmp(argv[i], "--help") == 0) {
-			printf(USAGE
-			       "Starts program as latbw-run starts each one: -s in a session\n"
-			       "of its own, -g with its autogroup at the nice value nice, -n\n"
-			       "at the nice increment (each -40 to 40); then it becomes the\n"
-			       "program.  Options end at the program's name (or at --).\n"
-			       "  -h, --help this help\n"
-			       "  --version  the version of latbw\n");
-			return fflush(stdout) == 0 ? 0 : 1;
-		}
-		if (strcmp(argv[i], "--version") == 0) {
-			bench_version("latbw-start");
-			return fflush(stdout) == 0 ? 0 : 1;
-		}
+		rc = bench_help_version("latbw-start", HELP, argv[i]);
+		if (rc >= 0)
+			return rc;
 		if (strcmp(argv[i], "-s") == 0) {
 			session = 1;
 			i++;

@@ -199,6 +199,17 @@ void bench_version(const char *prog)
 #endif
 }
 
+int bench_help_version(const char *prog, const char *help, const char *arg)
+{
+	if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0)
+		fputs(help, stdout);
+	else if (strcmp(arg, "--version") == 0)
+		bench_version(prog);
+	else
+		return -1;
+	return fflush(stdout) == 0 ? 0 : 1;
+}
+
 /*
  * --help and --version, the two long options every program takes.  The
  * C library's getopt knows only short ones (it calls "--help" an unknown

@@ -367,6 +367,12 @@ _Noreturn void bench_usage_error(struct bench *b, const char *fmt, ...)
  * src/aux print theirs with it too. */
 void bench_version(const char *prog);
 
+/* For the helpers in src/aux, which read their own arguments: arg -h or
+ * --help prints help on stdout, --version bench_version(prog); either
+ * returns the exit status (0; 1 if stdout could not be written).  Any
+ * other arg: -1. */
+int bench_help_version(const char *prog, const char *help, const char *arg);
+
 /* The case called `name`, or NULL. */
 const struct bench_case *bench_find_case(const struct bench *b,
 					 const char *name);
