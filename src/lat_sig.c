@@ -132,16 +132,12 @@ static int prot_setup(struct bench *b)
 {
 	struct sig_state *st = b->priv;
 	long page = sysconf(_SC_PAGESIZE);
+	const char *path = b->argc > 0 ? b->argv[0] : st->path;
+	uint64_t len;
 	char *map;
 	int fd;
 
-	if (b->argc > 0) {
-		/* Checked by the parse hook; it may have changed since. */
-		fd = open(b->argv[0], O_RDONLY);
-		if (fd < 0)
-			return bench_error(b, "%s: %s", b->argv[0],
-					   strerror(errno));
-	} else {
+	if (b->argc == 0) {
 		fd = bench_tmpfile(NULL, "lat_sig", st->path,
 				   sizeof(st->path));
 		if (fd < 0)
@@ -150,7 +146,16 @@ static int prot_setup(struct bench *b)
 			close(fd);
 			return bench_error(b, "ftruncate: %s", strerror(errno));
 		}
+		close(fd);
 	}
+	/*
+	 * The file operand was checked by the parse hook, but it may have
+	 * changed since: at least a byte now (file_open_operand), and a
+	 * file made shorter while mapped is said, not a death by SIGBUS.
+	 */
+	fd = file_open_operand(b, path, O_RDONLY, 1, &len);
+	if (fd < 0)
+		return -1;
 	/*
 	 * A private mapping: lifting its protection (once per timed run)
 	 * never writes to the file, which may be the user's.
@@ -159,9 +164,7 @@ static int prot_setup(struct bench *b)
 	map = mmap(NULL, st->maplen, PROT_READ, MAP_PRIVATE, fd, 0);
 	close(fd);
 	if (map == MAP_FAILED)
-		return bench_error(b, "mmap %s: %s",
-				   b->argc > 0 ? b->argv[0] : st->path,
-				   strerror(errno));
+		return bench_error(b, "mmap %s: %s", path, strerror(errno));
 	fault_page = map;
 	fault_len = st->maplen;
 	/* Fault the page in now: what is timed is the protection fault. */

@@ -73,18 +73,25 @@ test_expect 'fake tree, -s 2 keeps CPU 0 and its SMT sibling; -s 8 keeps all' '
 	expect_line "^\[latbw-c2c-cpus 0-7\]\$" "$TRASH/err"
 '
 
-test_expect 'fake tree, -C 0,5,0: the CPUs named, sorted once, and only their groups' '
-	LATBW_SYSFS=$two run_bench lat_c2c -t -C 0,5,0 &&
-	cat >"$TRASH/want" <<-EOF &&
-	[latbw-c2c-cpus 0,5]
-	[latbw-c2c-groups level=smt 0,4 1,5]
-	[latbw-c2c-groups level=l2 0,4 1,5]
-	[latbw-c2c-groups level=l3 0-1,4-5]
-	[latbw-c2c-groups level=node 0-1,4-5]
-	[latbw-c2c-groups level=package 0-1,4-5]
-	EOF
-	diff "$TRASH/want" "$TRASH/err"
-'
+# -C names CPUs this machine has (the harness checks that it can pin to
+# each): CPUs 1 and 0, which the fake tree puts on two cores of socket 0.
+if [ "$(nproc 2>/dev/null || echo 1)" -lt 2 ]
+then
+	test_skip 'fake tree, -C 1,0: the CPUs named, sorted, and only their groups' 'one CPU here'
+else
+	test_expect 'fake tree, -C 1,0: the CPUs named, sorted, and only their groups' '
+		LATBW_SYSFS=$two run_bench lat_c2c -t -C 1,0 &&
+		cat >"$TRASH/want" <<-EOF &&
+		[latbw-c2c-cpus 0-1]
+		[latbw-c2c-groups level=smt 0,4 1,5]
+		[latbw-c2c-groups level=l2 0,4 1,5]
+		[latbw-c2c-groups level=l3 0-1,4-5]
+		[latbw-c2c-groups level=node 0-1,4-5]
+		[latbw-c2c-groups level=package 0-1,4-5]
+		EOF
+		diff "$TRASH/want" "$TRASH/err"
+	'
+fi
 
 # An older kernel's names (thread_siblings_list, core_siblings_list), no
 # caches, no nodes, one socket of four cores without SMT; CPU 3's list is

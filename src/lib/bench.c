@@ -299,10 +299,19 @@ static long long lib_number(struct bench *b, int flag, const char *arg,
 	return (long long)v;
 }
 
-/* -C: "0", "0,1", "0-3,6" (cpus.c reads the list). */
+/*
+ * -C: "0", "0,1", "0-3,6" (cpus.c reads the list).  Each CPU once: the
+ * entries are the parties' and copies' CPUs, and a CPU named twice would
+ * put two of them on one CPU while the statistics line says two (a -G
+ * point of two copies "each on a CPU of its own", lat_mem_load's loader
+ * on the chase's CPU).  Each CPU one this process can be pinned to
+ * (cpus_check), said now, before any output, not when a pin fails.
+ */
 static void parse_cpus(struct bench *b, const char *arg)
 {
 	struct bench_harness *h = b->h;
+	char why[512];
+	unsigned i, j;
 
 	if (strlen(arg) >= sizeof(h->cpus_text))
 		bench_usage_error(b, "-C list too long: '%s'", arg);
@@ -310,6 +319,16 @@ static void parse_cpus(struct bench *b, const char *arg)
 	if (h->ncpus == 0)
 		bench_usage_error(b, "-C wants CPU numbers like 0 or 0,1 or "
 				  "0-3, not '%s'", arg);
+	for (i = 1; i < h->ncpus; i++)
+		for (j = 0; j < i; j++)
+			if (h->cpus[i] == h->cpus[j])
+				bench_usage_error(b, "-C %s names CPU %d twice: "
+						  "each CPU once (-C %d puts "
+						  "every party on it)", arg,
+						  h->cpus[i], h->cpus[i]);
+	for (i = 0; i < h->ncpus; i++)
+		if (cpus_check(h->cpus[i], why, sizeof(why)) != 0)
+			bench_usage_error(b, "-C %s: %s", arg, why);
 	strcpy(h->cpus_text, arg);
 }
 
@@ -1560,6 +1579,40 @@ int bench_set_cpus(struct bench *b, const int *cpu, unsigned n)
 	return 0;
 }
 
+/*
+ * The options' combinations, checked once the operands are known and
+ * before anything is printed: a refusal after a title or a topology
+ * (lat_c2c -T printed five lines first) leaves output that looks like
+ * the start of a result.  A program with a main hook may measure any of
+ * its cases, so -T needs every one of them to take it (lat_pagefault,
+ * lat_mmap, lat_tcp); bench_measure and bench_sweep check again, for a
+ * case of a program's own outside its spec.
+ */
+static void check_combinations(struct bench *b)
+{
+	const struct bench_spec *s = b->spec;
+	struct bench_harness *h = b->h;
+	size_t i;
+
+	if (h->sweep && (s->main != NULL ? !s->main_sweeps : b->bc == NULL))
+		bench_usage_error(b, "-G is for programs of one figure; %s "
+				  "measures a sweep of its own", s->prog);
+	if (h->threads && b->bc != NULL)
+		check_threads(b, b->bc);
+	if (h->threads && s->main != NULL) {
+		if (s->ncases == 0)
+			bench_usage_error(b, "%s cannot run as threads (-T): "
+					  "leave out -T", s->prog);
+		for (i = 0; i < s->ncases; i++)
+			check_threads(b, &s->cases[i]);
+	}
+	/* Copies of a case that refuses them (the harness's own measure). */
+	if (s->main == NULL && b->bc != NULL &&
+	    (b->bc->flags & BENCH_NO_PARALLEL) && (b->copies > 1 || h->sweep))
+		bench_usage_error(b, "%s cannot run as parallel copies (-P)",
+				  b->bc->name);
+}
+
 /* ---- main ------------------------------------------------------------ */
 
 /*
@@ -1607,11 +1660,7 @@ int bench_main(int argc, char **argv, const struct bench_spec *spec)
 		spec->parse(&b);
 	else if (b.argc > 0)
 		bench_usage_error(&b, "unexpected argument '%s'", b.argv[0]);
-	if (h.sweep && (spec->main != NULL ? !spec->main_sweeps : b.bc == NULL))
-		bench_usage_error(&b, "-G is for programs of one figure; %s "
-				  "measures a sweep of its own", spec->prog);
-	if (b.bc != NULL && (h.sweep || h.threads) && spec->main == NULL)
-		check_threads(&b, b.bc);
+	check_combinations(&b);
 	if (h.threads) {
 		/* Preemption is seen per thread; placement is not followed. */
 		h.switches = thread_switches;

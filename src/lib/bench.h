@@ -93,7 +93,9 @@ enum {
 	 * the harness's registry of children and files, and its peers (if
 	 * any) are processes forked in setup.  Without the flag, -T refuses
 	 * the case (it forks in its timed body, say, or keeps state of the
-	 * process): said on stderr, exit 2, no figure.
+	 * process): said on stderr, exit 2, no figure.  A program with a
+	 * main hook takes -T only if every case of its spec has the flag:
+	 * checked before the main prints anything.
 	 */
 	BENCH_THREADS = 1 << 2,
 };

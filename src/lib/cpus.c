@@ -109,6 +109,70 @@ unsigned cpus_allowed(int *cpu, unsigned max)
 #endif
 }
 
+#if defined(__linux__)
+/* cpu[0..n-1] as a CPU list ("0-1,4") into buf. */
+static void format_cpus(const int *cpu, unsigned n, char *buf, size_t len)
+{
+	struct topo_set s;
+	unsigned i;
+
+	memset(&s, 0, sizeof(s));
+	for (i = 0; i < n; i++)
+		if (cpu[i] >= 0 && cpu[i] < TOPO_MAX_CPU)
+			s.w[cpu[i] / 64] |= 1ULL << (cpu[i] % 64);
+	topo_format_list(&s, buf, len);
+}
+#endif
+
+int cpus_check(int cpu, char *why, size_t len)
+{
+#if defined(__linux__)
+	static int list[TOPO_MAX_CPU];
+	cpu_set_t set, saved;
+	char text[256];
+	unsigned n, i;
+	int err;
+
+	n = topo_online(list, TOPO_MAX_CPU);
+	for (i = 0; i < n && list[i] != cpu; i++)
+		;
+	if (n > 0 && i == n) {
+		format_cpus(list, n, text, sizeof(text));
+		snprintf(why, len, "CPU %d is not online here (online: %s)",
+			 cpu, text);
+		return -1;
+	}
+	if (cpu >= CPU_SETSIZE) {
+		snprintf(why, len, "CPU %d is beyond the %d CPUs this build "
+			 "can pin to", cpu, CPU_SETSIZE);
+		return -1;
+	}
+	/* Online; in the affinity mask, or may the process widen it? */
+	CPU_ZERO(&saved);
+	if (sched_getaffinity(0, sizeof(saved), &saved) != 0 ||
+	    CPU_ISSET(cpu, &saved))
+		return 0;
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set) == 0) {
+		/* It may: back to the mask it had (-C pins later). */
+		sched_setaffinity(0, sizeof(saved), &saved);
+		return 0;
+	}
+	err = errno;
+	n = cpus_allowed(list, TOPO_MAX_CPU);
+	format_cpus(list, n, text, sizeof(text));
+	snprintf(why, len, "this process may not run on CPU %d (%s; it may "
+		 "run on %s)", cpu, strerror(err), text);
+	return -1;
+#else
+	(void)cpu;
+	(void)why;
+	(void)len;
+	return 0;
+#endif
+}
+
 /* How much more idle another CPU must have been to be chosen. */
 #define QUIET_MARGIN 0.25
 /* The most CPUs read from /proc/stat or the affinity mask. */

@@ -14,6 +14,17 @@
  */
 unsigned cpus_parse(const char *text, int *cpu, unsigned max);
 
+/*
+ * Whether a -C list may name CPU cpu: 0, or -1 with the reason in why
+ * (len bytes; no message said).  A CPU that is not online (topo.h's
+ * <root>/devices/system/cpu/online, where it can be read) is refused.  An
+ * online CPU outside this process's affinity mask (taskset, a cpuset) is
+ * tried: pinning to it and back; refused only when the kernel refuses it
+ * (a cpuset that excludes it), as -C overrides a mask inherited from
+ * taskset.  Where none of that can be known (not Linux), 0.
+ */
+int cpus_check(int cpu, char *why, size_t len);
+
 /* Pin the calling process to one CPU: 0, or -1 with a message. */
 int cpus_pin(int cpu);
 

@@ -286,6 +286,7 @@ int file_open_operand(struct bench *b, const char *path, int flags,
 		return -1;
 	}
 	*size = (uint64_t)sb.st_size;
+	proc_guard_mapped(b->spec->prog, path);
 	return fd;
 }
 

@@ -87,7 +87,9 @@ int file_make(struct bench *b, const char *dir, const char *tag,
 /*
  * The file operand: a regular file of at least minsize bytes, opened with
  * flags.  Returns the descriptor; *size receives its length.  A missing
- * or short file is an error naming what to do about it.
+ * or short file is an error naming what to do about it.  One that becomes
+ * short later, while mapped, is said when its mapping faults (SIGBUS:
+ * proc_guard_mapped in proc.h), with exit status 1.
  */
 int file_open_operand(struct bench *b, const char *path, int flags,
 		      uint64_t minsize, uint64_t *size);

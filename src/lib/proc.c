@@ -54,6 +54,7 @@ static volatile sig_atomic_t path_top;
 
 static char stop_msg[256];	/* preformatted: a handler cannot format */
 static char intr_msg[256];
+static char bus_msg[PATH_MAX + 256];	/* proc_guard_mapped's */
 static volatile sig_atomic_t is_child;	/* children leave the talking to us */
 
 static void register_kid(pid_t pid)
@@ -193,6 +194,31 @@ static void on_fatal_signal(int sig)
 	signal(sig, SIG_DFL);
 	raise(sig);
 	errno = saved;
+}
+
+/* SIGBUS under proc_guard_mapped: said, cleaned up, exit status 1. */
+static void on_bus(int sig)
+{
+	(void)sig;
+	write_str(bus_msg);
+	end_children();
+	remove_paths(0);
+	_exit(1);
+}
+
+void proc_guard_mapped(const char *prog, const char *path)
+{
+	char name[PATH_MAX];
+	struct sigaction sa;
+
+	diag_escape(path, name, sizeof(name));
+	snprintf(bus_msg, sizeof(bus_msg), "%s: SIGBUS: %s became shorter "
+		 "while mapped (truncated by another process?); stopped, no "
+		 "figure\n", prog, name);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_bus;
+	sigfillset(&sa.sa_mask);
+	sigaction(SIGBUS, &sa, NULL);
 }
 
 void proc_signals_init(const char *prog, unsigned bound_secs)

@@ -41,6 +41,18 @@ void bench_register_path(const char *path);
 /* The directory temporary files go in by default. */
 const char *bench_tmp_base(void);
 
+/*
+ * A file about to be mapped (path; prog names the program): a page of
+ * the mapping past the file's end faults with SIGBUS, which a file made
+ * shorter meanwhile (truncated by another process) turns every access
+ * into.  From this call on, SIGBUS in this process, and in the children
+ * it forks after, says "<prog>: SIGBUS: <path> became shorter while
+ * mapped ...", cleans up as the time bound does, and exits with status 1:
+ * an error with its reason, not a death by "Bus error" that says nothing.
+ * file_open_operand (file.h) calls it for every file it opens.
+ */
+void proc_guard_mapped(const char *prog, const char *path);
+
 /* For the harness (bench.c) only. */
 
 /* Catch SIGINT, SIGTERM, SIGHUP (clean up, die of the signal) and, after
