@@ -150,7 +150,7 @@ INSTALL_PROGRAM ?= $(INSTALL) -m 755
 INSTALL_DATA ?= $(INSTALL) -m 644
 MANIFEST := installed-files
 COMMANDS := latbw-run summary compare graph
-LIBEXEC_DATA := $(notdir $(wildcard scripts/*.awk scripts/*.sh)) registry
+LIBEXEC_DATA := $(notdir $(wildcard scripts/*.awk scripts/*.sh)) registry lkp-names
 PAGES := $(wildcard doc/*.[1-9])
 # man_name doc/X.N: the installed name of a page, X.N if X starts with
 # "latbw", else latbw-X.N.

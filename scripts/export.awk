@@ -59,35 +59,43 @@ function utf8_len(s, j, n,    b, lo, hi, m, k) {
 	return m
 }
 
-# s as a JSON string of valid UTF-8: a byte that is not part of a UTF-8
-# character (a host name or uname in Latin-1, a damaged file) becomes
-# U+FFFD; control characters, DEL and the C1 ones too, are \u escapes.
-function jstr(s,    out, c, n, j, m) {
+# s as a JSON string of valid UTF-8 (utf8_clean).
+function jstr(s) {
 	if (s ~ /^[ -~]*$/ && index(s, "\\") == 0 && index(s, "\"") == 0)
 		return "\"" s "\""
+	return "\"" utf8_clean(s, 1) "\""
+}
+
+# s as valid UTF-8 with no control character: a byte that is not part of
+# a UTF-8 character (a host name or uname in Latin-1, a damaged file)
+# becomes U+FFFD; control characters, DEL and the C1 ones too, become \u
+# escapes for JSON (json = 1, which also escapes \\ and "), "?" for CSV,
+# as on the tables (tidy() in read.awk): a label or a file name cannot
+# move the cursor or colour the screen of whoever reads the export.
+function utf8_clean(s, json,    out, c, n, j, m) {
 	out = ""
 	n = length(s)
 	for (j = 1; j <= n; j++) {
 		c = substr(s, j, 1)
-		if (c == "\\")
+		if (json && c == "\\")
 			out = out "\\\\"
-		else if (c == "\"")
+		else if (json && c == "\"")
 			out = out "\\\""
 		else if (c in CTRL)
-			out = out CTRL[c]
+			out = out (json ? CTRL[c] : "?")
 		else if (!(c in HIGH))
 			out = out c
 		else if ((m = utf8_len(s, j, n)) == 0)
-			out = out "\\ufffd"
+			out = out (json ? "\\ufffd" : "\357\277\275")
 		else {
 			if (m == 2 && HIGH[c] == 194 && hibyte(s, j + 1, n) < 160)
-				out = out sprintf("\\u%04x", hibyte(s, j + 1, n))
+				out = out (json ? sprintf("\\u%04x", hibyte(s, j + 1, n)) : "?")
 			else
 				out = out substr(s, j, m)
 			j += m - 1
 		}
 	}
-	return "\"" out "\""
+	return out
 }
 
 # A number as JSON: the file's own text when JSON allows it.
@@ -103,13 +111,75 @@ function jopt(s) {
 	return s == "" ? "null" : jstr(s)
 }
 
-function out_json(    i, k, first, sep) {
+# ---- what the exports copy from a file ---------------------------------
+#
+# export_prep fills, for file i and its record k, the text fields the
+# exports print, each cut to MAXTEXT bytes (capped): XHOST[i], XOS[i],
+# XDESC[i], XUNAME[i]; XN[i, k] (label), XX (x), XU (unit), XPL
+# (placement), XIDL (idle), the metric name XM[i, k] (of the cut label),
+# XOK[i, k] whether it has a figure to export, and LKP's name XLKP[i, k]
+# ("" for none: lkp.awk).
+
+# A label is some 60 bytes, a header field some 100; one of 10 MB (a
+# damaged or hostile file) would be copied whole into each of its lines.
+function export_prep(    i, k) {
+	MAXTEXT = 256
+	reg_read(ENVIRON["LATBW_REGISTRY"])
+	lkp_read(ENVIRON["LATBW_LKPNAMES"])
+	for (i = 1; i <= nf; i++) {
+		XHOST[i] = capped(i, HOST[i])
+		XOS[i] = capped(i, trim(OS_[i]))
+		XDESC[i] = capped(i, DESC[i])
+		XUNAME[i] = capped(i, UNAME[i])
+		for (k = 1; k <= nrec[i]; k++) {
+			XN[i, k] = capped(i, RN[i, k])
+			XX[i, k] = capped(i, RX[i, k])
+			XU[i, k] = capped(i, RU[i, k])
+			XPL[i, k] = capped(i, RPL[i, k])
+			XIDL[i, k] = capped(i, RIDL[i, k])
+			XM[i, k] = reg_metric(XN[i, k], XX[i, k], XU[i, k])
+			XOK[i, k] = good(RV[i, k])
+		}
+		lkp_names(i)
+	}
+	if (NCUT > 0)
+		printf "%s: %s: %d text field%s (label, unit, header) over %d bytes cut to %d in the export, \"...\" after %s\n", \
+		    me, tidy(PATHS[CUTFILE]), NCUT, (NCUT > 1 ? "s" : ""), MAXTEXT, MAXTEXT, \
+		    (NCUT > 1 ? "each" : "it") > "/dev/stderr"
+}
+
+# s, or its first MAXTEXT bytes (not ending inside a UTF-8 character)
+# and "...", counted for export_prep's warning (CUTFILE: the first file
+# with one).
+function capped(i, s,    t, j, b) {
+	if (length(s) <= MAXTEXT)
+		return s
+	if (!NCUT++)
+		CUTFILE = i
+	t = substr(s, 1, MAXTEXT)
+	for (j = MAXTEXT; j > MAXTEXT - 4 && j > 0; j--) {
+		b = hibyte(t, j, MAXTEXT)
+		if (b < 128)
+			break
+		if (b >= 192) {
+			if (utf8_len(t, j, MAXTEXT) == 0)
+				t = substr(t, 1, j - 1)
+			break
+		}
+	}
+	return t "..."
+}
+
+# ---- the two formats ------------------------------------------------------
+
+function out_json(    i, k, first) {
+	export_prep()
 	print "{"
 	print "  \"format\": \"latbw-figures-1\","
 	print "  \"runs\": ["
 	for (i = 1; i <= nf; i++) {
 		printf "    {\"run\": %s, \"host\": %s, \"os\": %s, \"description\": %s, \"uname\": %s, ", \
-		    jstr(PATHS[i]), jstr(HOST[i]), jstr(trim(OS_[i])), jstr(DESC[i]), jstr(UNAME[i])
+		    jstr(PATHS[i]), jstr(XHOST[i]), jstr(XOS[i]), jstr(XDESC[i]), jstr(XUNAME[i])
 		printf "\"mhz\": %s, \"line_size\": %s, \"copies\": %s, ", \
 		    jnum(META[i, "MHZ"]), jnum(META[i, "LINE_SIZE"]), jnum(LOAD[i])
 		printf "\"cache_l1d\": %s, \"cache_l2\": %s, \"cache_l3\": %s, \"incomplete\": %s}%s\n", \
@@ -124,15 +194,15 @@ function out_json(    i, k, first, sep) {
 			if (!good(RV[i, k]))
 				continue
 			printf "%s    {\"run\": %s, \"host\": %s, \"name\": %s, \"metric\": %s, \"x\": %s, \"value\": %s, \"unit\": %s, ", \
-			    first ? "" : ",\n", jstr(PATHS[i]), jstr(HOST[i]), jstr(RN[i, k]), jstr(metric_of(i, k)), \
-			    jopt(RX[i, k]), jnum(RV[i, k]), jstr(RU[i, k])
+			    first ? "" : ",\n", jstr(PATHS[i]), jstr(XHOST[i]), jstr(XN[i, k]), jstr(XM[i, k]), \
+			    jopt(XX[i, k]), jnum(RV[i, k]), jstr(XU[i, k])
 			printf "\"reps\": %s, \"spread\": %s, \"min\": %s, \"max\": %s, \"copies\": %s, ", \
 			    jnum(RR[i, k]), jnum(RSPR[i, k]), jnum(RMIN[i, k]), jnum(RMAX[i, k]), jnum(RC[i, k])
-			printf "\"placement\": %s, \"cross_pct\": %s, \"stddev_pct\": %s, ", jopt(RPL[i, k]), \
+			printf "\"placement\": %s, \"cross_pct\": %s, \"stddev_pct\": %s, ", jopt(XPL[i, k]), \
 			    jnum(RXS[i, k]), jnum(sdtext(i, k))
 			printf "\"rounds\": %s, \"round_spread\": %s, \"others_busy_pct\": %s, \"idle\": %s, ", \
-			    jnum(RRN[i, k]), jnum(RRS[i, k]), jnum(ROB[i, k]), jopt(RIDL[i, k])
-			printf "\"cpu_wait_pct\": %s}", jnum(RCW[i, k])
+			    jnum(RRN[i, k]), jnum(RRS[i, k]), jnum(ROB[i, k]), jopt(XIDL[i, k])
+			printf "\"cpu_wait_pct\": %s, \"lkp\": %s}", jnum(RCW[i, k]), jopt(XLKP[i, k])
 			first = 0
 		}
 	}
@@ -146,16 +216,6 @@ function out_json(    i, k, first, sep) {
 	}
 }
 
-# The metric name of record k of file i (registry.awk's rule; the
-# registry is read once, from LATBW_REGISTRY).
-function metric_of(i, k) {
-	if (!EXPREGREAD) {
-		EXPREGREAD = 1
-		reg_read(ENVIRON["LATBW_REGISTRY"])
-	}
-	return reg_metric(RN[i, k], RX[i, k], RU[i, k])
-}
-
 # The across-round standard deviation of record k, in percent of the
 # mean, two decimals ("" without two rounds).
 function sdtext(i, k,    sd) {
@@ -163,30 +223,36 @@ function sdtext(i, k,    sd) {
 	return sd == "" ? "" : sprintf("%.2f", sd)
 }
 
-# RFC 4180: a field with a comma, a quote or a line break is quoted, its
-# quotes doubled.
+# A CSV field: valid UTF-8 without control characters (utf8_clean), and
+# as RFC 4180 has it: a field with a comma, a quote or a blank at either
+# end is quoted, its quotes doubled.
 function cfield(s) {
-	if (s ~ /[",\r\n]/ || s ~ /^[ \t]/ || s ~ /[ \t]$/) {
+	if (s !~ /^[ -~]*$/)
+		s = utf8_clean(s, 0)
+	if (s ~ /[",]/ || s ~ /^[ \t]/ || s ~ /[ \t]$/) {
 		gsub(/"/, "\"\"", s)
 		return "\"" s "\""
 	}
 	return s
 }
 
+# The lkp column is the last: a reader of the columns before it by their
+# place still finds them there.
 function out_csv(    i, k, n) {
-	print "run,host,os,name,x,value,unit,reps,spread_pct,min,max,copies,placement,cross_pct,rounds,round_spread_pct,metric,stddev_pct,others_busy_pct,idle,cpu_wait_pct"
+	export_prep()
+	print "run,host,os,name,x,value,unit,reps,spread_pct,min,max,copies,placement,cross_pct,rounds,round_spread_pct,metric,stddev_pct,others_busy_pct,idle,cpu_wait_pct,lkp"
 	n = 0
 	for (i = 1; i <= nf; i++)
 		for (k = 1; k <= nrec[i]; k++) {
 			if (!good(RV[i, k]))
 				continue
 			n++
-			print cfield(PATHS[i]) "," cfield(HOST[i]) "," cfield(trim(OS_[i])) "," \
-			    cfield(RN[i, k]) "," cfield(RX[i, k]) "," RV[i, k] "," cfield(RU[i, k]) "," \
-			    RR[i, k] "," RSPR[i, k] "," RMIN[i, k] "," RMAX[i, k] "," RC[i, k] "," \
-			    RPL[i, k] "," RXS[i, k] "," RRN[i, k] "," RRS[i, k] "," \
-			    cfield(metric_of(i, k)) "," sdtext(i, k) "," ROB[i, k] "," RIDL[i, k] "," \
-			    RCW[i, k]
+			print cfield(PATHS[i]) "," cfield(XHOST[i]) "," cfield(XOS[i]) "," \
+			    cfield(XN[i, k]) "," cfield(XX[i, k]) "," cfield(RV[i, k]) "," cfield(XU[i, k]) "," \
+			    cfield(RR[i, k]) "," cfield(RSPR[i, k]) "," cfield(RMIN[i, k]) "," cfield(RMAX[i, k]) "," \
+			    cfield(RC[i, k]) "," cfield(XPL[i, k]) "," cfield(RXS[i, k]) "," cfield(RRN[i, k]) "," \
+			    cfield(RRS[i, k]) "," cfield(XM[i, k]) "," sdtext(i, k) "," cfield(ROB[i, k]) "," \
+			    cfield(XIDL[i, k]) "," cfield(RCW[i, k]) "," cfield(XLKP[i, k])
 		}
 	if (n == 0) {
 		print me ": no figure in any file" > "/dev/stderr"

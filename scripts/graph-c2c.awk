@@ -58,9 +58,9 @@ function c2c_svg(i, v,    n, a, b, cv, lo, hi, cs, L, T, W, H, path, name,
 		W = 720
 	H = T + n * cs + 60 + 18 * 6
 	unit = v == "cas" ? "ns" : "us"
-	name = runname(i)
-	gsub(/[^A-Za-z0-9._-]/, "_", name)
-	path = outdir "/c2c-" v "-" name ".svg"
+	path = plot_file("c2c-" v "-" runname(i))
+	if (!plot_open(path))
+		return 0
 	printf "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" > path
 	printf "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">\n", W, H, W, H > path
 	txt = "Core-to-core round trip (lat_c2c " v ", " unit ") " runname(i)

@@ -1,11 +1,15 @@
-# graph-load.awk - scripts/graph's plot of lat_mem_load's loaded latency
+# graph-load.awk - scripts/graph's plots of lat_mem_load's loaded latency
 # and par_mem -c's MLP curve (read.awk lists their series in LDNAME):
-# one SVG, load-latency.svg, latency (ns) against bandwidth (MB/s) on
-# linear axes, as Intel MLC draws its loaded-latency curve.  A loaded
-# curve's points are its loader counts k (bandwidth: the loaders' total;
-# 0 at k = 0), an MLP curve's its numbers of chases (bandwidth: what the
-# chases achieved); each point is marked with its count.  Loaders reading
-# in blue, writing in green, MLP in red; one dash per results file.
+# load-latency.svg and mlp-latency.svg, latency (ns) against bandwidth
+# (MB/s) on linear axes, as Intel MLC draws its loaded-latency curve.  A
+# loaded curve's points are its loader counts k (bandwidth: the loaders'
+# total; 0 at k = 0), an MLP curve's its numbers of chases (bandwidth:
+# what the chases achieved); each point is marked with its count, where
+# the count has room (else in its tooltip only).  The two are plots of
+# their own: the loaders' total (23 GB/s for one loader) squashed the MLP
+# curve's points (under 7 GB/s) and their counts into a corner.  Loaders
+# reading in blue, writing in green, MLP in red; one dash per results
+# file.
 #
 # Only POSIX awk.
 
@@ -13,6 +17,8 @@
 # series bw; x with no bandwidth point counts as 0 when zero0 (k = 0).
 function ld_curve(i, lat, bw, zero0, label, color, dash,    n, j, k, x, v, m) {
 	n = SN[i, lat] + 0
+	if (n == 0 || !same_place(i, lat))
+		return 0
 	m = 0
 	for (j = 1; j <= n; j++) {
 		k = SK[i, lat, j]
@@ -32,7 +38,13 @@ function ld_curve(i, lat, bw, zero0, label, color, dash,    n, j, k, x, v, m) {
 	return curve_end(m, label, color, dash)
 }
 
-function plot_load(    i, j, name, mode, pages, d, col) {
+function plot_load(    made) {
+	made = plot_ld(1)
+	return made + plot_ld(0)
+}
+
+# The loaded-latency plot (loaded 1), or the MLP one (0).
+function plot_ld(loaded,    i, j, name, mode, pages, d, col) {
 	plot_begin()
 	for (i = 1; i <= nf; i++) {
 		d = DASH[(i - 1) % NDASH + 1]
@@ -40,14 +52,14 @@ function plot_load(    i, j, name, mode, pages, d, col) {
 			name = LDNAME[i, j]
 			pages = name
 			sub(/.*pages=/, "", pages)
-			if (name ~ /^loaded latency /) {
+			if (loaded && name ~ /^loaded latency /) {
 				mode = name
 				sub(/^loaded latency mode=/, "", mode)
 				sub(/ .*/, "", mode)
 				col = mode == "write" ? "#2ca02c" : "#1f77b4"
 				ld_curve(i, name, "loaded bandwidth mode=" mode, 1, \
 				    runname(i) ": loaded, loaders " mode " (k), " pages " pages", col, d)
-			} else if (name ~ /^mlp latency /) {
+			} else if (!loaded && name ~ /^mlp latency /) {
 				ld_curve(i, name, "mlp bandwidth pages=" pages, 0, \
 				    runname(i) ": MLP, chases on one CPU, " pages " pages", "#d62728", d)
 			}
@@ -55,13 +67,47 @@ function plot_load(    i, j, name, mode, pages, d, col) {
 	}
 	if (NCUR == 0)
 		return 0
-	return ld_write("load-latency", "Latency against bandwidth: loaded latency (lat_mem_load) and MLP (par_mem -c)", \
-	    "bandwidth, MB/s (10^6 bytes): the loaders' total, or the chases'", "latency of a load, ns")
+	if (loaded)
+		return ld_write("load-latency", "Loaded latency (lat_mem_load): a chase's latency against the loaders' bandwidth", \
+		    "bandwidth, MB/s (10^6 bytes): the loaders' total", "latency of a load, ns")
+	return ld_write("mlp-latency", "Memory-level parallelism (par_mem -c): latency against bandwidth", \
+	    "bandwidth, MB/s (10^6 bytes): the chases' total", "latency of a load, ns")
+}
+
+# Where the count of a point at (px, py) goes: beside it, above or below,
+# right or left, the first place no count already drawn on the plot
+# overlaps (NLB of them, boxes LBX1, LBY1, LBX2, LBY2); "" where none has
+# room (the count is then in the point's tooltip only).  Else "x y".
+function label_spot(px, py, text,    w, h, t, dx, dy, x, y, j, free) {
+	w = length(text) * 6 + 2
+	h = 11
+	for (t = 1; t <= 4; t++) {
+		dx = (t == 1 || t == 3) ? 4 : -4 - w
+		dy = t <= 2 ? -5 : 13
+		x = px + dx
+		y = py + dy
+		free = 1
+		for (j = 1; j <= NLB && free; j++)
+			if (x < LBX2[j] && x + w > LBX1[j] && y - h < LBY2[j] && y > LBY1[j])
+				free = 0
+		if (free) {
+			NLB++
+			LBX1[NLB] = x
+			LBX2[NLB] = x + w
+			LBY1[NLB] = y - h
+			LBY2[NLB] = y
+			return x " " y
+		}
+	}
+	return ""
 }
 
 # Linear axes from 0; each point marked with its count.
-function ld_write(file, title, xlabel, ylabel,    path, W, H, L, T, R, B, c, j, xmax, ymax, xstep, ystep, nx, ny, px, py, pts, ly) {
-	path = outdir "/" file ".svg"
+function ld_write(file, title, xlabel, ylabel,    path, W, H, L, T, R, B, c, j, xmax, ymax, xstep, ystep, nx, ny, px, py, pts, ly, at, xy) {
+	path = plot_file(file)
+	if (!plot_open(path))
+		return 0
+	NLB = 0
 	xmax = ymax = 0
 	for (c = 1; c <= NCUR; c++)
 		for (j = 1; j <= CN[c]; j++) {
@@ -131,7 +177,11 @@ function ld_write(file, title, xlabel, ylabel,    path, W, H, L, T, R, B, c, j, 
 			py = B - CY[c, j] / ymax * (B - T)
 			printf "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"><title>%s: %.2f ns at %.2f MB/s</title></circle>\n", \
 			    px, py, CCOL[c], xml(CK[c, j]), CY[c, j], CX[c, j] > path
-			printf "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" fill=\"%s\">%s</text>\n", px + 4, py - 5, CCOL[c], xml(CK[c, j]) > path
+			at = label_spot(px, py, CK[c, j])
+			if (at == "")
+				continue
+			split(at, xy, " ")
+			printf "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" fill=\"%s\">%s</text>\n", xy[1], xy[2], CCOL[c], xml(CK[c, j]) > path
 		}
 		printf "</g>\n" > path
 	}

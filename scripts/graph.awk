@@ -9,6 +9,8 @@
 # Variables, in the environment (a path: -v would take its backslashes for
 # escapes), else -v:
 #   LATBW_OUTDIR  outdir: the directory the .svg files go to (it exists)
+#   LATBW_FORCE   1: a file of the same name there is replaced; else it is
+#                 left as it is, and said so (plot_open)
 #
 # Each plot is one self-contained SVG file written by hand: a log2 size
 # axis, a linear value axis from 0, grid lines, the cache sizes of the
@@ -21,6 +23,7 @@
 BEGIN {
 	if ("LATBW_OUTDIR" in ENVIRON)
 		outdir = ENVIRON["LATBW_OUTDIR"]
+	force = ENVIRON["LATBW_FORCE"] == 1
 }
 
 END {
@@ -37,17 +40,30 @@ function graph_main(    n) {
 	NPAL = 12
 	split("|7,4|2,3|10,3,2,3|4,4,1,4", DASH, "|")
 	NDASH = 5
+	for (n = 1; n < 256; n++)
+		ORD[sprintf("%c", n)] = n
 	n = 0
 	n += plot_latency()
 	reg_read(ENVIRON["LATBW_REGISTRY"])
-	n += plot_bw("mem-bandwidth", "Memory bandwidth (bw_mem)", \
-	    reg_plot("mem-bw"), "", "size (bytes)", 1)
+	# bw_mem's ten series in three plots: one of ten curves a run was
+	# a tangle (18 curves for two runs).
+	n += plot_bw("mem-bandwidth-read", "Memory read bandwidth (bw_mem frd, rd, rdwr)", \
+	    reg_plot("mem-read"), "", "size (bytes)", 1)
+	n += plot_bw("mem-bandwidth-write", "Memory write bandwidth (bw_mem fwr, wr, bzero)", \
+	    reg_plot("mem-write"), "", "size (bytes)", 1)
+	n += plot_bw("mem-bandwidth-copy", "Memory copy bandwidth (bw_mem bcopy, fcp, cp)", \
+	    reg_plot("mem-copy"), "", "size (bytes)", 1)
 	n += plot_bw("file-bandwidth", "File reread bandwidth (bw_file_rd, bw_mmap_rd)", \
 	    reg_plot("file-bw"), "", "size (bytes)", 1)
 	n += plot_bw("tcp-bandwidth", "TCP bandwidth (bw_tcp)", "", "^Socket bandwidth using ", "message size (bytes)", 0)
 	n += plot_c2c()
 	n += plot_scaling()
 	n += plot_load()
+	if (PLACEOUT != "")
+		printf "%s: measured under other placements than the curves they would overlay, left out: %s\n", me, \
+		    PLACEOUT > "/dev/stderr"
+	if (n == 0 && NOTREPLACED)
+		exit 1
 	if (n == 0) {
 		print me ": no curve to plot in any file (no memory latency or bandwidth series)" > "/dev/stderr"
 		exit 1
@@ -93,6 +109,38 @@ function xml(s) {
 	return s
 }
 
+# The path of plot `name`'s file in outdir: in the name, characters other
+# than letters, digits, _, . and - become -, and a name of over 80 is cut
+# to 64 and a hash of the whole name put after it, so that two long names
+# stay apart and none is too long for the file system (a scaling case
+# named in 300 characters stopped graph with "File name too long", and
+# the plots after it were not written).
+function plot_file(name,    s, h, j, n) {
+	s = name
+	gsub(/[^A-Za-z0-9_.-]/, "-", s)
+	if (length(s) > 80) {
+		h = 0
+		n = length(name)
+		for (j = 1; j <= n; j++)
+			h = (h * 31 + ORD[substr(name, j, 1)]) % 2147483647
+		s = substr(s, 1, 64) "-" sprintf("%08x", h)
+	}
+	return outdir "/" s ".svg"
+}
+
+# Whether plot file `path` may be written: not if a file of that name is
+# there already and LATBW_FORCE is not 1 (a warning then, status 1; the
+# other plots are written).
+function plot_open(path,    line) {
+	if (force || (getline line < path) < 0)
+		return 1
+	close(path)
+	printf "%s: %s exists, not replaced (-f replaces it)\n", me, tidy(path) > "/dev/stderr"
+	status = 1
+	NOTREPLACED++
+	return 0
+}
+
 # ---- collecting curves ------------------------------------------------------
 
 function plot_begin() {
@@ -100,13 +148,15 @@ function plot_begin() {
 	NVL = 0
 	LOGY = 0
 	LINX = 0
+	PERFECT = ""
+	split("", PLSEEN)
 }
 
 # Curve from series `name` of file i; x in bytes = x * xscale.  Points
 # with a value that is not a positive number are left out.
 function add_curve(i, name, label, color, dash,    n, j, k, m) {
 	n = SN[i, name] + 0
-	if (n == 0)
+	if (n == 0 || !same_place(i, name))
 		return 0
 	m = 0
 	for (j = 1; j <= n; j++) {
@@ -122,6 +172,10 @@ function add_curve(i, name, label, color, dash,    n, j, k, m) {
 
 # The curve whose m points were just stored at NCUR + 1 (CX, CY, and CK
 # where its points are named) becomes curve NCUR: 1, or 0 if it has none.
+# CW[c] is its line's width, CMARK[c] its points' mark (circle or
+# square), CNOLEG[c] 1 for a curve the legend does not name (a line the
+# legend explains once, as the perfect lines of the scaling plots);
+# curve_style sets them for the curve just ended.
 function curve_end(m, label, color, dash) {
 	if (m == 0)
 		return 0
@@ -130,13 +184,52 @@ function curve_end(m, label, color, dash) {
 	CLAB[NCUR] = label
 	CCOL[NCUR] = color
 	CDASH[NCUR] = dash
+	CW[NCUR] = 1.8
+	CMARK[NCUR] = "circle"
+	CNOLEG[NCUR] = 0
 	return 1
 }
 
-# A vertical line at `bytes`, once per distinct size and name.
-function add_vline(bytes, label,    j) {
+function curve_style(width, mark, noleg) {
+	CW[NCUR] = width
+	CMARK[NCUR] = mark
+	CNOLEG[NCUR] = noleg
+}
+
+# Whether the curve of series `name` of file i was measured under the
+# placements the curves of that series already on the plot were (at each
+# x both have, the same placement: same, cross, sched), as compare
+# accepts two figures; if not, it is named in PLACEOUT and left out.
+# PLSEEN[name, x] is the placement of the first curve with a point at x.
+function same_place(i, name,    n, j, k, x, pl, bad) {
+	n = SN[i, name] + 0
+	bad = ""
+	for (j = 1; j <= n && bad == ""; j++) {
+		k = SK[i, name, j]
+		x = RX[i, k]
+		pl = RPL[i, k]
+		if (pl != "" && (name, x) in PLSEEN && PLSEEN[name, x] != pl)
+			bad = pl " at " x ", not " PLSEEN[name, x]
+	}
+	if (bad != "") {
+		PLACEOUT = PLACEOUT (PLACEOUT == "" ? "" : "; ") runname(i) " " name " (" bad ")"
+		return 0
+	}
+	for (j = 1; j <= n; j++) {
+		k = SK[i, name, j]
+		if (RPL[i, k] != "" && !((name, RX[i, k]) in PLSEEN))
+			PLSEEN[name, RX[i, k]] = RPL[i, k]
+	}
+	return 1
+}
+
+# A vertical line at `bytes`, once per distinct size and name (a size
+# measured in one file and the system's in another, the same: once).
+function add_vline(bytes, label,    j, base) {
+	base = label
+	sub(/ [(]measured[)]$/, "", base)
 	for (j = 1; j <= NVL; j++)
-		if (VX[j] == bytes && VLAB[j] == label)
+		if (VX[j] == bytes && index(VLAB[j], base) == 1)
 			return
 	NVL++
 	VX[NVL] = bytes
@@ -175,15 +268,27 @@ function lat_label(name,    s) {
 	return s
 }
 
-function cache_lines(i,    lv, nm, n, j, b) {
+# The cache sizes of file i, as summary's cache table has them (cells.awk,
+# mem_size): the system's (the CACHE_ header, from sysfs), else the size
+# latbw's cache program measured ("L2 cache: 524288 bytes"), marked so.
+# Sizes the driver had from getconf ([CACHE_FROM: getconf]) never mark a
+# level: CPUID may describe the host's whole socket (508M where the
+# guest's table said 30M).
+function cache_lines(i,    lv, nm, fg, n, j, b, k) {
 	n = split("CACHE_L1D CACHE_L2 CACHE_L3", lv, " ")
 	split("L1d L2 L3", nm, " ")
+	split("L1 cache|L2 cache|L3 cache", fg, "|")
 	for (j = 1; j <= n; j++) {
-		if (!((i, lv[j]) in META))
-			continue
-		b = META[i, lv[j]] + 0
-		if (b > 0)
+		b = 0
+		if ((i, lv[j]) in META && !(i in GETCONF_SIZES))
+			b = META[i, lv[j]] + 0
+		if (b > 0) {
 			add_vline(b, nm[j] " " sizename(b))
+			continue
+		}
+		k = ((i, fg[j]) in FIG) ? FIG[i, fg[j]] : ""
+		if (k != "" && good(RV[i, k]))
+			add_vline(RV[i, k] + 0, nm[j] " " sizename(RV[i, k] + 0) " (measured)")
 	}
 }
 
@@ -296,8 +401,10 @@ function ypos(v, ymax, T, B) {
 }
 
 function plot_write(file, title, xlabel, ylabel,    path, W, H, L, T, R, B, c, j,
-    xmin, xmax, ymax, ymin, step, lx, x, y, px, py, pts, xs, nx, ds, k, ly, lh, n, lab) {
-	path = outdir "/" file ".svg"
+    xmin, xmax, ymax, ymin, step, lx, x, y, px, py, pts, xs, nx, ds, k, ly, lh, n, lab, nl) {
+	path = plot_file(file)
+	if (!plot_open(path))
+		return 0
 	xmin = 1e300; xmax = -1e300; ymax = 0; ymin = 1e300
 	for (c = 1; c <= NCUR; c++)
 		for (j = 1; j <= CN[c]; j++) {
@@ -349,9 +456,16 @@ function plot_write(file, title, xlabel, ylabel,    path, W, H, L, T, R, B, c, j
 	L = 90; T = 80; B = H - 70
 	# The legend's column: as wide as its longest label.
 	n = 0
-	for (c = 1; c <= NCUR; c++)
+	nl = 0
+	for (c = 1; c <= NCUR; c++) {
+		if (CNOLEG[c])
+			continue
+		nl++
 		if (length(CLAB[c]) > n)
 			n = length(CLAB[c])
+	}
+	if (PERFECT != "" && length(PERFECT) > n)
+		n = length(PERFECT)
 	R = W - 60 - int(n * 7.2)
 	if (R > W - 200)
 		R = W - 200
@@ -359,9 +473,9 @@ function plot_write(file, title, xlabel, ylabel,    path, W, H, L, T, R, B, c, j
 		W += 500 - R
 		R = 500
 	}
-	lh = NCUR > 24 ? 14 : 18
-	if (T + 30 + NCUR * lh > H - 20) {
-		H = T + 60 + NCUR * lh
+	lh = nl > 24 ? 14 : 18
+	if (T + 30 + (nl + 1) * lh > H - 20) {
+		H = T + 60 + (nl + 1) * lh
 		B = H - 70
 	}
 	printf "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" > path
@@ -422,13 +536,13 @@ function plot_write(file, title, xlabel, ylabel,    path, W, H, L, T, R, B, c, j
 			pts = pts (j > 1 ? " " : "") sprintf("%.1f,%.1f", px, py)
 		}
 		printf "<g class=\"curve\">\n<desc>%s</desc>\n", xml(CLAB[c]) > path
-		printf "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.8\"%s points=\"%s\"/>\n", \
-		    CCOL[c], (CDASH[c] == "" ? "" : " stroke-dasharray=\"" CDASH[c] "\""), pts > path
-		if (CN[c] <= 40)
+		printf "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"%s\"%s points=\"%s\"/>\n", \
+		    CCOL[c], CW[c], (CDASH[c] == "" ? "" : " stroke-dasharray=\"" CDASH[c] "\""), pts > path
+		if (CN[c] <= 40 && !CNOLEG[c])
 			for (j = 1; j <= CN[c]; j++) {
 				px = L + (xval(CX[c, j]) - xmin) / (xmax - xmin) * (R - L)
 				py = ypos(CY[c, j], ymax, T, B)
-				printf "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>\n", px, py, CCOL[c] > path
+				point_mark(path, CMARK[c], px, py, CCOL[c])
 			}
 		printf "</g>\n" > path
 	}
@@ -436,13 +550,32 @@ function plot_write(file, title, xlabel, ylabel,    path, W, H, L, T, R, B, c, j
 	ly = T + 10
 	printf "<g font-size=\"%d\">\n", (lh > 14 ? 12 : 11) > path
 	for (c = 1; c <= NCUR; c++) {
+		if (CNOLEG[c])
+			continue
 		printf "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2.5\"%s/>\n", \
 		    R + 15, ly, R + 45, ly, CCOL[c], (CDASH[c] == "" ? "" : " stroke-dasharray=\"" CDASH[c] "\"") > path
+		if (CN[c] <= 40)
+			point_mark(path, CMARK[c], R + 30, ly, CCOL[c])
 		printf "<text x=\"%d\" y=\"%d\">%s</text>\n", R + 52, ly + 4, xml(CLAB[c]) > path
 		ly += lh
+	}
+	if (PERFECT != "") {
+		printf "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#777777\" stroke-width=\"1\" stroke-dasharray=\"1,5\"/>\n", \
+		    R + 15, ly, R + 45, ly > path
+		printf "<text x=\"%d\" y=\"%d\">%s</text>\n", R + 52, ly + 4, xml(PERFECT) > path
 	}
 	printf "</g>\n</svg>\n" > path
 	close(path)
 	print path
 	return 1
+}
+
+# A point's mark: a dot, or a square (the second curve of a pair that
+# may lie on the first, as a scaling plot's threads on its processes).
+function point_mark(path, mark, px, py, color) {
+	if (mark == "square")
+		printf "<rect x=\"%.1f\" y=\"%.1f\" width=\"6\" height=\"6\" fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\"/>\n", \
+		    px - 3, py - 3, color > path
+	else
+		printf "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>\n", px, py, color > path
 }

@@ -175,7 +175,7 @@ do
 		! summary $args '$D/vm.1' && expect_status 2 &&
 		[ \$(wc -l <'$TRASH/err') -eq 2 ] &&
 		expect_line '^summary: ' '$TRASH/err' &&
-		[ \"\$(sed -n 2p '$TRASH/err')\" = 'usage: summary [-s] [-m PCT] [-w COLS] [-f table|json|csv|names] [FILE | DIR]...' ] &&
+		[ \"\$(sed -n 2p '$TRASH/err')\" = 'usage: summary [-s] [-m PCT] [-w COLS] [-f table|json|csv|names|lkp-names] [FILE | DIR]...' ] &&
 		[ ! -s '$TRASH/out' ]
 	"
 done

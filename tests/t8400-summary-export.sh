@@ -20,14 +20,14 @@ cp "$FIX/lmbench3-zen3-vm.results" "$D/vm.1"
 
 test_expect 'the CSV header row' '
 	summary -f csv "$D/box.2" &&
-	[ "$(sed -n 1p "$TRASH/out")" = "run,host,os,name,x,value,unit,reps,spread_pct,min,max,copies,placement,cross_pct,rounds,round_spread_pct,metric,stddev_pct,others_busy_pct,idle,cpu_wait_pct" ]
+	[ "$(sed -n 1p "$TRASH/out")" = "run,host,os,name,x,value,unit,reps,spread_pct,min,max,copies,placement,cross_pct,rounds,round_spread_pct,metric,stddev_pct,others_busy_pct,idle,cpu_wait_pct,lkp" ]
 '
 
 test_expect 'CSV: a figure with its statistics, a series point, in file order' '
-	grep -qxF "$D/box.2,box,Linux 6.1.0-13-amd64,Simple write,,0.4000,us,11,25,0.3,0.9,1,,,,,latbw.SIMPLE.write.us,,,," "$TRASH/out" &&
-	grep -qxF "$D/box.2,box,Linux 6.1.0-13-amd64,Memory load latency stride=128 order=random pages=thp,16.00000,10.000,ns,5,40,8,19,1,,,,,latbw.MEMORY.load.latency.stride_128.order_random.pages_thp.16M.ns,,,," "$TRASH/out" &&
-	grep -qxF "$D/box.2,box,Linux 6.1.0-13-amd64,size=0k,2,5.50,us,5,3,5.4,5.8,1,,,,,latbw.CTX.size_0k.2.us,,,," "$TRASH/out" &&
-	grep -qxF "$D/box.2,box,Linux 6.1.0-13-amd64,File system latency delete,10k,100000,files/s,,,,,,,,,,latbw.FILE.system.latency.delete.10k.files/s,,,," "$TRASH/out" &&
+	grep -qxF "$D/box.2,box,Linux 6.1.0-13-amd64,Simple write,,0.4000,us,11,25,0.3,0.9,1,,,,,latbw.SIMPLE.write.us,,,,,syscall.write.latency.us" "$TRASH/out" &&
+	grep -qxF "$D/box.2,box,Linux 6.1.0-13-amd64,Memory load latency stride=128 order=random pages=thp,16.00000,10.000,ns,5,40,8,19,1,,,,,latbw.MEMORY.load.latency.stride_128.order_random.pages_thp.16M.ns,,,,," "$TRASH/out" &&
+	grep -qxF "$D/box.2,box,Linux 6.1.0-13-amd64,size=0k,2,5.50,us,5,3,5.4,5.8,1,,,,,latbw.CTX.size_0k.2.us,,,,," "$TRASH/out" &&
+	grep -qxF "$D/box.2,box,Linux 6.1.0-13-amd64,File system latency delete,10k,100000,files/s,,,,,,,,,,latbw.FILE.system.latency.delete.10k.files/s,,,,," "$TRASH/out" &&
 	[ "$(sed -n 2p "$TRASH/out" | cut -d, -f4)" = "Simple syscall" ]
 '
 
@@ -73,14 +73,15 @@ if any(len(r) != len(head) for r in body):
 figs = j["figures"]
 if len(figs) != len(body):
     die("JSON %d figures, CSV %d" % (len(figs), len(body)))
-keys = {"run", "host", "name", "metric", "x", "value", "unit", "reps", "spread", "min", "max", "copies", "placement", "cross_pct", "stddev_pct", "rounds", "round_spread", "others_busy_pct", "idle", "cpu_wait_pct"}
+keys = {"run", "host", "name", "metric", "x", "value", "unit", "reps", "spread", "min", "max", "copies", "placement", "cross_pct", "stddev_pct", "rounds", "round_spread", "others_busy_pct", "idle", "cpu_wait_pct", "lkp"}
 for f, r in zip(figs, body):
     if set(f) != keys:
         die("keys %s" % sorted(f))
     c = dict(zip(head, r))
     if (f["run"], f["host"], f["name"], f["x"] or "", f["unit"]) != \
        (c["run"], c["host"], c["name"], c["x"], c["unit"]) or float(c["value"]) != f["value"] or \
-       f["metric"] != c["metric"] or not f["metric"].startswith("latbw."):
+       f["metric"] != c["metric"] or not f["metric"].startswith("latbw.") or \
+       (f["lkp"] or "") != c["lkp"]:
         die("differ: %s %s" % (f, r))
     if not f["value"] > 0:
         die("a figure that is not positive: %s" % f)

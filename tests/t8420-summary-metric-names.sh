@@ -193,7 +193,7 @@ test_expect 'summary -f names with a file, -f with no such format: an error line
 	expect_line "^usage: summary " "$TRASH/err" && [ "$(wc -l <"$TRASH/err")" = 2 ] &&
 	summary -f yaml "$RF"
 	expect_status 2 && [ ! -s "$TRASH/out" ] &&
-	[ "$(sed -n 1p "$TRASH/err")" = "summary: -f wants table, json, csv or names, not '"'"'yaml'"'"'" ] &&
+	[ "$(sed -n 1p "$TRASH/err")" = "summary: -f wants table, json, csv, names or lkp-names, not '"'"'yaml'"'"'" ] &&
 	[ "$(wc -l <"$TRASH/err")" = 2 ]
 '
 

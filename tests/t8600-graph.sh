@@ -21,15 +21,15 @@ assert d.documentElement.tagName == "svg"' "$1" || fail "$1: not well-formed"
 	fi
 }
 
-test_expect 'two runs: four plots, their paths on stdout' '
+test_expect 'two runs: six plots, their paths on stdout' '
 	graph -o "$TRASH/svg" "$FIX/vm.0" "$FIX/vm.1"
 	expect_status 0 &&
-	for p in mem-latency mem-bandwidth file-bandwidth tcp-bandwidth
+	for p in mem-latency mem-bandwidth-read mem-bandwidth-write mem-bandwidth-copy file-bandwidth tcp-bandwidth
 	do
 		expect_line "^$TRASH/svg/$p.svg\$" "$TRASH/out" &&
 		[ -s "$TRASH/svg/$p.svg" ] || fail "no $p.svg" || return 1
 	done
-	[ "$(wc -l <"$TRASH/out")" -eq 4 ] && [ ! -s "$TRASH/err" ]
+	[ "$(wc -l <"$TRASH/out")" -eq 6 ] && [ ! -s "$TRASH/err" ]
 '
 
 if command -v python3 >/dev/null 2>&1 || command -v xmllint >/dev/null 2>&1
@@ -75,9 +75,9 @@ test_expect 'every curve point lies inside the plot area' '
 '
 
 test_expect 'bandwidth plots: the series of each run in the legend' '
-	f=$TRASH/svg/mem-bandwidth.svg &&
-	grep -q ">vm.0: read</text>" "$f" && grep -q ">vm.1: write</text>" "$f" &&
-	grep -q ">vm.0: libc bcopy unaligned</text>" "$f" &&
+	f=$TRASH/svg/mem-bandwidth-read.svg &&
+	grep -q ">vm.0: read</text>" "$f" && grep -q ">vm.1: write</text>" "$TRASH/svg/mem-bandwidth-write.svg" &&
+	grep -q ">vm.0: libc bcopy unaligned</text>" "$TRASH/svg/mem-bandwidth-copy.svg" &&
 	grep -q ">MB/s (10^6 bytes per second)</text>" "$f" &&
 	f=$TRASH/svg/file-bandwidth.svg &&
 	grep -q ">vm.1: Mmap read open2close</text>" "$f" &&

@@ -73,8 +73,8 @@ printf '%s\n%s\n"stride=128\n%s\n%s\n\nMemory read bandwidth\n%s\n%s\n\n' "$HDR"
 test_expect 'graph on the issue file (x = 1e400): ends, warns file:line, plots the rest' '
 	hostile graph -o g x.0 && expect_status 0 &&
 	[ "$(cat "$TRASH/err")" = "graph: x.0:3: '\''1e400'\'' is not a finite number: left out" ] &&
-	[ "$(cat "$TRASH/out")" = "./g/mem-bandwidth.svg" ] &&
-	small_svgs "$W/g" && grep -q "points=\"[0-9.]*,[0-9.]*\"" "$W/g/mem-bandwidth.svg"
+	[ "$(cat "$TRASH/out")" = "./g/mem-bandwidth-read.svg" ] &&
+	small_svgs "$W/g" && grep -q "points=\"[0-9.]*,[0-9.]*\"" "$W/g/mem-bandwidth-read.svg"
 '
 
 test_expect 'graph on a value of 1.7e308: ends, warns it is out of range' '
@@ -92,7 +92,7 @@ test_expect 'graph on an x of 100000 digits: ends, the warning shows 40 of them'
 test_expect 'graph on values from 1e-12 to 1e15 on both axes: at most 16 ticks an axis' '
 	hostile graph -o g4 edge.0 && expect_status 0 && [ ! -s "$TRASH/err" ] &&
 	small_svgs "$W/g4" &&
-	for p in mem-latency mem-bandwidth
+	for p in mem-latency mem-bandwidth-read
 	do
 		n=$(grep -c "<text x=\"[0-9.]*\" y=\"[0-9.]*\">" "$W/g4/$p.svg") &&
 		[ "$n" -le 66 ] || fail "$p: $n tick labels" || return 1
@@ -212,7 +212,7 @@ test_expect 'graph -o '\''o\nut'\'': the plots go to that directory, backslash a
 	cp "$TOP/tests/fixtures/graph/vm.0" "$W/vm.0" &&
 	hostile graph -o "o\\nut" vm.0 && expect_status 0 && [ ! -s "$TRASH/err" ] &&
 	[ "$(sed -n 1p "$TRASH/out")" = "./o\\nut/mem-latency.svg" ] &&
-	[ -s "$W/o\\nut/mem-latency.svg" ] && [ "$(ls "$W/o\\nut" | wc -l)" -eq 4 ]
+	[ -s "$W/o\\nut/mem-latency.svg" ] && [ "$(ls "$W/o\\nut" | wc -l)" -eq 6 ]
 '
 
 test_expect 'graph that writes no plot leaves no directory it made' '

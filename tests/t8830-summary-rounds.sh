@@ -121,32 +121,32 @@ test_expect '-s: a "rounds %" row under the "spread %" row, marked above the lim
 
 test_expect 'JSON: rounds and round_spread of each figure' '
 	summary -f json "$RF" &&
-	grep -q "\"name\": \"Pipe latency\", .*\"rounds\": 3, \"round_spread\": 37.2, \"others_busy_pct\": null, \"idle\": null, \"cpu_wait_pct\": null}" "$TRASH/out" &&
-	grep -q "\"name\": \"Pipe bandwidth\", .*\"rounds\": 2, \"round_spread\": 8, \"others_busy_pct\": null, \"idle\": null, \"cpu_wait_pct\": null}" "$TRASH/out" &&
+	grep -q "\"name\": \"Pipe latency\", .*\"rounds\": 3, \"round_spread\": 37.2, \"others_busy_pct\": null, \"idle\": null, \"cpu_wait_pct\": null, \"lkp\": [^}]*}" "$TRASH/out" &&
+	grep -q "\"name\": \"Pipe bandwidth\", .*\"rounds\": 2, \"round_spread\": 8, \"others_busy_pct\": null, \"idle\": null, \"cpu_wait_pct\": null, \"lkp\": [^}]*}" "$TRASH/out" &&
 	summary -f json "$TRASH/plain/summary/vm.0" &&
-	grep -q "\"name\": \"Pipe latency\", .*\"rounds\": null, \"round_spread\": null, \"others_busy_pct\": null, \"idle\": null, \"cpu_wait_pct\": null}" "$TRASH/out"
+	grep -q "\"name\": \"Pipe latency\", .*\"rounds\": null, \"round_spread\": null, \"others_busy_pct\": null, \"idle\": null, \"cpu_wait_pct\": null, \"lkp\": [^}]*}" "$TRASH/out"
 '
 
 test_expect 'CSV: rounds and round_spread_pct, before the metric and its stddev' '
 	summary -f csv "$RF" &&
-	[ "$(sed -n 1p "$TRASH/out")" = "run,host,os,name,x,value,unit,reps,spread_pct,min,max,copies,placement,cross_pct,rounds,round_spread_pct,metric,stddev_pct,others_busy_pct,idle,cpu_wait_pct" ] &&
-	grep -q ",Pipe latency,,5.0000,us,5,2,4.9,7,1,same,,3,37.2,latbw.PIPE.latency.us,[0-9.]*,,,\$" "$TRASH/out"
+	[ "$(sed -n 1p "$TRASH/out")" = "run,host,os,name,x,value,unit,reps,spread_pct,min,max,copies,placement,cross_pct,rounds,round_spread_pct,metric,stddev_pct,others_busy_pct,idle,cpu_wait_pct,lkp" ] &&
+	grep -q ",Pipe latency,,5.0000,us,5,2,4.9,7,1,same,,3,37.2,latbw.PIPE.latency.us,[0-9.]*,,,,PIPE.latency.us\$" "$TRASH/out"
 '
 
 test_expect 'JSON and CSV: others_busy_pct, the busiest round'"'"'s' '
 	summary -f json "$TRASH/busy/summary/vm.0" &&
-	grep -q "\"name\": \"Pipe latency\", .*\"round_spread\": 37.2, \"others_busy_pct\": 60, \"idle\": null, \"cpu_wait_pct\": null}" "$TRASH/out" &&
+	grep -q "\"name\": \"Pipe latency\", .*\"round_spread\": 37.2, \"others_busy_pct\": 60, \"idle\": null, \"cpu_wait_pct\": null, \"lkp\": [^}]*}" "$TRASH/out" &&
 	summary -f csv "$TRASH/busy/summary/vm.0" &&
-	grep -q ",AF_UNIX sock stream latency,.*,latbw\.[^,]*,[0-9.]*,100,,\$" "$TRASH/out"
+	grep -q ",AF_UNIX sock stream latency,.*,latbw\.[^,]*,[0-9.]*,100,,,AF_UNIX.sock.stream.latency.us\$" "$TRASH/out"
 '
 
 test_expect 'JSON and CSV: cpu_wait_pct, the statistics line'"'"'s cpu_wait' '
 	summary -f json "$TRASH/wait/summary/vm.0" &&
-	grep -q "\"name\": \"Pipe bandwidth\", .*\"placement\": \"cross\", .*\"cpu_wait_pct\": 44}" "$TRASH/out" &&
+	grep -q "\"name\": \"Pipe bandwidth\", .*\"placement\": \"cross\", .*\"cpu_wait_pct\": 44, \"lkp\": [^}]*}" "$TRASH/out" &&
 	[ "$(grep -c "\"cpu_wait_pct\": [0-9]" "$TRASH/out")" -eq 1 ] &&
 	summary -f csv "$TRASH/wait/summary/vm.0" &&
-	grep -q ",Pipe bandwidth,.*,cross,.*,latbw\.[^,]*,[0-9.]*,,,44\$" "$TRASH/out" &&
-	[ "$(grep -c ",44\$" "$TRASH/out")" -eq 1 ]
+	grep -q ",Pipe bandwidth,.*,cross,.*,latbw\.[^,]*,[0-9.]*,,,44,PIPE.bandwidth.MB/sec\$" "$TRASH/out" &&
+	[ "$(grep -c ",44,[^,]*\$" "$TRASH/out")" -eq 1 ]
 '
 
 test_done

@@ -67,12 +67,13 @@ test_expect 'graph: a plot per benchmark, named for it' '
 	[ "$(grep -c scaling "$TRASH/out")" -eq 3 ]
 '
 
-test_expect 'graph: processes and threads curves, and the perfect line' '
+test_expect 'graph: processes and threads curves, and the perfect line of each' '
 	f=$TRASH/svg/scaling-lat_pipe-pipe.svg &&
 	grep -q "<desc>big.0: processes</desc>" "$f" &&
 	grep -q "<desc>big.0: threads</desc>" "$f" &&
-	grep -q "<desc>perfect: copies x one copy</desc>" "$f" &&
-	[ "$(grep -c "<polyline" "$f")" -eq 3 ] &&
+	grep -q "<desc>perfect: big.0: processes one copy x copies</desc>" "$f" &&
+	grep -q "<desc>perfect: big.0: threads one copy x copies</desc>" "$f" &&
+	[ "$(grep -c "<polyline" "$f")" -eq 4 ] &&
 	grep -q ">copies, each pinned to a CPU of its own</text>" "$f" &&
 	grep -q "y=\"[0-9]*\">0</text>" "$f" &&
 	p=$TRASH/svg/scaling-lat_proc-fork.svg &&
@@ -84,7 +85,7 @@ test_expect 'graph: two files, a curve of each per mode' '
 	graph -o "$TRASH/svg2" "$SC/big.0" "$SC/one.0" &&
 	f=$TRASH/svg2/scaling-lat_syscall-null.svg &&
 	grep -q "<desc>one.0: threads</desc>" "$f" &&
-	[ "$(grep -c "<polyline" "$f")" -eq 5 ]
+	[ "$(grep -c "<polyline" "$f")" -eq 6 ]
 '
 
 if command -v python3 >/dev/null 2>&1

@@ -42,18 +42,20 @@ test_expect 'summary -f json: every point a figure with its unit' '
 	[ "$(grep -c "\"name\": \"mlp bandwidth pages=thp\".*\"unit\": \"MB/s\"" "$TRASH/out")" -eq 5 ]
 '
 
-test_expect 'graph: one latency-against-bandwidth plot, a curve per series' '
+test_expect 'graph: a loaded-latency plot and an MLP plot, a curve per series' '
 	sh "$GRAPH" -o "$TRASH/svg" "$LOAD/eight.0" "$LOAD/one.0" >"$TRASH/out" 2>"$TRASH/err" &&
 	expect_line "^$TRASH/svg/load-latency\.svg\$" "$TRASH/out" &&
-	f=$TRASH/svg/load-latency.svg &&
-	[ "$(grep -c "<g class=\"curve\">" "$f")" -eq 3 ] &&
-	[ "$(grep -c "<circle " "$f")" -eq 13 ] &&
+	expect_line "^$TRASH/svg/mlp-latency\.svg\$" "$TRASH/out" &&
+	f=$TRASH/svg/load-latency.svg && m=$TRASH/svg/mlp-latency.svg &&
+	[ "$(grep -c "<g class=\"curve\">" "$f")" -eq 2 ] &&
+	[ "$(grep -c "<g class=\"curve\">" "$m")" -eq 1 ] &&
+	[ "$(cat "$f" "$m" | grep -c "<circle ")" -eq 13 ] &&
 	grep -q "<desc>eight.0: loaded, loaders read (k), thp pages</desc>" "$f" &&
-	grep -q "<desc>eight.0: MLP, chases on one CPU, thp pages</desc>" "$f" &&
+	grep -q "<desc>eight.0: MLP, chases on one CPU, thp pages</desc>" "$m" &&
 	grep -q "<desc>one.0: loaded, loaders write (k), small pages</desc>" "$f" &&
 	grep -q "<title>0: 95.10 ns at 0.00 MB/s</title>" "$f" &&
 	grep -q "<title>7: 201.30 ns at 60120.40 MB/s</title>" "$f" &&
-	grep -q "<title>16: 215.60 ns at 4749.54 MB/s</title>" "$f"
+	grep -q "<title>16: 215.60 ns at 4749.54 MB/s</title>" "$m"
 '
 
 test_expect 'graph: the points run left to right as the load grows' '

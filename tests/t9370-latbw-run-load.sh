@@ -47,10 +47,12 @@ test_expect 'summary prints both tables of the run' '
 	expect_line "^16 +[0-9]+\.[0-9]{2} +[0-9]+\.[0-9]{2}\$" "$TRASH/sum"
 '
 
-test_expect 'graph draws the latency-against-bandwidth plot' '
+test_expect 'graph draws the latency-against-bandwidth plots, loaded and MLP' '
 	sh "$TOP/scripts/graph" -o "$TRASH/svg" "$F" >"$TRASH/gout" 2>"$TRASH/gerr" &&
 	expect_line "/load-latency\.svg\$" "$TRASH/gout" &&
-	[ "$(grep -c "<g class=\"curve\">" "$TRASH/svg/load-latency.svg")" -eq 2 ]
+	expect_line "/mlp-latency\.svg\$" "$TRASH/gout" &&
+	[ "$(grep -c "<g class=\"curve\">" "$TRASH/svg/load-latency.svg")" -eq 1 ] &&
+	[ "$(grep -c "<g class=\"curve\">" "$TRASH/svg/mlp-latency.svg")" -eq 1 ]
 '
 
 test_done
