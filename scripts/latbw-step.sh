@@ -260,6 +260,30 @@ cross_cpus() {
 	[ "$1" = server ] && server_pair=$step_pair
 }
 
+# operand WORD: op_word, WORD with a file operand (@FILE@, @STAT@, @DIR@)
+# made the path the program gets.
+operand() {
+	case "$1" in
+	@FILE@) op_word=$file ;;
+	@STAT@) op_word=$statfile ;;
+	@DIR@) op_word=$fsdir_work ;;
+	*) op_word=$1 ;;
+	esac
+}
+
+# step_shown TEXT: ss_text, TEXT as the progress line shows it: with the
+# paths the program gets for its file operands.
+step_shown() {
+	ss_text=
+	set -f
+	for w in $1
+	do
+		operand "$w"
+		ss_text="$ss_text${ss_text:+ }$op_word"
+	done
+	set +f
+}
+
 # do_step KIND TAGS WEIGHT FLAGS TEXT
 do_step() {
 	step_kind=$1
@@ -322,7 +346,10 @@ do_step() {
 			progress "$step_prog -S $step_address"
 		fi
 		;;
-	*) progress "$step_text" ;;
+	*)
+		step_shown "$step_text"
+		progress "$ss_text"
+		;;
 	esac
 	if ! [ -x "$bin/$step_prog" ]
 	then
@@ -412,12 +439,8 @@ do_step() {
 	set -f
 	for w in ${step_text#"$step_prog"}
 	do
-		case "$w" in
-		@FILE@) w=$file ;;
-		@STAT@) w=$statfile ;;
-		@DIR@) w=$fsdir_work ;;
-		esac
-		[ -n "$w" ] && set -- "$@" "$w"
+		operand "$w"
+		[ -n "$op_word" ] && set -- "$@" "$op_word"
 	done
 	set +f
 	case "$step_kind" in
