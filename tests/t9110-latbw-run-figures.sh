@@ -9,8 +9,8 @@
 # from_round=3".  The reader check is the summary's (stats.awk,
 # same_number): it warns when the two differ; here every run's summary
 # must warn of nothing.  Stand-ins first (the same rounds every time),
-# then the real programs: quick runs of single groups and programs, a
-# full one of two.
+# then the real programs: quick runs of each group (but remote, which
+# needs hosts: t9400) and of single programs, a full one of two.
 . "$(dirname "$0")/lib.sh"
 . "$TESTS_DIR/lib-driver.sh"
 
@@ -92,7 +92,8 @@ real_run() {
 	cp "$TRASH/rc" "$TRASH/real.$rr_name.rc"
 }
 
-for sel in syscall lat_pipe "sig lat_select" proc ipc ops file vm mem cache ctx bw
+for sel in syscall lat_pipe "sig lat_select" proc ipc ops file vm mem cache ctx bw \
+	net c2c scaling load
 do
 	name=$(printf '%s\n' "$sel" | tr ' ' '+')
 	real_run "$name" QUICK=1 BENCHMARKS="$sel"

@@ -117,40 +117,36 @@ export sweep_ln
 # The first step that runs a program: the line that gets a bad weight.
 run_ln=$(grep -n "^run " "$REG" | sed -n "1s/:.*//p")
 export run_ln
-for s in 0..4k x..4k 0k..MB 4k..1k 1..99999999999999999999 "4k 1q"
-do
-	S=$s
-	export S
-	test_expect "a size field '$s': exit 2 at once, its line named" '
-		bad_registry "$TRASH/bad" "${sweep_ln}s/| 512k\.\.MB |/| $S |/" &&
+# bad_plan TITLE EDIT MESSAGE: a test that the registry with the sed EDIT
+# makes the plan exit 2 at once, with one line matching MESSAGE.
+bad_plan() {
+	BP_EDIT=$2
+	BP_MSG=$3
+	export BP_EDIT BP_MSG
+	test_expect "$1" '
+		bad_registry "$TRASH/bad" "$BP_EDIT" &&
 		plan_bounded "$TRASH/bad" &&
 		[ "$(cat "$TRASH/rc")" = 2 ] &&
 		[ "$(wc -l <"$TRASH/err")" -eq 1 ] &&
-		expect_line "bad:$sweep_ln: full sizes .$S.: " "$TRASH/err" ||
+		expect_line "$BP_MSG" "$TRASH/err" ||
 		fail "status $(cat "$TRASH/rc"): $(cat "$TRASH/err")"
 	'
+}
+
+for s in 0..4k x..4k 0k..MB 4k..1k 1..99999999999999999999 "4k 1q"
+do
+	bad_plan "a size field '$s': exit 2 at once, its line named" \
+		"${sweep_ln}s/| 512k\\.\\.MB |/| $s |/" "bad:$sweep_ln: full sizes .$s.: "
 done
 
 for w in abc 1+ -1 ""
 do
-	W=$w
-	export W
-	test_expect "a weight '$w': exit 2, its line named" '
-		bad_registry "$TRASH/bad" "${run_ln}s/^\(run *| *[^|]*| *\)[0-9]* *|/\1 $W |/" &&
-		plan_bounded "$TRASH/bad" &&
-		[ "$(cat "$TRASH/rc")" = 2 ] &&
-		[ "$(wc -l <"$TRASH/err")" -eq 1 ] &&
-		expect_line "bad:$run_ln: (weight|field 3)" "$TRASH/err" ||
-		fail "status $(cat "$TRASH/rc"): $(cat "$TRASH/err")"
-	'
+	bad_plan "a weight '$w': exit 2, its line named" \
+		"${run_ln}s/^\\(run *| *[^|]*| *\\)[0-9]* *|/\\1 $w |/" "bad:$run_ln: (weight|field 3)"
 done
 
-test_expect 'unknown flags: exit 2, its line named' '
-	bad_registry "$TRASH/bad" "${run_ln}s/^\(run *| *[^|]*| *[0-9]* *| *\)[^|]*|/\1 PQ |/" &&
-	plan_bounded "$TRASH/bad" &&
-	[ "$(cat "$TRASH/rc")" = 2 ] &&
-	expect_line "bad:$run_ln: unknown flags .PQ." "$TRASH/err"
-'
+bad_plan 'unknown flags: exit 2, its line named' \
+	"${run_ln}s/^\\(run *| *[^|]*| *[0-9]* *| *\\)[^|]*|/\\1 PQ |/" "bad:$run_ln: unknown flags .PQ."
 
 # The driver with a broken registry: a copy of scripts/ with it.
 mkdir "$TRASH/drv"
