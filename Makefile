@@ -111,10 +111,10 @@ results: all
 	sh scripts/latbw-run
 
 quick: all
-	QUICK=1 sh scripts/latbw-run
+	LATBW_QUICK=1 sh scripts/latbw-run
 
 rerun: all
-	RERUN=1 sh scripts/latbw-run
+	LATBW_RERUN=1 sh scripts/latbw-run
 
 # Installed layout.  On PATH ($(BINDIR)) only four commands, with names no
 # other package uses: latbw-run, latbw-summary, latbw-compare, latbw-graph.

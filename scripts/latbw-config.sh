@@ -11,7 +11,9 @@ usage() {
 usage: $me [-p] [config-file]
   -p   print the configuration that would be used, as KEY=VALUE lines, and exit
   -h, --help   this help;  --version   latbw's version
-Configuration keys (config file lines KEY=VALUE, or environment variables):
+Configuration keys (config file lines KEY=VALUE, or environment variables
+LATBW_KEY; the old names KEY also, LATBW_KEY winning; a run names each
+setting and its origin in its results file):
   MB=N             memory to sweep, MB (default: 4x the last-level cache;
                    above 1 GB, 2x and at least 1 GB)
   FSDIR=dir        directory for file system benchmarks (default: \$TMPDIR or /tmp)
@@ -19,9 +21,12 @@ Configuration keys (config file lines KEY=VALUE, or environment variables):
   BENCHMARKS=list  groups or program names to run (default all): $all_groups
   QUICK=0|1        quick mode: fewer sizes and repetitions, sweeps up to 2x the
                    last-level cache at most (make quick)
+  ROUNDS=auto|N    rounds of the whole plan, each figure its fastest round's
+                   (default: auto, 5 to 9 in a full run; 3 in quick mode)
   REPS=N           samples per figure, passed as -N (default: the programs' own)
   USECS=N          sample length in microseconds, passed as -E
   BOUND=N          time bound of each program in seconds, passed as -B
+  NICE=N|off       the programs' nice value, -20 to 19 (default -20), or off
   SAME_CPU=quiet|N the CPU of the same-CPU steps: quiet (default: CPU 0, unless
                    another was clearly quieter as the step began) or a number
   IDLE=poll|os     idle CPUs during the cross-CPU steps: poll (default: the
@@ -29,8 +34,9 @@ Configuration keys (config file lines KEY=VALUE, or environment variables):
                    it) or os (left to the OS, -I: wake-ups pay their exits)
   REMOTE=list      remote hosts for the network servers: name or name=address
   RSH=command      remote shell, split at blanks (default: ssh -o BatchMode=yes)
-Environment only: RESULTS_DIR (default results/), CONFIG (a config file),
-RERUN=1 (start from the saved configuration of this host), LATBW_BUILD or
+Environment only: LATBW_RESULTS_DIR (default results/), LATBW_CONFIG (a
+config file), LATBW_RERUN=1 (start from the saved configuration of this
+host; the three also without LATBW_), LATBW_BUILD or
 LATBW_BIN (where the programs are), LATBW_SAVED_CONFIG (where the saved
 configuration is kept; default <build>/CONFIG.<host>), LATBW_LLC (the
 last-level cache size to plan for, in place of sysfs's: 260m).
@@ -73,6 +79,7 @@ check_num() {
 
 # set_key KEY VALUE: validate one configuration value and keep it.
 set_key() {
+	set_origin "$1" "$cfg_origin"
 	case "$1" in
 	MB)
 		check_num MB "$2" 1 1048576
@@ -209,6 +216,127 @@ set_key() {
 		config_error "$cfg_origin: unknown key '$1' (keys: $config_keys)"
 		;;
 	esac
+}
+
+# ------------------------------------------------- settings and their origin
+#
+# A setting KEY comes from the environment as LATBW_KEY (LATBW_MB=512), or
+# under its old name KEY (MB=512, what make results MB=512 exports), which
+# a variable of the same name left in the shell would also set: LATBW_KEY
+# wins when both are set, and a run names what it took from an old name
+# on standard error (env_notice).  Each setting's origin is kept
+# (set_origin) and written in the results file (settings_lines).
+
+# env_setting KEY: ev_val, the value the environment gives KEY, and
+# ev_name, the variable it came from ("" when none); ev_shadowed, the
+# old name's text when LATBW_KEY overrode a different one.
+env_setting() {
+	case "$1" in
+	MB) ev_new=${LATBW_MB:-} ev_old=${MB:-} ;;
+	FSDIR) ev_new=${LATBW_FSDIR:-} ev_old=${FSDIR:-} ;;
+	SYNC_MAX) ev_new=${LATBW_SYNC_MAX:-} ev_old=${SYNC_MAX:-} ;;
+	BENCHMARKS) ev_new=${LATBW_BENCHMARKS:-} ev_old=${BENCHMARKS:-} ;;
+	QUICK) ev_new=${LATBW_QUICK:-} ev_old=${QUICK:-} ;;
+	ROUNDS) ev_new=${LATBW_ROUNDS:-} ev_old=${ROUNDS:-} ;;
+	REPS) ev_new=${LATBW_REPS:-} ev_old=${REPS:-} ;;
+	USECS) ev_new=${LATBW_USECS:-} ev_old=${USECS:-} ;;
+	BOUND) ev_new=${LATBW_BOUND:-} ev_old=${BOUND:-} ;;
+	NICE) ev_new=${LATBW_NICE:-} ev_old=${NICE:-} ;;
+	SAME_CPU) ev_new=${LATBW_SAME_CPU:-} ev_old=${SAME_CPU:-} ;;
+	IDLE) ev_new=${LATBW_IDLE:-} ev_old=${IDLE:-} ;;
+	REMOTE) ev_new=${LATBW_REMOTE:-} ev_old=${REMOTE:-} ;;
+	RSH) ev_new=${LATBW_RSH:-} ev_old=${RSH:-} ;;
+	CONFIG) ev_new=${LATBW_CONFIG:-} ev_old=${CONFIG:-} ;;
+	RERUN) ev_new=${LATBW_RERUN:-} ev_old=${RERUN:-} ;;
+	RESULTS_DIR) ev_new=${LATBW_RESULTS_DIR:-} ev_old=${RESULTS_DIR:-} ;;
+	*) ev_new='' ev_old='' ;;
+	esac
+	ev_val=
+	ev_name=
+	ev_shadowed=
+	if [ -n "$ev_new" ]
+	then
+		ev_val=$ev_new
+		ev_name=LATBW_$1
+		[ -n "$ev_old" ] && [ "$ev_old" != "$ev_new" ] && ev_shadowed=$ev_old
+	elif [ -n "$ev_old" ]
+	then
+		ev_val=$ev_old
+		ev_name=$1
+	fi
+	return 0
+}
+
+# env_take KEY: env_setting, and what env_notice says of it (a setting,
+# CONFIG or RERUN; RESULTS_DIR, which the run names as it begins, is
+# taken with env_setting alone).
+env_take() {
+	env_setting "$1"
+	if [ -n "$ev_shadowed" ]
+	then
+		env_ignored="$env_ignored${env_ignored:+, }$1=$ev_shadowed"
+	elif [ "$ev_name" = "$1" ]
+	then
+		env_old="$env_old${env_old:+ }$1"
+	fi
+}
+
+# env_notice: one line on standard error naming the settings taken from
+# old names, and the old names that a LATBW_ name overrode.
+env_notice() {
+	if [ -n "${env_old:-}" ]
+	then
+		say "note: from the environment without the LATBW_ prefix: $env_old (LATBW_$(printf '%s' "$env_old" | sed 's/ / LATBW_/g') cannot be set by accident)"
+	fi
+	if [ -n "${env_ignored:-}" ]
+	then
+		say "note: ignored, a LATBW_ name set them too: $env_ignored"
+	fi
+	return 0
+}
+
+# set_origin KEY ORIGIN: where KEY's value came from (the last one wins).
+set_origin() {
+	cfg_origins="$cfg_origins$1 $2
+"
+}
+
+# origin_of KEY: its origin, or "default".
+origin_of() {
+	oo=$(printf '%s' "$cfg_origins" | sed -n "s/^$1 //p" | sed -n '$p')
+	printf '%s\n' "${oo:-default}"
+}
+
+# settings_lines: one line per setting of the run, KEY=VALUE (origin), and
+# the environment-only ones that were set; put in the results file as
+# [LATBW_SET: ...] lines (results-format(7)).
+settings_lines() {
+	for k in $config_keys
+	do
+		case "$k" in
+		MB) v=$c_MB ;;
+		FSDIR) v=$c_FSDIR ;;
+		SYNC_MAX) v=$c_SYNC_MAX ;;
+		BENCHMARKS) v=$c_BENCHMARKS ;;
+		QUICK) v=$c_QUICK ;;
+		ROUNDS) v=$c_ROUNDS ;;
+		REPS) v=$c_REPS ;;
+		USECS) v=$c_USECS ;;
+		BOUND) v=$bound ;;
+		NICE) v=$c_NICE ;;
+		SAME_CPU) v=$c_SAME_CPU ;;
+		IDLE) v=$c_IDLE ;;
+		REMOTE) v=$c_REMOTE ;;
+		RSH) v=$c_RSH ;;
+		esac
+		printf '[LATBW_SET: %s=%s (%s)]\n' "$k" "$v" "$(origin_of "$k")"
+	done
+	[ -n "$cfg_file" ] && printf '[LATBW_SET: CONFIG=%s (%s)]\n' "$cfg_file" "$cfg_file_origin"
+	[ "$rerun" = 1 ] && printf '[LATBW_SET: RERUN=1 (%s, from %s)]\n' "$rerun_origin" "$saved_config"
+	[ -n "${LATBW_LLC:-}" ] && printf '[LATBW_SET: LATBW_LLC=%s (environment)]\n' "$LATBW_LLC"
+	[ -n "${LATBW_ROUND_BUDGET:-}" ] && printf '[LATBW_SET: LATBW_ROUND_BUDGET=%s (environment)]\n' "$LATBW_ROUND_BUDGET"
+	printf '[LATBW_SET: programs=%s]\n' "$bin"
+	return 0
 }
 
 # read_config FILE: apply a KEY=VALUE file.  awk checks the form of each

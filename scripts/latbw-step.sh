@@ -17,7 +17,11 @@
 # lines of our own (statistics, notes) are held in the file pend and
 # written after the blank line that ends the series: lmbench's readers
 # take a series to end at its first line that is not a point, or read
-# every line up to the blank one as a point.
+# every line up to the blank one as a point.  A header key's program
+# (mhz, line: header set) prints no series: its lines, captured for
+# header_key, are never held (mhz's "3755 MHz, ..." is not a point, and
+# its statistics line held back landed after the last figure of round 1,
+# whose figure rounds.awk then took for the median of its rounds).
 # shellcheck disable=SC2016 # awk program text
 filter_awk="$sanitize_awk"'
 BEGIN { init_bad(); n = 0; inser += 0 }
@@ -82,7 +86,7 @@ substr($0, 1, 1) == "[" {
 {
 	emit($0)
 	n++
-	inser = $0 ~ /^[0-9]/
+	inser = !header && $0 ~ /^[0-9]/
 }
 END { print n, (printed ? (last == "" ? 1 : 0) : -1) > count }
 '
@@ -96,10 +100,15 @@ run_prog() {
 	shift 2
 	: >"$work/count"
 	in_series=0
-	[ "$title_written" = yes ] && in_series=1
+	prog_header=0
+	case "${step_kind:-run}" in
+	mhz | line) prog_header=1 ;;
+	*) [ "$title_written" = yes ] && in_series=1 ;;
+	esac
 	awk -v prog="$prog_name" -v title="$cur_title" -v join="$cur_join" -v me="$me" \
 		-v tty="$tty" -v count="$work/count" -v cross="${cross_cpu:-0}" \
-		-v pend="$work/pending" -v inser="$in_series" "$filter_awk" \
+		-v pend="$work/pending" -v inser="$in_series" \
+		-v header="$prog_header" "$filter_awk" \
 		<"$work/fifo" >>"$prog_dest" 3>&2 2>"$work/write.err" &
 	filter_pid=$!
 	bounded "$hard_bound" "$work/fifo" started "$bin/$prog_name" "$@"
@@ -251,6 +260,30 @@ cross_cpus() {
 	[ "$1" = server ] && server_pair=$step_pair
 }
 
+# operand WORD: op_word, WORD with a file operand (@FILE@, @STAT@, @DIR@)
+# made the path the program gets.
+operand() {
+	case "$1" in
+	@FILE@) op_word=$file ;;
+	@STAT@) op_word=$statfile ;;
+	@DIR@) op_word=$fsdir_work ;;
+	*) op_word=$1 ;;
+	esac
+}
+
+# step_shown TEXT: ss_text, TEXT as the progress line shows it: with the
+# paths the program gets for its file operands.
+step_shown() {
+	ss_text=
+	set -f
+	for w in $1
+	do
+		operand "$w"
+		ss_text="$ss_text${ss_text:+ }$op_word"
+	done
+	set +f
+}
+
 # do_step KIND TAGS WEIGHT FLAGS TEXT
 do_step() {
 	step_kind=$1
@@ -313,7 +346,10 @@ do_step() {
 			progress "$step_prog -S $step_address"
 		fi
 		;;
-	*) progress "$step_text" ;;
+	*)
+		step_shown "$step_text"
+		progress "$ss_text"
+		;;
 	esac
 	if ! [ -x "$bin/$step_prog" ]
 	then
@@ -403,12 +439,8 @@ do_step() {
 	set -f
 	for w in ${step_text#"$step_prog"}
 	do
-		case "$w" in
-		@FILE@) w=$file ;;
-		@STAT@) w=$statfile ;;
-		@DIR@) w=$fsdir_work ;;
-		esac
-		[ -n "$w" ] && set -- "$@" "$w"
+		operand "$w"
+		[ -n "$op_word" ] && set -- "$@" "$op_word"
 	done
 	set +f
 	case "$step_kind" in
@@ -429,6 +461,7 @@ do_step() {
 	# The filter's count of result lines, and whether its last line was
 	# blank (-1: it wrote nothing), so that a series ends in one blank.
 	nlines=0
+	ends_blank=-1
 	if [ -s "$work/count" ]
 	then
 		read -r nlines ends_blank <"$work/count"
@@ -436,6 +469,17 @@ do_step() {
 		then
 			last_blank=$ends_blank
 		fi
+	fi
+	# A series of the program's own that it did not end (it failed
+	# after a point): ended here, and its held lines written after it,
+	# not after whatever figure the round writes last.
+	if [ "$title_written" != yes ] && [ -s "$work/pending" ]
+	then
+		if [ "$ends_blank" = 0 ]
+		then
+			put printf '\n' || write_failed
+		fi
+		flush_pending
 	fi
 	if [ "$rc" -ne 0 ] || [ "$killed" = yes ]
 	then

@@ -5,6 +5,8 @@
 #       -f registry.awk REGISTRY
 #                 the driver's plan, one step a line:
 #                 KIND|GROUPS|WEIGHT|FLAGS|TEXT (see scripts/latbw-run)
+#   what=check    nothing: every line checked (exit status 2, each bad
+#                 line named, one message each)
 #   what=groups   the BENCHMARKS= groups, one a line, first seen first
 #   what=progs    the programs the steps run, one a line
 #   what=match    the texts lmbench's readers match anywhere in a line
@@ -14,8 +16,9 @@
 # cross is the -C list of the cross-CPU placement ("0,N"; empty on a
 # one-CPU machine), remote the REMOTE words (name or name=address).
 # Other programs take its functions (reg_read, reg_col) with -f and leave
-# what empty.  A registry line that is not of the form is an error that
-# names it (exit status 2).  Only POSIX awk.
+# what empty.  A registry line that is not of the form (its fields, a
+# weight, flags, a place, sizes) is an error that names it, and every
+# such line is named before the exit (status 2).  Only POSIX awk.
 
 function reg_fail(msg) {
 	printf "%s: %s\n", (me == "" ? "registry" : me), msg > "/dev/stderr"
@@ -32,10 +35,13 @@ function reg_trim(s) {
 # reg_read(PATH): the registry's lines into REGK (kind), REGG (groups), REGW
 # (weight), REGF (flags), REGP (place), REGC (command), REGQ, REGFU (quick and
 # full sizes), REGL (label), REGU (unit), REGCOL (column), i = 1..NREG; and
-# the match texts into REGM, 1..NREGM.  "-" fields are kept as "-".
-function reg_read(path,    line, ln, n, f, i, r) {
+# the match texts into REGM, 1..NREGM.  "-" fields are kept as "-".  Every
+# line is checked (reg_bad): each bad one is named, with its first fault,
+# and then the registry is an error (exit status 2), before anything is
+# made from it.
+function reg_read(path,    line, ln, n, f, i, r, bad, msg) {
 	NREG = NREGM = 0
-	ln = 0
+	ln = bad = 0
 	while ((r = (getline line < path)) > 0) {
 		ln++
 		sub(/\r$/, "", line)
@@ -50,13 +56,12 @@ function reg_read(path,    line, ln, n, f, i, r) {
 			REGM[++NREGM] = f[2]
 			continue
 		}
-		if (n != 11 || f[1] !~ /^(run|server|stop|rserver|rstop|mhz|line|series|end|fig)$/)
-			reg_fail(path ":" ln ": not a registry line (11 fields, a known kind): " line)
-		for (i = 1; i <= n; i++)
-			if (f[i] == "")
-				reg_fail(path ":" ln ": field " i " is empty (\"-\" for none)")
-		if (f[5] !~ /^(-|same|one|cross|pair|remote)$/)
-			reg_fail(path ":" ln ": unknown place '" f[5] "'")
+		msg = reg_bad(n, f, line)
+		if (msg != "") {
+			printf "%s: %s:%d: %s\n", (me == "" ? "registry" : me), path, ln, msg > "/dev/stderr"
+			bad++
+			continue
+		}
 		NREG++
 		REGK[NREG] = f[1]; REGG[NREG] = f[2]; REGW[NREG] = f[3]; REGF[NREG] = f[4]
 		REGP[NREG] = f[5]; REGC[NREG] = f[6]; REGQ[NREG] = f[7]; REGFU[NREG] = f[8]
@@ -65,8 +70,65 @@ function reg_read(path,    line, ln, n, f, i, r) {
 	if (r < 0)
 		reg_fail("cannot read " path)
 	close(path)
+	if (bad > 0) {
+		reg_error = 1
+		exit 2
+	}
 	if (NREG == 0)
 		reg_fail(path ": no registry line")
+}
+
+# reg_bad(N, F, LINE): what is wrong with a registry line of N fields F
+# (trimmed), or "" when nothing is.  Sizes are checked here, so that
+# reg_sizes never meets one it cannot expand (a sweep from 0 or from a
+# word that is not a size doubled 0 for ever).
+function reg_bad(n, f, line,    i, w) {
+	if (n != 11 || f[1] !~ /^(run|server|stop|rserver|rstop|mhz|line|series|end|fig)$/)
+		return "not a registry line (11 fields, a known kind): " line
+	for (i = 1; i <= n; i++)
+		if (f[i] == "")
+			return "field " i " is empty (\"-\" for none)"
+	# (a figure, a series' title or end is no step: its weight may be -)
+	if ((f[3] !~ /^[0-9]+$/ || length(f[3]) > 6) &&
+	    !(f[3] == "-" && f[1] ~ /^(fig|series|end)$/))
+		return "weight '" f[3] "' is not a whole number (tenths of a second)"
+	if (f[4] !~ /^(-|([PNOMXASJG]|N[0-9]+)+)$/ || f[4] ~ /N([^0-9]|$)/)
+		return "unknown flags '" f[4] "' (P, N<count>, O, M, X, A, J, S, or -)"
+	if (f[5] !~ /^(-|same|one|cross|pair|remote)$/)
+		return "unknown place '" f[5] "'"
+	for (i = 7; i <= 8; i++)
+		if ((w = reg_bad_sizes(f[i])) != "")
+			return (i == 7 ? "quick" : "full") " sizes '" f[i] "': " w
+	return ""
+}
+
+# reg_bad_sizes(SPEC): what is wrong with a size field, or "".
+function reg_bad_sizes(spec,    n, w, i, k, a, b) {
+	if (spec == "-" || spec == "off")
+		return ""
+	n = split(spec, w, /[ \t]+/)
+	for (i = 1; i <= n; i++) {
+		k = index(w[i], "..")
+		if (k == 0) {
+			if (!reg_size_word(w[i]))
+				return "'" w[i] "' is not a size (512, 4k, 8m, MB, MB/2, A..B)"
+			continue
+		}
+		a = substr(w[i], 1, k - 1)
+		b = substr(w[i], k + 2)
+		if (!reg_size_word(a) || !reg_size_word(b))
+			return "'" w[i] "' is not a sweep A..B of two sizes"
+		if (a !~ /^MB/ && a + 0 == 0)
+			return "'" w[i] "' starts at 0 (a sweep doubles its start)"
+		if (a !~ /^MB/ && b !~ /^MB/ && reg_bytes(a) > reg_bytes(b))
+			return "'" w[i] "' ends below its start"
+	}
+	return ""
+}
+
+# A size word: digits (at most 10) with k or m or nothing, MB, MB/2.
+function reg_size_word(w) {
+	return w == "MB" || w == "MB/2" || (w ~ /^[0-9]+[kKmM]?$/ && length(w) <= 11)
 }
 
 # reg_col(COLUMN): the label of the figure shown in table.column, or "".
@@ -551,7 +613,7 @@ BEGIN {
 	if (what == "")
 		;
 	else if (ARGC < 2)
-		reg_fail("usage: awk -v what=plan|groups|progs|match|names -f registry.awk REGISTRY")
+		reg_fail("usage: awk -v what=plan|check|groups|progs|match|names -f registry.awk REGISTRY")
 	else {
 		reg_read(ARGV[1])
 		if (what == "plan")
@@ -560,6 +622,8 @@ BEGIN {
 			reg_words(what)
 		else if (what == "names")
 			reg_names()
+		else if (what == "check")
+			;
 		else if (what == "match") {
 			for (i = 1; i <= NREGM; i++)
 				print REGM[i]

@@ -116,6 +116,7 @@ function pct_field(t) {
 }
 
 function set_stats(k, sp, f, ln,    t) {
+	same_number(k, f["median"], f["unit"], ln)
 	RSPR[cur, k] = sp + 0
 	# latbw-run's rounds (RRN) and the spread across them (RRS, percent).
 	RRS[cur, k] = pct_field(f["round_spread"])
@@ -140,6 +141,28 @@ function set_stats(k, sp, f, ln,    t) {
 	if (RU[cur, k] == "" && f["unit"] != "")
 		RU[cur, k] = f["unit"]
 	place(k, f, ln)
+}
+
+# same_number(k, m, ln): warn when record k's figure and m, the median of
+# its statistics line (line ln), are not the same number: the median is
+# the figure (results-format(7)), printed with six significant digits
+# where the figure has its own decimals.  A scaling point (operations per
+# second of all copies, its median one copy's time) has no such median;
+# lat_fs's rows are files per second, their medians microseconds a file.
+function same_number(k, m, u, ln,    v, tol) {
+	v = RV[cur, k]
+	if (!isnum(v) || !isnum(m) || RN[cur, k] ~ /^scaling /)
+		return
+	if (RU[cur, k] == "files/s" && u == "us" && m + 0 > 0)
+		m = sprintf("%.6g", 1000000 / m)
+	if (v ~ /[eE]/)
+		tol = (v < 0 ? -v : v) * 5e-4
+	else
+		tol = 0.5 / 10 ^ (index(v, ".") ? length(v) - index(v, ".") : 0)
+	tol += (m < 0 ? -m : m) * 5e-6
+	if (v - m > tol * 1.0001 || m - v > tol * 1.0001)
+		lwarn(ln, "'" shown(RN[cur, k]) (RX[cur, k] != "" ? "' at " RX[cur, k] : "'") \
+		    " is " v ", its statistics line's median " m ": not the same number")
 }
 
 # The placement of record k, from its statistics line's fields f: same,

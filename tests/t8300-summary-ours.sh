@@ -168,7 +168,7 @@ st() {
 	st bw_file_rd io_only 8.00 2000 1900 2100 12.50 MB/s
 	printf '%s\n' '"File system latency' "0k 1 955 30634" "10k 1 500 20000" ""
 	st lat_fs create 0k 1047 1040 1050 1.28 us
-	st lat_fs delete 0k 32.6 32 33 3.00 us
+	st lat_fs delete 0k 32.6435 32 33 3.00 us
 	st lat_fs create 10k 2000 1990 2010 4.00 us
 	st lat_fs delete 10k 50 49 51 5.00 us
 } >"$D/after.1"

@@ -216,4 +216,65 @@ test_expect '-h prints the usage on stdout and exits 0' '
 	expect_line "REMOTE=" "$TRASH/out" && expect_line "RSH=" "$TRASH/out"
 '
 
+# LATBW_-prefixed names: every key under its LATBW_ name; LATBW_KEY wins
+# over KEY (a variable of that name left in the shell); the old names
+# still work (make results MB=512), and a run says it took them.
+test_expect 'LATBW_ names: each key under its LATBW_ name' '
+	cfg LATBW_MB=16 LATBW_QUICK=1 LATBW_REPS=5 LATBW_USECS=2000 LATBW_BOUND=99 \
+		LATBW_ROUNDS=2 LATBW_NICE=off LATBW_SAME_CPU=0 LATBW_IDLE=os \
+		LATBW_SYNC_MAX=2 LATBW_BENCHMARKS=syscall LATBW_FSDIR="$TRASH/fs" \
+		LATBW_REMOTE=b1 LATBW_RSH="ssh -p 2" sh "$RUN" -p && expect_status 0 &&
+	[ "$(key MB)" = 16 ] && [ "$(key QUICK)" = 1 ] && [ "$(key REPS)" = 5 ] &&
+	[ "$(key USECS)" = 2000 ] && [ "$(key BOUND)" = 99 ] && [ "$(key ROUNDS)" = 2 ] &&
+	[ "$(key NICE)" = off ] && [ "$(key SAME_CPU)" = 0 ] && [ "$(key IDLE)" = os ] &&
+	[ "$(key SYNC_MAX)" = 2 ] && [ "$(key BENCHMARKS)" = syscall ] &&
+	[ "$(key FSDIR)" = "$(cd "$TRASH/fs" && pwd)" ] && [ "$(key REMOTE)" = b1 ] &&
+	[ "$(key RSH)" = "ssh -p 2" ] || fail "$(cat "$TRASH/out" "$TRASH/err")"
+'
+
+test_expect 'LATBW_MB wins over a stray MB; MB alone still works' '
+	cfg MB=64 LATBW_MB=16 sh "$RUN" -p && expect_status 0 && [ "$(key MB)" = 16 ] &&
+	cfg MB=64 sh "$RUN" -p && expect_status 0 && [ "$(key MB)" = 64 ] &&
+	printf "MB=32\n" >"$TRASH/mb.cfg" &&
+	cfg LATBW_CONFIG="$TRASH/mb.cfg" sh "$RUN" -p && expect_status 0 &&
+	[ "$(key MB)" = 32 ]
+'
+
+bad_config 'LATBW_MB not a number' LATBW_MB=x sh "$RUN" -p
+test_expect 'a bad LATBW_ value: the error names the variable' '
+	cfg LATBW_MB=x sh "$RUN" -p && expect_status 2 &&
+	expect_line "^latbw-run: environment LATBW_MB: MB=x: not a whole number" "$TRASH/err"
+'
+
+# A run of a stand-in: every setting named in the results file, with
+# where it came from; the old names said on stderr; no @STAT@ left in
+# the progress lines.
+mkdir "$TRASH/bin"
+fake lat_syscall 'echo "Simple syscall: 1.0000 microseconds" >&2'
+test_expect 'a run names every setting in its results file, with its origin' '
+	rm -rf "$TRASH/res" &&
+	run_driver LATBW_BIN="$TRASH/bin" LATBW_FSDIR="$TRASH/fs" MB=1 LATBW_QUICK=1 \
+		LATBW_BOUND=5 ROUNDS=1 LATBW_BENCHMARKS=lat_syscall &&
+	F=$(find "$TRASH/res" -type f -name "*.0") && [ -n "$F" ] &&
+	expect_line "^\[LATBW_SET: MB=1 \(environment MB\)\]\$" "$F" &&
+	expect_line "^\[LATBW_SET: QUICK=1 \(environment LATBW_QUICK\)\]\$" "$F" &&
+	expect_line "^\[LATBW_SET: BOUND=5 \(environment LATBW_BOUND\)\]\$" "$F" &&
+	expect_line "^\[LATBW_SET: ROUNDS=1 \(environment ROUNDS\)\]\$" "$F" &&
+	expect_line "^\[LATBW_SET: NICE=-20 \(default\)\]\$" "$F" &&
+	expect_line "^\[LATBW_SET: REPS= \(default\)\]\$" "$F" &&
+	expect_line "^\[LATBW_SET: programs=$TRASH/bin\]\$" "$F" &&
+	# (SYNC_MAX, a text that lmbench readers match, is written SYNC_MA\\X)
+	for k in MB FSDIR "SYNC_MA\\X" BENCHMARKS QUICK ROUNDS REPS USECS BOUND NICE SAME_CPU IDLE REMOTE RSH
+	do
+		[ "$(grep -c -F "[LATBW_SET: $k=" "$F")" -eq 1 ] || { fail "$k: $(grep "LATBW_SET" "$F")"; return 1; }
+	done &&
+	expect_line "^latbw-run: note: from the environment without the LATBW_ prefix: MB ROUNDS " "$TRASH/err"
+'
+
+test_expect 'the progress lines show the operands the programs get, not @STAT@' '
+	expect_line "^latbw-run: \[[0-9]+/[0-9]+\] lat_syscall .*stat /" "$TRASH/err" &&
+	! grep "^latbw-run: \[" "$TRASH/err" | grep -q "@[A-Z]*@" ||
+	fail "$(grep "lat_syscall" "$TRASH/err" | head -3)"
+'
+
 test_done

@@ -87,4 +87,83 @@ test_expect 'an unknown place is named' '
 	expect_line "bad:61: unknown place .nowhere." "$TRASH/err"
 '
 
+# bad_registry FILE EDIT...: the registry with each sed EDIT applied, in FILE.
+bad_registry() {
+	br_f=$1
+	shift
+	cp "$REG" "$br_f" &&
+	for e in "$@"
+	do
+		sed "$e" "$br_f" >"$br_f.new" && mv "$br_f.new" "$br_f" || return 1
+	done
+}
+
+# plan_bounded FILE: the plan of FILE (under a bound of 10 s where timeout
+# exists: a sweep from 0 doubled 0 for ever); out, err, rc in $TRASH.
+plan_bounded() {
+	if command -v timeout >/dev/null 2>&1
+	then
+		timeout 10 awk -v what=plan -v quick=0 -v mb=8 -f "$RAWK" "$1"
+	else
+		awk -v what=plan -v quick=0 -v mb=8 -f "$RAWK" "$1"
+	fi >"$TRASH/out" 2>"$TRASH/err"
+	echo $? >"$TRASH/rc"
+}
+
+# The first line whose full sizes are 512k..MB (bw_mem's, say): the sweep
+# that gets a bad size.
+sweep_ln=$(grep -n "| 512k\.\.MB |" "$REG" | sed -n "1s/:.*//p")
+export sweep_ln
+# The first step that runs a program: the line that gets a bad weight.
+run_ln=$(grep -n "^run " "$REG" | sed -n "1s/:.*//p")
+export run_ln
+# bad_plan TITLE EDIT MESSAGE: a test that the registry with the sed EDIT
+# makes the plan exit 2 at once, with one line matching MESSAGE.
+bad_plan() {
+	BP_EDIT=$2
+	BP_MSG=$3
+	export BP_EDIT BP_MSG
+	test_expect "$1" '
+		bad_registry "$TRASH/bad" "$BP_EDIT" &&
+		plan_bounded "$TRASH/bad" &&
+		[ "$(cat "$TRASH/rc")" = 2 ] &&
+		[ "$(wc -l <"$TRASH/err")" -eq 1 ] &&
+		expect_line "$BP_MSG" "$TRASH/err" ||
+		fail "status $(cat "$TRASH/rc"): $(cat "$TRASH/err")"
+	'
+}
+
+for s in 0..4k x..4k 0k..MB 4k..1k 1..99999999999999999999 "4k 1q"
+do
+	bad_plan "a size field '$s': exit 2 at once, its line named" \
+		"${sweep_ln}s/| 512k\\.\\.MB |/| $s |/" "bad:$sweep_ln: full sizes .$s.: "
+done
+
+for w in abc 1+ -1 ""
+do
+	bad_plan "a weight '$w': exit 2, its line named" \
+		"${run_ln}s/^\\(run *| *[^|]*| *\\)[0-9]* *|/\\1 $w |/" "bad:$run_ln: (weight|field 3)"
+done
+
+bad_plan 'unknown flags: exit 2, its line named' \
+	"${run_ln}s/^\\(run *| *[^|]*| *[0-9]* *| *\\)[^|]*|/\\1 PQ |/" "bad:$run_ln: unknown flags .PQ."
+
+# The driver with a broken registry: a copy of scripts/ with it.
+mkdir "$TRASH/drv"
+cp -R "$TOP/scripts" "$TRASH/drv/scripts"
+
+test_expect 'latbw-run: a bad registry is checked whole, up front: one line per bad line, exit 2' '
+	bad_registry "$TRASH/drv/scripts/registry" \
+		"${sweep_ln}s/\$/ | x/" \
+		"${run_ln}s/^\(run *| *[^|]*| *\)[0-9]* *|/\1 1+ |/" &&
+	env -u BENCHMARKS -u MB QUICK=1 BENCHMARKS=syscall LATBW_BIN="$BIN" \
+		sh "$TRASH/drv/scripts/latbw-run" -p >"$TRASH/out" 2>"$TRASH/err"
+	rc=$?
+	[ "$rc" = 2 ] && ! [ -s "$TRASH/out" ] &&
+	[ "$(wc -l <"$TRASH/err")" -eq 2 ] &&
+	expect_line "^latbw-run: .*registry:$sweep_ln: not a registry line" "$TRASH/err" &&
+	expect_line "^latbw-run: .*registry:$run_ln: weight .1\+." "$TRASH/err" ||
+	fail "status $rc: $(cat "$TRASH/err")"
+'
+
 test_done

@@ -1,0 +1,123 @@
+#!/bin/sh
+# latbw-run: every figure line and its statistics line say the same
+# number (the figure is the fastest round's median), and no statistics
+# line is left where it belongs to no figure.  mhz's statistics line was
+# held back by the output filter (its "3000 MHz, ..." line looked like a
+# series point) and landed after the last figure of round 1, which
+# rounds.awk then took for the median of its rounds: a subset run wrote
+# "Simple open/close: 3.0791" (round 1's) under "median=3.05917
+# from_round=3".  The reader check is the summary's (stats.awk,
+# same_number): it warns when the two differ; here every run's summary
+# must warn of nothing.  Stand-ins first (the same rounds every time),
+# then the real programs: quick runs of each group (but remote, which
+# needs hosts: t9400) and of single programs, a full one of two.
+. "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/lib-driver.sh"
+
+mkdir "$TRASH/bin" "$TRASH/tmp" "$TRASH/fs" "$TRASH/res"
+
+# A mhz as the real one writes: its line, its statistics line, a check.
+fake mhz 'echo "3000 MHz, 0.3333 nanosec clock" >&2
+echo "[latbw-stat prog=mhz case=cycle median=0.333333 min=0.33 max=0.34 spread=0.50% reps=3 preempted=0 n=1000 copies=1 cpus=any unit=ns]" >&2
+echo "[mhz-check pairs=10 used=3 ratio=1.000 windows=1]" >&2'
+
+# A lat_pipe whose rounds are 3, 4 and 1.5 us, on each placement (-C): the
+# fastest is round 3's, the median of the rounds round 1's.
+fake lat_pipe 'c=any
+while [ "$#" -gt 0 ]
+do
+	[ "$1" = -C ] && c=$2
+	shift
+done
+echo x >>"'"$TRASH"'/pipe.$c"
+n=$(wc -l <"'"$TRASH"'/pipe.$c")
+v=$(echo "3.0000 4.0000 1.5000" | cut -d " " -f "$n")
+echo "Pipe latency: $v microseconds" >&2
+echo "[latbw-stat prog=lat_pipe case=pipe median=$v min=$v max=$v spread=0.00% reps=1 preempted=0 n=1 copies=1 cpus=$c unit=us placement=same]" >&2'
+
+# figures_agree FILE: the summary of FILE warns of nothing (a figure and
+# its statistics line that differ, a statistics line after no figure).
+figures_agree() {
+	if sh "$TOP/scripts/summary" -f csv "$1" >"$TRASH/csv" 2>"$TRASH/csverr" &&
+		! [ -s "$TRASH/csverr" ] && grep -q "^\\[latbw-stat " "$1"
+	then
+		return 0
+	fi
+	fail "$(basename "$1"): $(head -3 "$TRASH/csverr")"
+}
+
+rm -f "$TRASH"/pipe.*
+stub_run SAME_CPU=0 BENCHMARKS=lat_pipe ROUNDS=3
+export F
+
+test_expect 'stand-ins: the figure is the fastest round, as its statistics line says' '
+	[ "$(cat "$TRASH/rc")" = 0 ] &&
+	expect_line "^Pipe latency: 1\.5000 microseconds\$" "$F" &&
+	! grep "^Pipe latency" "$F" | grep -v ": 1\.5000 microseconds\$" &&
+	expect_line "^\[latbw-stat prog=lat_pipe case=pipe median=1\.5000 .* from_round=3 " "$F" ||
+	fail "$(grep -A1 "^Pipe latency" "$F")"
+'
+
+test_expect 'stand-ins: mhz statistics line right after the MHZ line, in the header' '
+	grep -A1 "^\[MHZ: 3000 MHz, 0\.3333 nanosec clock\]\$" "$F" |
+		sed -n 2p | grep -q "^\[latbw-stat prog=mhz " &&
+	[ "$(grep -c "^\[latbw-stat prog=mhz " "$F")" -eq 1 ] &&
+	! sed -n "/^Pipe latency/,\$p" "$F" | grep -q "prog=mhz" ||
+	fail "$(grep -n "prog=mhz\|^Pipe\|^\[MHZ" "$F")"
+'
+
+test_expect 'stand-ins: the summary finds every figure equal to its statistics line' '
+	figures_agree "$F"
+'
+
+# The real programs.  REPS=1, MB=8: what is checked is the file, not the
+# figures; three rounds (quick mode's), so that the fastest round and the
+# median of the rounds differ.
+if ! [ -x "$BIN/mhz" ]
+then
+	test_skip 'real runs: every figure equal to its statistics line' "$BIN/mhz is not built"
+	test_done
+fi
+
+# real_run NAME VAR=VALUE...: latbw-run in a fresh results directory;
+# the results file in $TRASH/real.NAME.
+real_run() {
+	rr_name=$1
+	shift
+	rm -rf "$TRASH/res" && mkdir "$TRASH/res" &&
+	run_driver FSDIR="$TRASH/fs" MB=8 REPS=1 "$@" &&
+	rr_f=$(find "$TRASH/res" -type f -name "*.0") && [ -n "$rr_f" ] &&
+	mv "$rr_f" "$TRASH/real.$rr_name" &&
+	cp "$TRASH/err" "$TRASH/real.$rr_name.err" &&
+	cp "$TRASH/rc" "$TRASH/real.$rr_name.rc"
+}
+
+for sel in syscall lat_pipe "sig lat_select" proc ipc ops file vm mem cache ctx bw \
+	net c2c scaling load
+do
+	name=$(printf '%s\n' "$sel" | tr ' ' '+')
+	real_run "$name" QUICK=1 BENCHMARKS="$sel"
+	N=$name
+	export N
+	test_expect "quick, BENCHMARKS=$sel: every figure equal to its statistics line" '
+		[ -f "$TRASH/real.$N" ] && grep -q "^\[COMPLETE: " "$TRASH/real.$N" &&
+		expect_line "^\[ROUNDS: 3\]\$" "$TRASH/real.$N" &&
+		figures_agree "$TRASH/real.$N" ||
+		fail "status $(cat "$TRASH/real.$N.rc" 2>/dev/null): $(tail -3 "$TRASH/real.$N.err" 2>/dev/null)"
+	'
+done
+
+real_run full QUICK=0 ROUNDS=3 BENCHMARKS="syscall lat_pipe"
+test_expect 'full run (three rounds), BENCHMARKS="syscall lat_pipe": every figure equal to its statistics line' '
+	[ -f "$TRASH/real.full" ] && grep -q "^\[COMPLETE: " "$TRASH/real.full" &&
+	expect_line "^\[QUICK: NO\]\$" "$TRASH/real.full" &&
+	figures_agree "$TRASH/real.full" ||
+	fail "status $(cat "$TRASH/real.full.rc" 2>/dev/null): $(tail -3 "$TRASH/real.full.err" 2>/dev/null)"
+'
+
+test_expect 'nothing left behind in FSDIR or TMPDIR' '
+	[ -z "$(ls -A "$TRASH/fs")" ] && [ -z "$(ls -A "$TRASH/tmp")" ] ||
+		fail "left: $(ls -A "$TRASH/fs" "$TRASH/tmp")"
+'
+
+test_done
