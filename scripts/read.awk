@@ -111,15 +111,29 @@ function sane(s) {
 	return isnum(s) && insane(s) == ""
 }
 
+# Why the number text s cannot be a figure's value, or "": insane(), or
+# below zero (no time, rate or size is; zero is lmbench's rounding of a
+# tiny figure, "int64 add: 0.00", and shows as a blank cell).
+function bad_value(s) {
+	if (insane(s) != "")
+		return insane(s)
+	return s + 0 < 0 ? "negative" : ""
+}
+
 # Warn (file:line) about numbers of line ln that cannot be values: 1 if
-# one of a, b is such a number (the line is then left out, and so is the
-# statistics line after it).
-function out_of_range(ln, a, b,    why, v) {
-	v = a
-	why = isnum(a) ? insane(a) : ""
+# one is such a number (the line is then left out, and so is the
+# statistics line after it).  x (a point's x, or "") may be any number
+# insane() takes; a and b (its values, or "") must be bad_value()'s.
+function out_of_range(ln, x, a, b,    why, v) {
+	v = x
+	why = isnum(x) ? insane(x) : ""
+	if (why == "" && isnum(a)) {
+		v = a
+		why = bad_value(a)
+	}
 	if (why == "" && isnum(b)) {
 		v = b
-		why = insane(b)
+		why = bad_value(b)
 	}
 	if (why == "")
 		return 0
@@ -298,7 +312,7 @@ function parse_line(line, ln,    w, n, t, k, lab, rest, v, unit, x, inser) {
 	ENDED = ""
 	if (ser == "File system latency") {
 		if (n >= 4 && w[1] ~ /^[0-9]+k$/ && isnum(w[2]) && isnum(w[3]) && isnum(w[4])) {
-			if (out_of_range(ln, w[3], w[4])) {
+			if (out_of_range(ln, "", w[3], w[4])) {
 				DROPX[cur, ser, w[1]] = 1
 				return
 			}
@@ -309,7 +323,7 @@ function parse_line(line, ln,    w, n, t, k, lab, rest, v, unit, x, inser) {
 			return
 		}
 	} else if (ser != "" && (n == 2 || n == 3) && isnum(w[1]) && isnum(w[2])) {
-		if (out_of_range(ln, w[1], w[2])) {
+		if (out_of_range(ln, w[1], w[2], "")) {
 			DROPX[cur, ser, w[1]] = 1
 			return
 		}
@@ -336,7 +350,7 @@ function parse_line(line, ln,    w, n, t, k, lab, rest, v, unit, x, inser) {
 	}
 	# mhz: "3182 MHz, 0.3143 nanosec clock" (lmbench 1 and 2 said "Mhz")
 	if (t ~ /^[0-9.]+ M[Hh][Zz]/) {
-		if (out_of_range(ln, w[1], ""))
+		if (out_of_range(ln, "", w[1], ""))
 			return
 		if (isnum(w[1]) && MHZLINE[cur] == "")
 			MHZLINE[cur] = w[1]
@@ -353,7 +367,7 @@ function parse_line(line, ln,    w, n, t, k, lab, rest, v, unit, x, inser) {
 		rest = trim(substr(t, k + 2))
 		n = split(rest, w, /[ \t]+/)
 		if (lab ~ /^[ -~]+$/ && n >= 1 && isnum(w[1])) {
-			if (out_of_range(ln, w[1], ""))
+			if (out_of_range(ln, "", w[1], ""))
 				return
 			unit = ""
 			for (x = 2; x <= n; x++)
