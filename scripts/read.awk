@@ -43,6 +43,7 @@ BEGIN {
 	nf = 0
 	status = 0
 	MAXWARN = 10
+	LABMAX = 200	# the longest series title a table shows (table_name)
 	split("", OS_); split("", HOST); split("", DESC); split("", PATHS)
 }
 
@@ -448,7 +449,8 @@ function start_series(title, ln,    n, w, i, t) {
 		SUNIT[title] = "ops/s"
 		if (!((cur, title) in SCSEEN)) {
 			SCSEEN[cur, title] = 1
-			SCNAME[cur, ++SCNN[cur]] = title
+			if (table_name(title, ln))
+				SCNAME[cur, ++SCNN[cur]] = title
 		}
 	} else if (title ~ /^loaded (latency mode=(read|write) pages=[a-z]+|bandwidth mode=(read|write))$/ ||
 	    title ~ /^mlp (latency|bandwidth) pages=[a-z]+$/) {
@@ -458,7 +460,8 @@ function start_series(title, ln,    n, w, i, t) {
 		SUNIT[title] = title ~ /bandwidth/ ? "MB/s" : "ns"
 		if (!((cur, title) in LDSEEN)) {
 			LDSEEN[cur, title] = 1
-			LDNAME[cur, ++LDNN[cur]] = title
+			if (table_name(title, ln))
+				LDNAME[cur, ++LDNN[cur]] = title
 		}
 	} else if (title ~ /bandwidth/) {
 		SUNIT[title] = "MB/s"
@@ -476,6 +479,19 @@ function start_series(title, ln,    n, w, i, t) {
 		SN[cur, ser " create"] = 0
 		SN[cur, ser " delete"] = 0
 	}
+}
+
+# Whether the title of a curve listed for a table (a scaling curve, a
+# loaded latency) may be a row of summary's table: at most LABMAX
+# characters.  A longer one (a name of 100,000 characters stopped mawk:
+# "sprintf buffer size=8192") is left out of the tables, with a warning;
+# its points stay in JSON and CSV, and graph lists it (its file names are
+# its own business).
+function table_name(title, ln) {
+	if (length(title) <= LABMAX || me == "graph" || mode == "json" || mode == "csv")
+		return 1
+	lwarn(ln, "a series title of " length(title) " characters (more than " LABMAX "): left out of the tables")
+	return 0
 }
 
 # The value of series name's point at x in file i (its last one there),
@@ -569,7 +585,7 @@ function bracket_line(line, ln,    k, key, val) {
 	# Other lines of our own, the environment, the date: never results.
 	lastlo = lasthi = 0
 	if (line ~ /^\[latbw-c2c-/) {
-		c2c_line(line)
+		c2c_line(line, ln)
 		return
 	}
 	if (line !~ /^\[[A-Za-z0-9_]+: /)
