@@ -44,6 +44,7 @@ BEGIN {
 	status = 0
 	MAXWARN = 10
 	LABMAX = 200	# the longest series title a table shows (table_name)
+	SERMAX = 5000	# the most points of a series (too_many)
 	split("", OS_); split("", HOST); split("", DESC); split("", PATHS)
 }
 
@@ -139,6 +140,23 @@ function out_of_range(ln, x, a, b,    why, v) {
 	if (why == "")
 		return 0
 	lwarn(ln, "'" shown(v) "' is " why ": left out")
+	lastlo = lasthi = -1
+	return 1
+}
+
+# too_many(name, ln): 1 if series name of the file being read has its
+# SERMAX points already: the point of line ln, and those after it, are
+# left out (said once per series and file), with their statistics lines.
+# No series of latbw or lmbench has more (lat_c2c's rows, the longest,
+# have fewer than 4096 points); 200,000 points of one series made graph
+# run for minutes.
+function too_many(name, ln) {
+	if (SN[cur, name] + 0 < SERMAX)
+		return 0
+	if (!((cur, name) in SERCUT)) {
+		SERCUT[cur, name] = 1
+		lwarn(ln, "series '" shown(name) "' has more than " SERMAX " points: this one and the rest left out")
+	}
 	lastlo = lasthi = -1
 	return 1
 }
@@ -313,7 +331,7 @@ function parse_line(line, ln,    w, n, t, k, lab, rest, v, unit, x, inser) {
 	ENDED = ""
 	if (ser == "File system latency") {
 		if (n >= 4 && w[1] ~ /^[0-9]+k$/ && isnum(w[2]) && isnum(w[3]) && isnum(w[4])) {
-			if (out_of_range(ln, "", w[3], w[4])) {
+			if (out_of_range(ln, "", w[3], w[4]) || too_many(ser " create", ln)) {
 				DROPX[cur, ser, w[1]] = 1
 				return
 			}
@@ -324,7 +342,7 @@ function parse_line(line, ln,    w, n, t, k, lab, rest, v, unit, x, inser) {
 			return
 		}
 	} else if (ser != "" && (n == 2 || n == 3) && isnum(w[1]) && isnum(w[2])) {
-		if (out_of_range(ln, w[1], w[2], "")) {
+		if (out_of_range(ln, w[1], w[2], "") || too_many(ser, ln)) {
 			DROPX[cur, ser, w[1]] = 1
 			return
 		}

@@ -4,7 +4,8 @@
 # and graph's heat map, however many points one row has (a row of 2,000
 # points made 32 MB of table, quadratic in the row); a groups line holding
 # more CPUs than there can be is ignored; a curve's title longer than 200
-# characters is left out of summary's tables (100,000 stopped mawk).
+# characters is left out of summary's tables (100,000 stopped mawk);
+# a series keeps its first 5,000 points.
 . "$(dirname "$0")/lib.sh"
 . "$TESTS_DIR/lib-readers.sh"
 
@@ -95,6 +96,22 @@ test_expect 'summary: a curve of a 100,000-character name is left out of the tab
 
 test_expect 'summary -f json on it: ends, exit 0' '
 	bounded summary -f json long.0 && expect_status 0
+'
+
+
+# A series of 6,000 points: the first 5,000 are kept.
+LC_ALL=C awk -v h="$HDR" 'BEGIN {
+	print h
+	print "Memory read bandwidth"
+	for (i = 1; i <= 6000; i++)
+		printf "%.6f %d\n", i / 1000, 5000 + i % 300
+	print ""
+}' >"$W/many.0"
+
+test_expect 'a series of 6,000 points: 5,000 kept, one warning from the first left out' '
+	bounded summary -f csv many.0 && expect_status 0 &&
+	[ "$(cat "$TRASH/err")" = "summary: many.0:5003: series '\''Memory read bandwidth'\'' has more than 5000 points: this one and the rest left out" ] &&
+	[ "$(grep -c "Memory read bandwidth" "$TRASH/out")" -eq 5000 ]
 '
 
 test_done
