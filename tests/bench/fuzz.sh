@@ -687,6 +687,13 @@ cp "$top/tests/fixtures/rounds/round.1" "$top/tests/fixtures/rounds/round.2" \
 	"$top/tests/fixtures/rounds/round.3" "$work/rfix/" 2>/dev/null
 rfix_real=$top/tests/fixtures/getsummary/x86_64-linux-gnu/vm.0
 
+# cut_random IN OUT: OUT becomes IN cut after a random byte (R).
+cut_random() {
+	cr_size=$(wc -c <"$1")
+	rnd "$((cr_size + 1))"
+	head -c "$R" "$1" >"$2"
+}
+
 # damage_round IN OUT: OUT becomes IN with (or, one time in four, without)
 # damage: a median or a figure made -1, 0, 1e400, nan, a word; the file
 # cut at a random byte; a line deleted or repeated; control characters.
@@ -703,9 +710,7 @@ damage_round() {
 	dr_seed=$R
 	if [ "$dr_kind" = 7 ]
 	then
-		dr_size=$(wc -c <"$1")
-		rnd "$((dr_size + 1))"
-		head -c "$R" "$1" >"$2"
+		cut_random "$1" "$2"
 		return
 	fi
 	LC_ALL=C awk -v k="$dr_kind" -v s="$dr_seed" -v e="$esc" 'BEGIN {
@@ -744,19 +749,14 @@ fuzz_rounds() {
 	1) set -- "$work/rfix/round.1" "$work/rfix/round.2" ;;
 	*) set -- "$rfix_real" "$rfix_real" "$rfix_real" ;;
 	esac
+	rm -f "$work"/rd.*
 	fr_n=0
 	for fr_f
 	do
 		fr_n=$((fr_n + 1))
 		damage_round "$fr_f" "$work/rd.$fr_n"
 	done
-	set --
-	fr_i=1
-	while [ "$fr_i" -le "$fr_n" ]
-	do
-		set -- "$@" "$work/rd.$fr_i"
-		fr_i=$((fr_i + 1))
-	done
+	set -- "$work"/rd.*
 	cmd="awk -f scripts/rounds.awk $* (damaged copies)"
 	rm -rf "$work/rr"
 	mkdir "$work/rr"
@@ -769,11 +769,7 @@ fuzz_rounds() {
 		failed=$((failed + 1))
 		note rounds_combiner_failed
 	fi
-	if LC_ALL=C grep -q "$(printf '[\001-\010\013-\037\177]')" "$work/err"
-	then
-		untidy=$((untidy + 1))
-		note raw_control_character
-	fi
+	err_checks
 	# A figure two rounds or more made: no median, spread or value that
 	# is not finite and above zero.
 	if grep '^\[latbw-stat .* rounds=[2-9]' "$work/rr/fuzz.0" |
@@ -805,12 +801,10 @@ reader_on() {
 	reader_checks "$1"
 }
 
-# reader_checks FILE...: what every reader run on FILEs must not do: a raw
-# control character or an error of awk itself on stderr (a limit of
-# mawk, a file it cannot open), output out of all proportion to the
-# input (in $work/rout, $work/g).
-reader_checks() {
-	[ "$rc" -lt 124 ] || return 0
+# err_checks: what no run's messages ($work/err) may hold: a raw control
+# character, an error of awk itself (a limit of mawk, a file it cannot
+# open).
+err_checks() {
 	if LC_ALL=C grep -q "$(printf '[\001-\010\013-\037\177]')" "$work/err"
 	then
 		untidy=$((untidy + 1))
@@ -822,6 +816,13 @@ reader_checks() {
 		cmd="$cmd: $(grep -Em1 '^(m|g|original-|busybox )?awk: |program limit exceeded' "$work/err")"
 		note awk_error
 	fi
+}
+
+# reader_checks FILE...: err_checks, and output out of all proportion to
+# the input FILEs (in $work/rout, $work/g).
+reader_checks() {
+	[ "$rc" -lt 124 ] || return 0
+	err_checks
 	rc_in=$(cat "$@" 2>/dev/null | wc -c)
 	rc_out=0
 	[ -f "$work/rout" ] && rc_out=$(wc -c <"$work/rout")
@@ -860,9 +861,7 @@ break_registry() {
 	br_seed=$R
 	if [ "$br_kind" = 11 ]
 	then
-		br_size=$(wc -c <"$top/scripts/registry")
-		rnd "$((br_size + 1))"
-		head -c "$R" "$top/scripts/registry" >"$work/s/registry"
+		cut_random "$top/scripts/registry" "$work/s/registry"
 		br_desc="cut after byte $R"
 		return
 	fi
@@ -979,17 +978,7 @@ fuzz_registry() {
 			fi
 		fi
 	fi
-	if LC_ALL=C grep -q "$(printf '[\001-\010\013-\037\177]')" "$work/err"
-	then
-		untidy=$((untidy + 1))
-		note raw_control_character
-	fi
-	if grep -Eq '^(m|g|original-|busybox )?awk: |program limit exceeded' "$work/err"
-	then
-		awkerr=$((awkerr + 1))
-		cmd="$cmd: $(grep -Em1 '^(m|g|original-|busybox )?awk: |program limit exceeded' "$work/err")"
-		note awk_error
-	fi
+	err_checks
 }
 
 # ---- the run
