@@ -11,6 +11,11 @@
 #
 # Only POSIX awk.
 
+BEGIN {
+	C2CMAXCPU = 4096	# lat_c2c's CPU numbers are below this (TOPO_MAX_CPU)
+	C2CSHOW = 256		# the CPUs of a matrix its table and heat map show
+}
+
 # The title of a lat_c2c row: note its matrix and row; its unit.
 function c2c_title(title,    v, r) {
 	v = title
@@ -25,48 +30,62 @@ function c2c_title(title,    v, r) {
 	return v == "cas" ? "ns" : "us"
 }
 
-# A [latbw-c2c-...] line: the groups of a level, kept as written.
-function c2c_line(line,    w, n, lv, i, s) {
+# A [latbw-c2c-...] line: the groups of a level, kept as written, and
+# each CPU's group of that level, for the marks (C2CGI[i, level, cpu],
+# the group's place on the line).  The groups of a level share no CPU,
+# and lat_c2c numbers CPUs below C2CMAXCPU: a line whose groups hold more
+# CPUs than that (a damaged one, "0-4095 0-4095 ...") is ignored with a
+# warning, so that no line costs more than C2CMAXCPU steps.
+function c2c_line(line, ln,    w, n, lv, i, s, p, np, j, r, a, b, c, cost) {
 	sub(/\][ \t]*$/, "", line)
 	n = split(line, w, / +/)
 	if (w[1] != "[latbw-c2c-groups" || n < 3 || w[2] !~ /^level=[a-z0-9]+$/)
 		return
 	lv = substr(w[2], 7)
 	s = ""
-	for (i = 3; i <= n; i++)
-		if (w[i] ~ /^[0-9][0-9,-]*$/)
-			s = s (s == "" ? "" : " ") w[i]
+	cost = 0
+	split("", C2CT)
+	for (i = 3; i <= n; i++) {
+		if (w[i] !~ /^[0-9][0-9,-]*$/)
+			continue
+		s = s (s == "" ? "" : " ") w[i]
+		np = split(w[i], p, ",")
+		for (j = 1; j <= np; j++) {
+			if (split(p[j], r, "-") == 2) {
+				a = r[1] + 0
+				b = r[2] + 0
+			} else
+				a = b = p[j] + 0
+			if (b >= C2CMAXCPU)
+				b = C2CMAXCPU - 1
+			if (b - a + 1 > C2CMAXCPU - cost) {
+				lwarn(ln, "groups of level " shown(lv) " hold more than " C2CMAXCPU " CPUs: ignored")
+				return
+			}
+			for (c = a; c <= b; c++) {
+				cost++
+				C2CT[c] = i
+			}
+		}
+	}
+	# A level seen again in the file: the last line wins.
+	if ((cur, lv) in C2CG)
+		for (c = 0; c < C2CMAXCPU; c++)
+			delete C2CGI[cur, lv, c]
+	for (c in C2CT)
+		C2CGI[cur, lv, c] = C2CT[c]
 	C2CG[cur, lv] = s
 }
-
-# Is cpu in the CPU list text ("0-1,4-5")?
-function c2c_in(cpu, list,    n, p, j, r) {
-	n = split(list, p, ",")
-	for (j = 1; j <= n; j++) {
-		if (split(p[j], r, "-") == 2) {
-			if (cpu >= r[1] + 0 && cpu <= r[2] + 0)
-				return 1
-		} else if (p[j] + 0 == cpu)
-			return 1
-	}
-	return 0
-}
-
 # The closest level file i's groups say cpus a and b share: smt, l2, l3,
 # node, package, or "" (none known).
-function c2c_relation(i, a, b,    lv, l, g, n, j) {
+function c2c_relation(i, a, b,    lv, l) {
 	split("smt l2 l3 node package", lv, " ")
-	for (l = 1; l <= 5; l++) {
-		if (!((i, lv[l]) in C2CG))
-			continue
-		n = split(C2CG[i, lv[l]], g, " ")
-		for (j = 1; j <= n; j++)
-			if (c2c_in(a, g[j]) && c2c_in(b, g[j]))
-				return lv[l]
-	}
+	for (l = 1; l <= 5; l++)
+		if (((i, lv[l], a) in C2CGI) && ((i, lv[l], b) in C2CGI) &&
+		    C2CGI[i, lv[l], a] == C2CGI[i, lv[l], b])
+			return lv[l]
 	return ""
 }
-
 # The mark of a relation in a ctext.
 function c2c_mark(rel) {
 	if (rel == "smt")
@@ -83,10 +102,15 @@ function c2c_mark(rel) {
 }
 
 # The CPUs of matrix v of file i, ascending, in C2CL[1..n]: its rows and
-# the columns of their points.  Returns n.
-function c2c_cpus(i, v,    n, k, j, c, name, seen, t) {
+# the columns of their points, the first C2CSHOW of them (CPU numbers
+# below C2CMAXCPU: lat_c2c's own limit).  A table of n CPUs is n * n
+# cells, however few points the file has: one row of 2,000 points (21 KB)
+# made 32 MB of table in 8.7 s; C2CSHOW CPUs are a table of 0.5 MB and a
+# heat map of 10 MB.  What is left out is said once per file and matrix.
+# The cells of the CPUs shown are then indexed for c2c_value.  Returns n.
+function c2c_cpus(i, v,    n, k, j, c, name, seen, t, all) {
 	split("", seen)
-	n = 0
+	all = 0
 	for (k in C2CCPU) {
 		split(k, t, SUBSEP)
 		if (t[1] != i || t[2] != v)
@@ -94,20 +118,40 @@ function c2c_cpus(i, v,    n, k, j, c, name, seen, t) {
 		name = "c2c " v " cpu=" t[3]
 		for (j = 0; j <= SN[i, name]; j++) {
 			c = j == 0 ? t[3] : RX[i, SK[i, name, j]]
-			if (c ~ /^[0-9]+$/ && !((c + 0) in seen)) {
-				seen[c + 0] = 1
-				C2CL[++n] = c + 0
-			}
+			if (c !~ /^[0-9]+$/ || (c + 0) in seen)
+				continue
+			seen[c + 0] = 1
+			all++
 		}
 	}
-	# insertion sort: a few hundred CPUs at most
-	for (j = 2; j <= n; j++) {
-		c = C2CL[j]
-		for (k = j - 1; k >= 1 && C2CL[k] > c; k--)
-			C2CL[k + 1] = C2CL[k]
-		C2CL[k + 1] = c
+	n = 0
+	for (c = 0; c < C2CMAXCPU && n < C2CSHOW; c++)
+		if (c in seen)
+			C2CL[++n] = c
+	if (all > n && !((i, v) in C2CCUT)) {
+		C2CCUT[i, v] = 1
+		warn(PATHS[i], 0, "lat_c2c " v " matrix of " all " CPUs: its table and heat map show " \
+		    n " of them (CPUs " C2CL[1] " to " C2CL[n] "), " (all - n) " left out")
 	}
+	if (!((i, v) in C2CIX))
+		c2c_index(i, v, n)
 	return n
+}
+
+# c2c_index(i, v, n): C2CV[i, v, a, b], for the CPUs a < b (or a = b) of
+# C2CL[1..n], the value of the cell: the last point at b of row a.
+function c2c_index(i, v, n,    a, name, j, k, show) {
+	C2CIX[i, v] = 1
+	for (a = 1; a <= n; a++)
+		show[C2CL[a]] = 1
+	for (a = 1; a <= n; a++) {
+		name = "c2c " v " cpu=" C2CL[a]
+		for (j = 1; j <= SN[i, name]; j++) {
+			k = SK[i, name, j]
+			if (RX[i, k] ~ /^[0-9]+$/ && (RX[i, k] + 0) in show)
+				C2CV[i, v, C2CL[a], RX[i, k] + 0] = RV[i, k]
+		}
+	}
 }
 
 # The cell (a, b) of matrix v: measured with the first process on the
@@ -118,20 +162,8 @@ function c2c_value(i, v, a, b,    t) {
 		a = b
 		b = t
 	}
-	return c2c_at(i, "c2c " v " cpu=" a, b)
+	return ((i, v, a, b) in C2CV) ? C2CV[i, v, a, b] : ""
 }
-
-# The value of series name's point at x in file i, or "".
-function c2c_at(i, name, x,    n, j, k) {
-	n = SN[i, name] + 0
-	for (j = n; j >= 1; j--) {
-		k = SK[i, name, j]
-		if (RX[i, k] == x)
-			return RV[i, k]
-	}
-	return ""
-}
-
 function c2c_cell(v,    s) {
 	if (!good(v))
 		return ""

@@ -43,6 +43,8 @@ BEGIN {
 	nf = 0
 	status = 0
 	MAXWARN = 10
+	LABMAX = 200	# the longest series title a table shows (table_name)
+	SERMAX = 5000	# the most points of a series (too_many)
 	split("", OS_); split("", HOST); split("", DESC); split("", PATHS)
 }
 
@@ -111,19 +113,50 @@ function sane(s) {
 	return isnum(s) && insane(s) == ""
 }
 
+# Why the number text s cannot be a figure's value, or "": insane(), or
+# below zero (no time, rate or size is; zero is lmbench's rounding of a
+# tiny figure, "int64 add: 0.00", and shows as a blank cell).
+function bad_value(s) {
+	if (insane(s) != "")
+		return insane(s)
+	return s + 0 < 0 ? "negative" : ""
+}
+
 # Warn (file:line) about numbers of line ln that cannot be values: 1 if
-# one of a, b is such a number (the line is then left out, and so is the
-# statistics line after it).
-function out_of_range(ln, a, b,    why, v) {
-	v = a
-	why = isnum(a) ? insane(a) : ""
+# one is such a number (the line is then left out, and so is the
+# statistics line after it).  x (a point's x, or "") may be any number
+# insane() takes; a and b (its values, or "") must be bad_value()'s.
+function out_of_range(ln, x, a, b,    why, v) {
+	v = x
+	why = isnum(x) ? insane(x) : ""
+	if (why == "" && isnum(a)) {
+		v = a
+		why = bad_value(a)
+	}
 	if (why == "" && isnum(b)) {
 		v = b
-		why = insane(b)
+		why = bad_value(b)
 	}
 	if (why == "")
 		return 0
 	lwarn(ln, "'" shown(v) "' is " why ": left out")
+	lastlo = lasthi = -1
+	return 1
+}
+
+# too_many(name, ln): 1 if series name of the file being read has its
+# SERMAX points already: the point of line ln, and those after it, are
+# left out (said once per series and file), with their statistics lines.
+# No series of latbw or lmbench has more (lat_c2c's rows, the longest,
+# have fewer than 4096 points); 200,000 points of one series made graph
+# run for minutes.
+function too_many(name, ln) {
+	if (SN[cur, name] + 0 < SERMAX)
+		return 0
+	if (!((cur, name) in SERCUT)) {
+		SERCUT[cur, name] = 1
+		lwarn(ln, "series '" shown(name) "' has more than " SERMAX " points: this one and the rest left out")
+	}
 	lastlo = lasthi = -1
 	return 1
 }
@@ -298,7 +331,7 @@ function parse_line(line, ln,    w, n, t, k, lab, rest, v, unit, x, inser) {
 	ENDED = ""
 	if (ser == "File system latency") {
 		if (n >= 4 && w[1] ~ /^[0-9]+k$/ && isnum(w[2]) && isnum(w[3]) && isnum(w[4])) {
-			if (out_of_range(ln, w[3], w[4])) {
+			if (out_of_range(ln, "", w[3], w[4]) || too_many(ser " create", ln)) {
 				DROPX[cur, ser, w[1]] = 1
 				return
 			}
@@ -309,7 +342,7 @@ function parse_line(line, ln,    w, n, t, k, lab, rest, v, unit, x, inser) {
 			return
 		}
 	} else if (ser != "" && (n == 2 || n == 3) && isnum(w[1]) && isnum(w[2])) {
-		if (out_of_range(ln, w[1], w[2])) {
+		if (out_of_range(ln, w[1], w[2], "") || too_many(ser, ln)) {
 			DROPX[cur, ser, w[1]] = 1
 			return
 		}
@@ -336,7 +369,7 @@ function parse_line(line, ln,    w, n, t, k, lab, rest, v, unit, x, inser) {
 	}
 	# mhz: "3182 MHz, 0.3143 nanosec clock" (lmbench 1 and 2 said "Mhz")
 	if (t ~ /^[0-9.]+ M[Hh][Zz]/) {
-		if (out_of_range(ln, w[1], ""))
+		if (out_of_range(ln, "", w[1], ""))
 			return
 		if (isnum(w[1]) && MHZLINE[cur] == "")
 			MHZLINE[cur] = w[1]
@@ -353,7 +386,7 @@ function parse_line(line, ln,    w, n, t, k, lab, rest, v, unit, x, inser) {
 		rest = trim(substr(t, k + 2))
 		n = split(rest, w, /[ \t]+/)
 		if (lab ~ /^[ -~]+$/ && n >= 1 && isnum(w[1])) {
-			if (out_of_range(ln, w[1], ""))
+			if (out_of_range(ln, "", w[1], ""))
 				return
 			unit = ""
 			for (x = 2; x <= n; x++)
@@ -434,7 +467,8 @@ function start_series(title, ln,    n, w, i, t) {
 		SUNIT[title] = "ops/s"
 		if (!((cur, title) in SCSEEN)) {
 			SCSEEN[cur, title] = 1
-			SCNAME[cur, ++SCNN[cur]] = title
+			if (table_name(title, ln))
+				SCNAME[cur, ++SCNN[cur]] = title
 		}
 	} else if (title ~ /^loaded (latency mode=(read|write) pages=[a-z]+|bandwidth mode=(read|write))$/ ||
 	    title ~ /^mlp (latency|bandwidth) pages=[a-z]+$/) {
@@ -444,7 +478,8 @@ function start_series(title, ln,    n, w, i, t) {
 		SUNIT[title] = title ~ /bandwidth/ ? "MB/s" : "ns"
 		if (!((cur, title) in LDSEEN)) {
 			LDSEEN[cur, title] = 1
-			LDNAME[cur, ++LDNN[cur]] = title
+			if (table_name(title, ln))
+				LDNAME[cur, ++LDNN[cur]] = title
 		}
 	} else if (title ~ /bandwidth/) {
 		SUNIT[title] = "MB/s"
@@ -462,6 +497,19 @@ function start_series(title, ln,    n, w, i, t) {
 		SN[cur, ser " create"] = 0
 		SN[cur, ser " delete"] = 0
 	}
+}
+
+# Whether the title of a curve listed for a table (a scaling curve, a
+# loaded latency) may be a row of summary's table: at most LABMAX
+# characters.  A longer one (a name of 100,000 characters stopped mawk:
+# "sprintf buffer size=8192") is left out of the tables, with a warning;
+# its points stay in JSON and CSV, and graph lists it (its file names are
+# its own business).
+function table_name(title, ln) {
+	if (length(title) <= LABMAX || me == "graph" || mode == "json" || mode == "csv")
+		return 1
+	lwarn(ln, "a series title of " length(title) " characters (more than " LABMAX "): left out of the tables")
+	return 0
 }
 
 # The value of series name's point at x in file i (its last one there),
@@ -555,7 +603,7 @@ function bracket_line(line, ln,    k, key, val) {
 	# Other lines of our own, the environment, the date: never results.
 	lastlo = lasthi = 0
 	if (line ~ /^\[latbw-c2c-/) {
-		c2c_line(line)
+		c2c_line(line, ln)
 		return
 	}
 	if (line !~ /^\[[A-Za-z0-9_]+: /)

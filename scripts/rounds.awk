@@ -40,7 +40,11 @@
 #     overhead's statistics line);
 #   - after everything, the later rounds' own lines ([note: ...],
 #     [failed: ...], [skipped: ...]) that round 1 does not hold already,
-#     with "round N: " after their colon.
+#     with "round N: " after their colon, and a note for each round set
+#     aside (see "rounds set aside" below: a round whose figure is not a
+#     finite number above zero, or whose statistics line is cut short,
+#     is not combined; a warning on standard error names its file and
+#     line).
 # Which numbers of a line a statistics line stands for: those after it
 # belong to the figure or point they follow, or, with an x=, to the
 # point of that x in the series (or run of points) they follow; the
@@ -64,6 +68,7 @@ BEGIN {
 
 FNR == 1 {
 	nr++
+	FNAME[nr] = FILENAME
 	reset()
 }
 
@@ -74,12 +79,21 @@ FNR == 1 {
 		TL[++ntl] = $0
 	if (KIND == "fig" || KIND == "pt" || KIND == "title") {
 		HAVE[nr, KEY] = $0
+		WHERE[nr, KEY] = FNR
 		if (!(KEY in ORDER)) {
 			ORDER[KEY] = ++nkeys
 			KEYOF[nkeys] = KEY
 		}
 	} else if (KIND == "stat") {
 		HAVE[nr, KEY] = $0
+		WHERE[nr, KEY] = FNR
+		if (!(KEY in SORDER)) {
+			SORDER[KEY] = ++nskeys
+			SKEYOF[nskeys] = KEY
+		}
+		t = stat_damage($0)
+		if (t != "")
+			ASIDE[nr, KEY] = t
 		if (nr == 1 && TARGET != "")
 			ATT[TARGET, ++NATT[TARGET]] = KEY
 	}
@@ -90,6 +104,8 @@ FNR == 1 {
 }
 
 END {
+	check_figures()
+	say_aside()
 	choose_rounds()
 	reset()
 	for (i = 1; i <= ntl; i++) {
@@ -120,6 +136,8 @@ END {
 				print "[note: round " r ": " substr(l, 2)
 		}
 	}
+	for (j = 1; j <= nnote; j++)
+		print NOTE[j]
 	for (j = 1; j <= nkeys; j++) {
 		key = KEYOF[j]
 		if (key in SHOWN || key ~ /^T\|/)
@@ -266,16 +284,11 @@ function med(n, v, g,    i, j, t, a, b, da, db, d) {
 # (from word "from" on), each number a statistics line stands for the
 # chosen round's (CH), each other number the median of that word across
 # the rounds whose line at key has the same shape.
-function comb_words(pre, rest, key, from,    n, w, sh, r, m, u, i, v, nv, out, o, ns, by) {
-	n = split(rest, w, / +/)
+function comb_words(pre, rest, key, from,    n, w, sh, r, m, u, i, v, nv, out, o, by) {
+	# The last numbers are those of the statistics lines, in order.
+	n = stood_for(key, rest, from, w, by)
 	sh = shape(n, w)
 	out = pre
-	# The last numbers are those of the statistics lines, in order.
-	split("", by)
-	ns = NATT[key] + 0
-	for (i = n; i >= from && ns > 0; i--)
-		if (isnum(w[i]))
-			by[i] = ATT[key, ns--]
 	for (i = 1; i <= n; i++) {
 		o = w[i]
 		if ((i in by) && (by[i] in CH)) {
@@ -292,7 +305,7 @@ function comb_words(pre, rest, key, from,    n, w, sh, r, m, u, i, v, nv, out, o
 			nv = 0
 			split("", v)
 			for (r = 1; r <= nr; r++) {
-				if (!((r, key) in HAVE))
+				if (!((r, key) in HAVE) || ((i in by) && ((r, by[i]) in ASIDE)))
 					continue
 				m = split(rest_of(HAVE[r, key], pre), u, / +/)
 				if (shape(m, u) != sh)
@@ -331,7 +344,7 @@ function comb_title(line, key,    r, v, nv, o, t) {
 	# The round its overhead's statistics line chose.
 	if (NATT[key] > 0 && (ATT[key, 1] in CH) && ((CH[ATT[key, 1]], key) in HAVE)) {
 		t = HAVE[CH[ATT[key, 1]], key]
-		if (match(t, / ovr=[-+.0-9eE]+/)) {
+		if (match(t, / ovr=[-+.0-9eE]+/) && finite(substr(t, RSTART + 5, RLENGTH - 5))) {
 			o = substr(t, RSTART + 5, RLENGTH - 5)
 			match(line, / ovr=[-+.0-9eE]+/)
 			return substr(line, 1, RSTART + 4) o substr(line, RSTART + RLENGTH)
@@ -344,7 +357,7 @@ function comb_title(line, key,    r, v, nv, o, t) {
 		if (!match(t, / ovr=[-+.0-9eE]+/))
 			continue
 		o = substr(t, RSTART + 5, RLENGTH - 5)
-		if (isnum(o))
+		if (finite(o))
 			v[++nv] = o
 	}
 	if (nv == 0)
@@ -362,6 +375,9 @@ function larger_pct(m, p) {
 
 # A statistics line, combined over the rounds (see the top).
 function comb_stat(line, key,    r, s, nv, v, vals, lo, hi, mn, mx, ns, sp, t, m, out, n, w, i, rs, c, cl, cd, last_cpus, ob, cw, f, fl) {
+	# Round 1's line, unless it was set aside: then the first round's
+	# that was not.
+	line = HAVE[model(key), key]
 	nv = 0
 	ns = 0
 	vals = ""
@@ -369,7 +385,7 @@ function comb_stat(line, key,    r, s, nv, v, vals, lo, hi, mn, mx, ns, sp, t, m
 	cd = 0
 	mn = mx = ""
 	for (r = 1; r <= nr; r++) {
-		if (!((r, key) in HAVE))
+		if (!((r, key) in HAVE) || ((r, key) in ASIDE))
 			continue
 		s = HAVE[r, key]
 		t = field(s, "median")
@@ -446,7 +462,7 @@ function comb_stat(line, key,    r, s, nv, v, vals, lo, hi, mn, mx, ns, sp, t, m
 	# driver's SAME_CPU=quiet): then each round's, in order.
 	return out " rounds=" nv " round_spread=" rs " round_values=" vals \
 	    (cd ? " round_cpus=" cl : "") \
-	    (key in CH ? " from_round=" CH[key] " round_gap=" GAP[key] : "") "]"
+	    (key in GAP ? " from_round=" CH[key] " round_gap=" GAP[key] : "") "]"
 }
 
 # rank_dir(unit): 1 when the least value is the fastest (a time), -1
@@ -469,12 +485,12 @@ function choose_rounds(    i, hk, key, d, r, s, t, nv, rr, val, k, j) {
 		if (t[1] != 1 || t[2] !~ /^S\|/)
 			continue
 		key = t[2]
-		d = rank_dir(field(HAVE[1, key], "unit"))
+		d = rank_dir(field(HAVE[model(key), key], "unit"))
 		if (d == 0)
 			continue
 		nv = 0
 		for (r = 1; r <= nr; r++) {
-			if (!((r, key) in HAVE))
+			if (!((r, key) in HAVE) || ((r, key) in ASIDE))
 				continue
 			s = HAVE[r, key]
 			if (!isnum(field(s, "median")))
@@ -482,17 +498,140 @@ function choose_rounds(    i, hk, key, d, r, s, t, nv, rr, val, k, j) {
 			rr[++nv] = r
 			val[nv] = d * (field(s, "median") + (isnum(field(s, "less")) ? field(s, "less") : 0))
 		}
-		if (nv < 2)
+		if (nv < 1)
 			continue
 		k = 1
 		for (i = 2; i <= nv; i++)
 			if (val[i] < val[k])
 				k = i
 		CH[key] = rr[k]
+		if (nv < 2)
+			continue
 		j = k == 1 ? 2 : 1
 		for (i = 1; i <= nv; i++)
 			if (i != k && val[i] < val[j])
 				j = i
 		GAP[key] = val[k] != 0 ? sprintf("%.2f%%", (val[j] - val[k]) / (val[k] < 0 ? -val[k] : val[k]) * 100) : "0.00%"
 	}
+}
+
+# ---- rounds set aside ---------------------------------------------------
+#
+# A round's figure is combined only if its statistics line is whole (it
+# ends with "]"), its median a number above zero and finite (1e400 is
+# infinite to awk), its min, max, spread and less= (where they are
+# numbers) finite and not below zero, and the numbers of its figure or
+# point line that the statistics line stands for above zero and finite:
+# a file damaged on disk, by hand or by a program gone wrong would
+# otherwise be the fastest round (-1 is less than any time) or make every
+# sum infinite.  Such a round is set aside for that figure (ASIDE[r,
+# stat key] says why), with a warning on standard error naming the file
+# and line, and a [note: ...] line at the end of the output.
+
+# positive(s): s is a number above zero and finite.
+function positive(s) {
+	return isnum(s) && s + 0 > 0 && s + 0 < 1e300
+}
+
+# stat_damage(line): why a round's statistics line cannot be combined,
+# or "".
+function stat_damage(line,    t, i, n, f) {
+	if (line !~ /\][ \t]*$/)
+		return "its statistics line is cut short (no closing ])"
+	t = field(line, "median")
+	if (!positive(t))
+		return "median=" shown(t) " is not a finite number above zero"
+	n = split("min max spread less", f, " ")
+	for (i = 1; i <= n; i++) {
+		t = field(line, f[i])
+		sub(/%$/, "", t)
+		if (isnum(t) && !finite(t))
+			return f[i] "=" shown(t) " is not a finite number of zero or more"
+	}
+	return ""
+}
+
+# stood_for(key, rest, from, w, by): rest (a line of target key without
+# its label part) split into w[1..n] (returns n); by[i], for each number
+# w[i] a statistics line stands for, that line's key (the last numbers of
+# the line, from word "from" on, are theirs, in order).
+function stood_for(key, rest, from, w, by,    n, ns, i) {
+	n = split(rest, w, / +/)
+	split("", by)
+	ns = NATT[key] + 0
+	for (i = n; i >= from && ns > 0; i--)
+		if (isnum(w[i]))
+			by[i] = ATT[key, ns--]
+	return n
+}
+
+# check_figures: a round whose figure or point has a number its
+# statistics line stands for that is not above zero and finite is set
+# aside for that statistics line.
+function check_figures(    j, key, r, s, n, w, by, i, from) {
+	for (j = 1; j <= nkeys; j++) {
+		key = KEYOF[j]
+		if (!(key in NATT) || key ~ /^T\|/)
+			continue
+		for (r = 1; r <= nr; r++) {
+			if (!((r, key) in HAVE))
+				continue
+			s = HAVE[r, key]
+			from = 2
+			if (key ~ /^F\|/) {
+				s = rest_of(s, "fig")
+				from = 1
+			}
+			n = stood_for(key, s, from, w, by)
+			for (i = 1; i <= n; i++) {
+				if (!(i in by) || positive(w[i]) || ((r, by[i]) in ASIDE) || !((r, by[i]) in HAVE))
+					continue
+				ASIDE[r, by[i]] = "its figure " shown(w[i]) " is not a finite number above zero"
+				ASIDELN[r, by[i]] = WHERE[r, key]
+			}
+		}
+	}
+}
+
+# say_aside: a warning and a note for each round set aside, in round
+# order, then in the order of the statistics lines.
+function say_aside(    r, j, key, ln, what, x) {
+	for (r = 1; r <= nr; r++)
+		for (j = 1; j <= nskeys; j++) {
+			key = SKEYOF[j]
+			if (!((r, key) in ASIDE))
+				continue
+			ln = ((r, key) in ASIDELN) ? ASIDELN[r, key] : WHERE[r, key]
+			x = field(HAVE[r, key], "x")
+			what = shown(field(HAVE[r, key], "prog") " " field(HAVE[r, key], "case") (x != "" ? " x=" x : ""))
+			printf "rounds.awk: %s:%d: round %d of %s set aside: %s\n", \
+			    shown(FNAME[r]), ln, r, what, ASIDE[r, key] > "/dev/stderr"
+			NOTE[++nnote] = "[note: round " r " of " what " set aside: " \
+			    ASIDE[r, key] " (line " ln " of its output)]"
+		}
+}
+
+# shown(s): s fit for a message: what is not printable ASCII, and "]",
+# become "?"; cut after 40 characters.
+function shown(s) {
+	gsub(/[^ -~]/, "?", s)
+	gsub(/\]/, "?", s)
+	if (length(s) > 40)
+		s = substr(s, 1, 40) "..."
+	return s
+}
+
+# model(key): the round whose statistics line at key is the model of the
+# combined one: round 1, unless it was set aside; then the first round
+# whose line was not (round 1, if every round's was).
+function model(key,    r) {
+	for (r = 1; r <= nr; r++)
+		if (((r, key) in HAVE) && !((r, key) in ASIDE))
+			return r
+	return 1
+}
+
+# finite(s): s is a number, finite and not below zero (an overhead).
+function finite(s) {
+	return isnum(s) && s + 0 >= 0 && s + 0 < 1e300
 }

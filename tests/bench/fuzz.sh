@@ -8,14 +8,27 @@
 # to read.  It runs benchmarks, so hold the machine's test lock:
 #   flock /tmp/latbw.lock sh tests/bench/fuzz.sh 120
 #
-# A run is either one program of $LATBW_BUILD/bin (default build/bin) with
-# generated options and operands -- bad and absurd sizes, negative and
-# huge numbers, control characters, empty strings, missing files, a
-# directory, a FIFO, an empty file, and now and then standard error on
-# /dev/full -- or one reader (scripts/summary, compare, graph) on a
-# results file made hostile from a fixture: garbage, truncation, huge
+# A run is one of four kinds.  One program of $LATBW_BUILD/bin (default
+# build/bin) with generated options and operands -- bad and absurd sizes,
+# negative and huge numbers, control characters, empty strings, missing
+# files, a directory, a FIFO, an empty file, and now and then standard
+# error on /dev/full.  One reader (scripts/summary, compare, graph) on a
+# results file made hostile from a fixture -- garbage, truncation, huge
 # numbers, NaN and inf, very long lines, CRLF, invalid UTF-8, control
-# characters.  Every run is under timeout(1) and a file size limit.
+# characters -- or made with oversized series: a lat_c2c row of thousands
+# of points, CPUs past lat_c2c's numbers, groups lines of absurd ranges,
+# labels and titles of up to a megabyte, a series of 200,000 points,
+# thousands of curves.  The rounds' combiner (scripts/rounds.awk) on
+# corrupted rounds of the rounds fixtures or of a real run (a median or
+# figure made -1, 0, 1e400, nan or a word, a file cut at a random byte, a
+# line deleted or doubled, control characters), then summary on what it
+# made.  Or the driver, or its plan alone (registry.awk), on a broken
+# registry (a malformed size, a weight that is no number, a field too
+# many or too few, an unknown kind, group, flag or place, an empty
+# command, a label of 10,000 characters or with control characters, a
+# line deleted or doubled, CRLF, the file cut), with stand-ins for the
+# programs that say they cannot run here.  Every run is under timeout(1)
+# and a file size limit.
 # Programs get "-N 1 -E 100 -B 8" after the generated options (the last
 # one wins), so that a run that does measure stays short; the network
 # programs get a port of the fuzzer's own and a 2-second idle time for any
@@ -27,9 +40,15 @@
 # /proc/sysvipc).  Printed at the end: runs, exit statuses, crashes
 # (deaths by a signal), hangs (timeouts), runaway output (the file size
 # limit), errors that were not one line (status 2 without exactly
-# "prog: ..." and the usage line, or a raw control character), successes
-# claimed with standard error unwritable, and leftovers; the first few of
-# each with their command lines, control characters escaped.
+# "prog: ..." and the usage line, a raw control character, the driver's
+# same message twice), successes claimed with standard error unwritable,
+# errors of awk itself (a limit of mawk, a file it cannot open), a
+# reader's output out of all proportion to its input (over 16 MB and 20
+# times the input), a combiner that failed or kept a figure that is not
+# finite and above zero, the shell's own messages from the driver
+# ("Illegal number") and results files without a closing line, and
+# leftovers; the first few of each with their command lines, control
+# characters escaped.
 #
 # Exit status: 0 if nothing was found, 1 if something was, 2 on bad
 # arguments.
@@ -201,12 +220,20 @@ new() {
 
 runs=0
 prog_runs=0
+rounds_runs=0
+registry_runs=0
 reader_runs=0
 crashes=0
 hangs=0
 runaway=0
 untidy=0
 claimed=0
+failed=0
+nonfinite=0
+awkerr=0
+amplified=0
+shellerr=0
+unclosed=0
 : >"$work/found"
 
 # shown TEXT: TEXT with control characters escaped, on one line, cut.
@@ -345,7 +372,7 @@ run_args() {
 		ulimit -f 524288 2>/dev/null
 		TMPDIR=$work/tmp
 		export TMPDIR
-		exec timeout -k 2 "$tmo" "$ra_prog" "$@" </dev/null >/dev/null 2>"$ra_err"
+		exec timeout -k 2 "$tmo" "$ra_prog" "$@" </dev/null >"${run_out:-/dev/null}" 2>"$ra_err"
 	)
 	rc=$?
 }
@@ -487,7 +514,7 @@ hostile() {
 	rnd "$nfix"
 	src=$work/fix/$((R + 1))
 	size=$(wc -c <"$src")
-	rnd 10
+	rnd 15
 	case $R in
 	0)
 		rnd "$((size + 1))"
@@ -522,6 +549,9 @@ hostile() {
 		LC_ALL=C awk -v e="$esc" '{ if (NR % 4 == 1) $0 = e "[31m" $0 e "[0m"; print }' "$src" >"$hf_out"
 		;;
 	8) : >"$hf_out" ;;
+	10 | 11 | 12 | 13 | 14)
+		oversized "$hf_out"
+		;;
 	*)
 		rnd 1000
 		LC_ALL=C awk -v s="$R" 'BEGIN { srand(s) } { l[NR] = $0 }
@@ -563,15 +593,392 @@ fuzz_reader() {
 	esac
 	tmo=30
 	cmd_text "scripts/$r"
+	run_out=$work/rout
 	run_args "$work/err" "$top/scripts/$r"
+	run_out=
 	reader_runs=$((reader_runs + 1))
 	judge reader "$rc"
-	if [ "$rc" -lt 124 ] && LC_ALL=C grep -q "$(printf '[\001-\010\013-\037\177]')" "$work/err"
+	if [ "$r" = compare ]
+	then
+		reader_checks "$work/r.0" "$work/r.1"
+	else
+		reader_checks "$work/r.0"
+	fi
+	rm -rf "$work/g"
+}
+
+# oversized OUT: OUT becomes a results file whose series are oversized: a
+# lat_c2c row of thousands of points (a table is the square of its
+# CPUs), rows past lat_c2c's CPU numbers, groups lines of absurd ranges,
+# labels and titles of up to a megabyte (a figure, a scaling or loaded
+# latency curve, a plain series, a statistics line, the header), a series
+# of 200,000 points, or thousands of curves.
+oversized() {
+	ov_out=$1
+	rnd 9
+	ov_kind=$R
+	rnd 4000
+	ov_n=$((R + 500))
+	rnd 3
+	ov_len=$((100000 * (R + 1) * (R + 1)))
+	LC_ALL=C awk -v k="$ov_kind" -v n="$ov_n" -v len="$ov_len" 'BEGIN {
+		print "[lmbench3.0 results for Linux fuzz 6.1.0 #1 SMP x86_64 GNU/Linux]"
+		print "[LMBENCH_VER: latbw-0.1]"
+		s = "L"
+		while (length(s) < len)
+			s = s s
+		if (k == 0) {
+			print "\"c2c cas cpu=0"
+			for (i = 1; i <= n; i++)
+				printf "%d %d.%d\n", i, 40 + i % 50, i % 10
+			print ""
+		} else if (k == 1) {
+			print "[latbw-c2c-groups level=smt 0-4095 0-4095 0-4095 " s "]"
+			print "[latbw-c2c-groups level=l3 0-99999999999999999999 00000000000000000000000000000001]"
+			for (r = 0; r < n; r += 97) {
+				print "\"c2c pipe cpu=" r * 13
+				for (i = r; i < n; i += 89)
+					printf "%d %d.5\n", i * 13, 3 + i % 7
+				print ""
+			}
+		} else if (k == 2)
+			print s ": 1.5 microseconds"
+		else if (k == 3) {
+			print "\"scaling lat_" s " null processes"
+			for (i = 1; i <= 64; i++)
+				print i, 1000 * i
+			print ""
+		} else if (k == 4) {
+			print "\"loaded latency mode=read pages=" tolower(s)
+			print "1 90\n2 95\n"
+		} else if (k == 5) {
+			print "\"" s
+			for (i = 1; i <= 100; i++)
+				print i, 5 * i
+			print ""
+			print "Simple syscall: 0.2 microseconds"
+			print "[latbw-stat prog=" s " case=" s " median=0.2 min=0.1 max=0.3 spread=1.00% reps=5 n=1 copies=1 cpus=any unit=us]"
+		} else if (k == 6) {
+			print "Memory read bandwidth"
+			for (i = 1; i <= 200000; i++)
+				printf "%.6f %d\n", i / 1000, 5000 + i % 300
+			print ""
+		} else if (k == 7) {
+			for (j = 0; j < n; j++) {
+				print "\"scaling lat_syscall c" j " processes"
+				print "1 1000\n2 2000\n"
+			}
+		} else {
+			for (j = 0; j < n; j++) {
+				print "\"c2c cas cpu=" j
+				print j + 1, "50.0"
+				print ""
+			}
+		}
+		print "[COMPLETE: 1 of 1 steps, 0 failed]"
+	}' >"$ov_out"
+}
+
+# ---- one run of the rounds' combiner
+
+# Copies of the rounds fixtures, and a real run's file as three rounds.
+mkdir "$work/rfix"
+cp "$top/tests/fixtures/rounds/round.1" "$top/tests/fixtures/rounds/round.2" \
+	"$top/tests/fixtures/rounds/round.3" "$work/rfix/" 2>/dev/null
+rfix_real=$top/tests/fixtures/getsummary/x86_64-linux-gnu/vm.0
+
+# cut_random IN OUT: OUT becomes IN cut after a random byte (R).
+cut_random() {
+	cr_size=$(wc -c <"$1")
+	rnd "$((cr_size + 1))"
+	head -c "$R" "$1" >"$2"
+}
+
+# damage_round IN OUT: OUT becomes IN with (or, one time in four, without)
+# damage: a median or a figure made -1, 0, 1e400, nan, a word; the file
+# cut at a random byte; a line deleted or repeated; control characters.
+damage_round() {
+	rnd 4
+	if [ "$R" = 0 ]
+	then
+		cp "$1" "$2"
+		return
+	fi
+	rnd 8
+	dr_kind=$R
+	rnd 1000
+	dr_seed=$R
+	if [ "$dr_kind" = 7 ]
+	then
+		cut_random "$1" "$2"
+		return
+	fi
+	LC_ALL=C awk -v k="$dr_kind" -v s="$dr_seed" -v e="$esc" 'BEGIN {
+		srand(s)
+		split("-1 0 0.0 1e400 -1e400 1e-400 nan inf -inf x 1e308 -0.5", bad, " ")
+	}
+	{ l[NR] = $0 }
+	END {
+		t = int(rand() * NR) + 1
+		b = bad[int(rand() * 12) + 1]
+		for (i = 1; i <= NR; i++) {
+			x = l[i]
+			if (i == t || rand() < 0.05) {
+				if (k <= 2 && x ~ / median=/)
+					sub(/ median=[^ \]]*/, " median=" b, x)
+				else if (k <= 4 && x ~ /^[A-Za-z].*: [0-9.]+ /)
+					sub(/: [0-9.]+ /, ": " b " ", x)
+				else if (k <= 4 && x ~ /^[0-9.]+ [0-9.]+$/)
+					sub(/ [0-9.]+$/, " " b, x)
+				else if (k == 5)
+					continue
+				else if (k == 6)
+					x = x "\n" x
+				else
+					x = e "[31m" x "\r"
+			}
+			print x
+		}
+	}' "$1" >"$2"
+}
+
+fuzz_rounds() {
+	rnd 3
+	case $R in
+	0) set -- "$work/rfix/round.1" "$work/rfix/round.2" "$work/rfix/round.3" ;;
+	1) set -- "$work/rfix/round.1" "$work/rfix/round.2" ;;
+	*) set -- "$rfix_real" "$rfix_real" "$rfix_real" ;;
+	esac
+	rm -f "$work"/rd.*
+	fr_n=0
+	for fr_f
+	do
+		fr_n=$((fr_n + 1))
+		damage_round "$fr_f" "$work/rd.$fr_n"
+	done
+	set -- "$work"/rd.*
+	cmd="awk -f scripts/rounds.awk $* (damaged copies)"
+	rm -rf "$work/rr"
+	mkdir "$work/rr"
+	timeout -k 2 30 awk -f "$top/scripts/rounds.awk" "$@" >"$work/rr/fuzz.0" 2>"$work/err"
+	rc=$?
+	rounds_runs=$((rounds_runs + 1))
+	judge rounds "$rc"
+	if [ "$rc" != 0 ] && [ "$rc" -lt 124 ]
+	then
+		failed=$((failed + 1))
+		note rounds_combiner_failed
+	fi
+	err_checks
+	# A figure two rounds or more made: no median, spread or value that
+	# is not finite and above zero.
+	if grep '^\[latbw-stat .* rounds=[2-9]' "$work/rr/fuzz.0" |
+		grep -Eiq '(median|round_spread|round_gap|round_values)=[^ ]*(inf|nan|=-|,-)|(median|round_values)=-'
+	then
+		nonfinite=$((nonfinite + 1))
+		note rounds_nonfinite_figure
+	fi
+	# The combined file, read.
+	reader_on "$work/rr/fuzz.0"
+}
+
+# reader_on FILE: summary (a random format) on FILE, judged as a reader.
+reader_on() {
+	args_reset
+	rnd 3
+	case $R in
+	0) args_add -f; args_add json ;;
+	1) args_add -f; args_add csv ;;
+	esac
+	args_add "$1"
+	tmo=30
+	cmd_text "scripts/summary"
+	run_out=$work/rout
+	run_args "$work/err" "$top/scripts/summary"
+	run_out=
+	reader_runs=$((reader_runs + 1))
+	judge reader "$rc"
+	reader_checks "$1"
+}
+
+# err_checks: what no run's messages ($work/err) may hold: a raw control
+# character, an error of awk itself (a limit of mawk, a file it cannot
+# open).
+err_checks() {
+	if LC_ALL=C grep -q "$(printf '[\001-\010\013-\037\177]')" "$work/err"
 	then
 		untidy=$((untidy + 1))
 		note raw_control_character
 	fi
-	rm -rf "$work/g"
+	if grep -Eq '^(m|g|original-|busybox )?awk: |program limit exceeded' "$work/err"
+	then
+		awkerr=$((awkerr + 1))
+		cmd="$cmd: $(grep -Em1 '^(m|g|original-|busybox )?awk: |program limit exceeded' "$work/err")"
+		note awk_error
+	fi
+}
+
+# reader_checks FILE...: err_checks, and output out of all proportion to
+# the input FILEs (in $work/rout, $work/g).
+reader_checks() {
+	[ "$rc" -lt 124 ] || return 0
+	err_checks
+	rc_in=$(cat "$@" 2>/dev/null | wc -c)
+	rc_out=0
+	[ -f "$work/rout" ] && rc_out=$(wc -c <"$work/rout")
+	[ -d "$work/g" ] && rc_out=$((rc_out + $(cat "$work"/g/* 2>/dev/null | wc -c)))
+	if [ "$rc_out" -gt $((16777216 + 20 * rc_in)) ]
+	then
+		amplified=$((amplified + 1))
+		note "amplified_output_${rc_out}_bytes"
+	fi
+}
+
+# ---- one run with a broken registry
+
+# The scripts, copied, so that their registry can be broken; stand-ins
+# for every program (each says it cannot run here, exit 3), so that a
+# run takes seconds and measures nothing.
+mkdir "$work/s" "$work/fake" "$work/dres" "$work/dfs" "$work/dtmp"
+cp -R "$top/scripts/." "$work/s/"
+awk -v what=progs -f "$top/scripts/registry.awk" "$top/scripts/registry" |
+while IFS= read -r p
+do
+	printf '#!/bin/sh\necho "${0##*/}: cannot run here (a stand-in of the fuzzer)" >&2\nexit 3\n' >"$work/fake/$p"
+	chmod +x "$work/fake/$p"
+done
+
+# break_registry: $work/s/registry, the registry with one line (or, one
+# time in eight, the file) broken: a size field malformed (0..4k, x..4k,
+# 4k..0, 1e400), a weight not a number (abc, 1+, -1), a field too many
+# or too few, a kind, group, flag or place unknown, a command empty or
+# naming no program, a label of 10,000 characters or with control
+# characters, the line deleted or repeated, CRLF, the file cut.
+break_registry() {
+	rnd 12
+	br_kind=$R
+	rnd 1000
+	br_seed=$R
+	if [ "$br_kind" = 11 ]
+	then
+		cut_random "$top/scripts/registry" "$work/s/registry"
+		br_desc="cut after byte $R"
+		return
+	fi
+	LC_ALL=C awk -v k="$br_kind" -v s="$br_seed" -v e="$esc" -v long="$long" -v desc="$work/brdesc" 'BEGIN {
+		srand(s)
+		split("0..4k|x..4k|4k..0|1..1e400||-|99999999g|4k..4096k..8k|{MB}x|..|0|1k..", sz, "|")
+		split("abc|1+|-1||99999999999999999999|1e3|0x10| 5 5", wt, "|")
+	}
+	{ l[NR] = $0 }
+	END {
+		do
+			t = int(rand() * NR) + 1
+		while (l[t] ~ /^#/ || l[t] == "")
+		n = split(l[t], f, "|")
+		if (k == 0) {
+			f[rand() < 0.5 ? 7 : 8] = " " sz[int(rand() * 12) + 1] " "
+		} else if (k == 1)
+			f[3] = " " wt[int(rand() * 8) + 1] " "
+		else if (k == 2)
+			f[++n] = " extra "
+		else if (k == 3)
+			n = int(rand() * 5) + 1
+		else if (k == 4)
+			f[1] = rand() < 0.5 ? " bogus " : ""
+		else if (k == 5)
+			f[2] = rand() < 0.5 ? " " : " x,y "
+		else if (k == 6)
+			f[rand() < 0.5 ? 4 : 5] = rand() < 0.5 ? " ZZ9 " : " nowhere "
+		else if (k == 7)
+			f[6] = rand() < 0.5 ? " " : " nosuchprogram {S} {S} "
+		else if (k == 8)
+			f[9] = rand() < 0.5 ? " " long " " : " a" e "[31mb "
+		line = f[1]
+		for (i = 2; i <= n; i++)
+			line = line "|" f[i]
+		print "line " t ", " (k <= 8 ? "fields:" line : k == 9 ? "deleted or doubled" : "CRLF") > desc
+		for (i = 1; i <= NR; i++) {
+			if (i != t) {
+				print l[i]
+				continue
+			}
+			if (k == 9) {
+				if (rand() < 0.5)
+					print l[i] "\n" l[i]
+				continue
+			}
+			if (k == 10) {
+				print l[i] "\r"
+				continue
+			}
+			print line
+		}
+	}' "$top/scripts/registry" >"$work/s/registry"
+	br_desc=$(sed -n 1p "$work/brdesc")
+}
+
+fuzz_registry() {
+	break_registry
+	rnd 3
+	if [ "$R" = 0 ]
+	then
+		# The plan alone (the issue's hang: 0..4k looped for ever).
+		rnd 2
+		cmd="awk -v what=plan -v quick=$R -v mb=8 -f registry.awk (registry $br_desc)"
+		timeout -k 2 20 awk -v what=plan -v quick="$R" -v mb=8 \
+			-f "$work/s/registry.awk" "$work/s/registry" >/dev/null 2>"$work/err"
+		rc=$?
+		registry_runs=$((registry_runs + 1))
+		judge registry "$rc"
+	else
+		set -- syscall select sig proc ops vm file all
+		rnd "$#"
+		shift "$R"
+		rnd 2
+		fz_rounds=$((R + 1))
+		cmd="BENCHMARKS=$1 ROUNDS=$fz_rounds latbw-run (registry $br_desc)"
+		rm -rf "$work/dres"
+		mkdir "$work/dres"
+		(
+			ulimit -f 524288 2>/dev/null
+			exec env -u BOUND -u CONFIG -u FSDIR -u IDLE -u MB -u NICE -u QUICK \
+				-u SAME_CPU -u REMOTE -u REPS -u RERUN -u ROUNDS -u RSH -u SYNC_MAX -u USECS \
+				LATBW_BIN="$work/fake" BENCHMARKS="$1" QUICK=1 ROUNDS="$fz_rounds" MB=1 BOUND=5 \
+				FSDIR="$work/dfs" RESULTS_DIR="$work/dres" TMPDIR="$work/dtmp" \
+				LATBW_SAVED_CONFIG="$work/dsaved" \
+				timeout -k 2 120 sh "$work/s/latbw-run" </dev/null >/dev/null 2>"$work/err"
+		)
+		rc=$?
+		registry_runs=$((registry_runs + 1))
+		judge registry "$rc"
+		if [ "$rc" -lt 124 ]
+		then
+			# The shell's own messages ("latbw-run: 560: Illegal
+			# number: 1+"): the registry reached the shell unchecked.
+			if grep -Eq ': [0-9]+: |Illegal number|[Bb]ad substitution|syntax error|parameter not set' "$work/err"
+			then
+				shellerr=$((shellerr + 1))
+				cmd="$cmd: $(sed -n 1p "$work/err")"
+				note shell_error_message
+			fi
+			# One message per bad line, not the same twice.
+			if [ "$rc" = 2 ] && [ -n "$(sort "$work/err" | uniq -d)" ]
+			then
+				untidy=$((untidy + 1))
+				cmd="$cmd: $(sed -n 1p "$work/err")"
+				note same_error_twice
+			fi
+			# A results file is closed by COMPLETE or INCOMPLETE.
+			if [ -n "$(find "$work/dres" -type f -name '*.[0-9]*' \
+				-exec grep -EL '^\[(COMPLETE|INCOMPLETE): ' {} +)" ]
+			then
+				unclosed=$((unclosed + 1))
+				note results_file_not_closed
+			fi
+		fi
+	fi
+	err_checks
 }
 
 # ---- the run
@@ -583,10 +990,16 @@ i=0
 while [ "$(date +%s)" -lt "$end" ]
 do
 	i=$((i + 1))
-	rnd 4
-	if [ "$R" = 0 ] && [ "$nfix" -gt 0 ]
+	rnd 8
+	if [ "$R" -le 1 ] && [ "$nfix" -gt 0 ]
 	then
 		fuzz_reader
+	elif [ "$R" = 2 ]
+	then
+		fuzz_rounds
+	elif [ "$R" = 3 ]
+	then
+		fuzz_registry
 	else
 		# shellcheck disable=SC2086 # the list, split
 		set -- $programs
@@ -631,15 +1044,21 @@ histogram() {
 	done | sort -n | tr '\n' ' '
 }
 
-printf 'fuzz: %s s, %s runs (%s programs, %s readers), seed %s\n' \
-	"$(( $(date +%s) - start ))" "$runs" "$prog_runs" "$reader_runs" "$seed"
+printf 'fuzz: %s s, %s runs (%s programs, %s readers, %s rounds combined, %s broken registries), seed %s\n' \
+	"$(( $(date +%s) - start ))" "$runs" "$prog_runs" "$reader_runs" "$rounds_runs" "$registry_runs" "$seed"
 printf 'exit statuses, programs: %s\n' "$(histogram prog)"
 printf 'exit statuses, readers: %s\n' "$(histogram reader)"
+printf 'exit statuses, rounds combiner: %s\n' "$(histogram rounds)"
+printf 'exit statuses, broken registries (plan, driver): %s\n' "$(histogram registry)"
 printf 'crashes (signals): %s\n' "$crashes"
 printf 'hangs (timeouts): %s\n' "$hangs"
 printf 'runaway output (file size limit): %s\n' "$runaway"
 printf 'errors not one line, or raw control characters: %s\n' "$untidy"
 printf 'success claimed with stderr unwritable: %s\n' "$claimed"
+printf 'awk errors (limits, files it cannot open): %s\n' "$awkerr"
+printf 'output out of proportion (over 16 MB + 20 x the input): %s\n' "$amplified"
+printf 'rounds: combiner failed %s, a non-finite or negative figure kept %s\n' "$failed" "$nonfinite"
+printf 'broken registries: shell error messages %s, results files not closed %s\n' "$shellerr" "$unclosed"
 printf 'leftovers: %s processes, %s files, %s sockets, %s IPC objects\n' \
 	"$left_procs" "$left_files" "$left_socks" "$left_ipc"
 if [ -s "$work/found" ]
@@ -647,4 +1066,4 @@ then
 	echo "examples:"
 	cat "$work/found"
 fi
-[ $((crashes + hangs + runaway + untidy + claimed + leftovers)) -eq 0 ]
+[ $((crashes + hangs + runaway + untidy + claimed + leftovers + awkerr + amplified + failed + nonfinite + shellerr + unclosed)) -eq 0 ]
