@@ -36,15 +36,19 @@ function fnum(i, k, w) {
 function fnum_as(i, k, v, w) {
 	if (k == "")
 		num("", w)
-	else
+	else {
+		CELLREC = k
 		numsp(v, RSPR[i, k], rrange(i, k), ptext(i, k), w, RRS[i, k], busy_of(i, k), RRG[i, k])
+	}
 }
 
 function finum(i, k, w) {
 	if (k == "")
 		inum("", w)
-	else
+	else {
+		CELLREC = k
 		inumsp(val(i, k), RSPR[i, k], ptext(i, k), w, RRS[i, k], busy_of(i, k), RRG[i, k])
+	}
 }
 
 # What kept record k's CPUs busy, for the notes under a table: how busy

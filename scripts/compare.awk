@@ -36,6 +36,8 @@ BEGIN {
 	if (floor == "")
 		floor = 3
 	nside = 0
+	# -f lkp: how many names of the metrics left out are listed.
+	LKP_LIST = 8
 }
 
 /^S\t/ {
@@ -83,6 +85,8 @@ function compare_main(    s, i, n, t, printed_any) {
 			SIDEOF[i] = n
 	}
 	side_labels()
+	for (n = 1; n <= NS; n++)
+		SIDEOS[n] = tidy(OS_[FROM[n]])
 	if (fmt == "lkp") {
 		lkp_main()
 		return
@@ -93,6 +97,7 @@ function compare_main(    s, i, n, t, printed_any) {
 	print "                 L A T B W   C O M P A R E"
 	print "                 -------------------------"
 	legend()
+	setup_diffs(0)
 	for (t = 1; t <= NKT; t++)
 		if (show_table(t))
 			printed_any = 1
@@ -177,19 +182,6 @@ function has_stats(i,    k) {
 		if (RR[i, k] != "")
 			return 1
 	return 0
-}
-
-# The middle of the m values in array a (sorted in place).
-function median(a, m,    i, j, x) {
-	for (i = 2; i <= m; i++) {
-		x = a[i]
-		for (j = i - 1; j >= 1 && a[j] > x; j--)
-			a[j + 1] = a[j]
-		a[j + 1] = x
-	}
-	if (m % 2)
-		return a[(m + 1) / 2]
-	return (a[m / 2] + a[m / 2 + 1]) / 2
 }
 
 # Side n's figure for cell (t, c): FIG_ (its median, "" if none), NOISE_
@@ -309,6 +301,7 @@ function show_table(t,    n, c, r, nc, any, line, ch, nz, dir, w, os,
 	}
 	if (!any)
 		return 0
+	align_points(t)
 	dir = direction(t)
 	print ""
 	print KTT[t]
@@ -320,7 +313,7 @@ function show_table(t,    n, c, r, nc, any, line, ch, nz, dir, w, os,
 		os = ""
 		for (r = 1; r <= KNR[t]; r++)
 			if (SIDEOF[KRH[t, r]] == n) {
-				os = tidy(OS_[KRH[t, r]])
+				os = os_text(n, tidy(OS_[KRH[t, r]]))
 				break
 			}
 		line = sprintf("%-9.9s %13.13s", LABEL[n], os)
@@ -360,6 +353,10 @@ function show_table(t,    n, c, r, nc, any, line, ch, nz, dir, w, os,
 		if (n > 1 && has[1])
 			print rstrip(ch)
 	}
+	if (ATNOTE[t] != "") {
+		print ""
+		printf "%s", ATNOTE[t]
+	}
 	return 1
 }
 
@@ -386,9 +383,10 @@ function KCKIND_any(t, c,    r) {
 # under different placements on the two sides (summary -s's same, cross,
 # x-os, sched) does not compare: it is left out, and named on stderr.
 
-function lkp_main(    n, i, k, m, nm, order, cnt, v, j, f, sd, a, fa, sa, line, out, has, pl, apart) {
+function lkp_main(    n, i, k, m, nm, order, cnt, v, j, f, sd, a, fa, sa, line, out, has, pl, napart, apart, nm2, order2, only1, only2) {
 	reg_read(ENVIRON["LATBW_REGISTRY"])
-	nm = 0
+	setup_diffs(1)
+	nm = nm2 = napart = 0
 	for (n = 1; n <= 2; n++)
 		for (i = FROM[n]; i <= TO[n]; i++)
 			for (k = 1; k <= nrec[i]; k++) {
@@ -400,6 +398,8 @@ function lkp_main(    n, i, k, m, nm, order, cnt, v, j, f, sd, a, fa, sa, line, 
 				LKSEEN[i, m] = 1
 				if (n == 1 && !((1, m) in cnt))
 					order[++nm] = m
+				if (n == 2 && !((2, m) in cnt))
+					order2[++nm2] = m
 				has[n]++
 				j = ++cnt[n, m]
 				LKV[n, m, j] = RV[i, k] + 0
@@ -422,10 +422,12 @@ function lkp_main(    n, i, k, m, nm, order, cnt, v, j, f, sd, a, fa, sa, line, 
 	line = 0
 	for (j = 1; j <= nm; j++) {
 		m = order[j]
-		if (!((2, m) in cnt))
+		if (!((2, m) in cnt)) {
+			only1 = only1 (only1 == "" ? "" : "\n") m
 			continue
+		}
 		if ((1, m) in LKPL && (2, m) in LKPL && LKPL[1, m] != LKPL[2, m]) {
-			apart = apart (apart == "" ? "" : ", ") m " (" LKPL[1, m] "/" LKPL[2, m] ")"
+			apart = apart (napart++ ? "\n" : "") m " (" LKPL[1, m] "/" LKPL[2, m] ")"
 			continue
 		}
 		for (n = 1; n <= 2; n++) {
@@ -440,8 +442,12 @@ function lkp_main(    n, i, k, m, nm, order, cnt, v, j, f, sd, a, fa, sa, line, 
 		out[++line] = sprintf("%10s%s%11s%11s%s  %s", lkp_num(fa), lkp_pm(sd[1]),
 		    sprintf("%+.1f%%", (sa - fa) / fa * 100), lkp_num(sa), lkp_pm(sd[2]), m)
 	}
-	if (apart != "")
-		print me ": measured under different placements, not compared: " apart > "/dev/stderr"
+	for (j = 1; j <= nm2; j++)
+		if (!((1, order2[j]) in cnt))
+			only2 = only2 (only2 == "" ? "" : "\n") order2[j]
+	lkp_left_out(only1, "only on side 1 (" LABEL[1] ")")
+	lkp_left_out(only2, "only on side 2 (" LABEL[2] ")")
+	lkp_left_out(apart, "measured under different placements (side 1/side 2)")
 	if (!line) {
 		print me ": no metric that both sides have" > "/dev/stderr"
 		exit 1
@@ -489,4 +495,252 @@ function lkp_num(v) {
 	if (v >= 0.001)
 		return sprintf("%.4f", v)
 	return sprintf("%.3g", v)
+}
+
+# ---- what differs between the sides' setups ---------------------------------
+#
+# Before any figure, the header lines (read.awk's HDR: the machine, the
+# kernel, the settings of the run) whose values differ between the
+# sides, each side's value on a line of its own: figures taken on a
+# different CPU family, hypervisor, clocksource, mitigation or memory
+# size (MB) do not compare as a kernel change does, and the tables
+# alone do not show it.  What changes from run to run on one setup (the
+# date, the load, the steal, the time the run took, the measured clock)
+# is not setup.  The kernel release is RELEASE, or for a file without it
+# (lmbench's) the third word of its uname line.  A side whose runs
+# differ shows "mixed:" and their values; a long value (the kernel's
+# command line) shows only its words that not every side has ("only
+# here: ...").  Lines go to stdout, or with err to stderr (-f lkp keeps
+# stdout for the metric lines).
+function setup_diffs(err,    i, j, n, key, nk, K, seen, v, dif, lines, line, long, title) {
+	nk = 0
+	for (i = FROM[1]; i <= TO[NS]; i++) {
+		if (!((i, "RELEASE") in HDR) && UNAME[i] != "") {
+			split(UNAME[i], v, /[ \t]+/)
+			HDR[i, "RELEASE"] = v[3]
+		}
+		if (!("RELEASE" in seen)) {
+			seen["RELEASE"] = 1
+			K[++nk] = "RELEASE"
+		}
+		for (j = 1; j <= NHDR[i]; j++) {
+			key = HDRK[i, j]
+			if (key in seen || key ~ /^(DATE|MEM_AVAILABLE|LOAD_BEFORE|LOAD_AFTER|STEAL_BEFORE|STEAL_AFTER|STEAL_RUN|ELAPSED|COMPLETE|INCOMPLETE|MHZ|TIMING_O|LOOP_O|ENOUGH)$/)
+				continue
+			seen[key] = 1
+			K[++nk] = key
+		}
+	}
+	lines = 0
+	title = "Setup - where the sides differ (figures across these may not compare)"
+	for (j = 1; j <= nk; j++) {
+		key = K[j]
+		dif = 0
+		long = 0
+		for (n = 1; n <= NS; n++) {
+			SV[n] = side_value(n, key)
+			if (n > 1 && SV[n] != SV[1])
+				dif = 1
+			if (length(SV[n]) > 120)
+				long = 1
+		}
+		if (!dif)
+			continue
+		if (long)
+			only_words()
+		if (err) {
+			line = me ": setup differs: " tidy(key) ":"
+			for (n = 1; n <= NS; n++)
+				line = line (n > 1 ? ";" : "") " " LABEL[n] " '" tidy(SV[n]) "'"
+			print line > "/dev/stderr"
+			lines++
+			continue
+		}
+		for (n = 1; n <= NS; n++) {
+			line = sprintf("%-14s %-9.9s %s", n == 1 ? tidy(key) : "", LABEL[n], tidy(SV[n]))
+			if (lines++ == 0) {
+				print ""
+				print title
+				print substr("------------------------------------------------------------------------------", 1, length(title))
+			}
+			print line
+		}
+	}
+	return lines
+}
+
+# Side n's value of header key: its files' value, "-" for none, or
+# "mixed: a | b" when its runs differ.
+function side_value(n, key,    i, v, s, all, seen) {
+	s = ""
+	all = ""
+	for (i = FROM[n]; i <= TO[n]; i++) {
+		v = (i, key) in HDR ? HDR[i, key] : "-"
+		if (i == FROM[n])
+			s = v
+		else if (v != s)
+			all = "x"
+		if (!(v in seen)) {
+			seen[v] = 1
+			all = all == "" ? v : all
+		}
+	}
+	if (all == "" || all == s)
+		return s
+	s = ""
+	split("", seen)
+	for (i = FROM[n]; i <= TO[n]; i++) {
+		v = (i, key) in HDR ? HDR[i, key] : "-"
+		if (!(v in seen)) {
+			seen[v] = 1
+			s = s (s == "" ? "" : " | ") v
+		}
+	}
+	return "mixed: " s
+}
+
+# SV[n] (each side's value), long: cut to the words that not every side
+# has, "only here: ..." ("the same words" when they differ in order only).
+function only_words(    n, m, w, c, j, cnt, s, in_all) {
+	split("", cnt)
+	for (n = 1; n <= NS; n++) {
+		split("", in_all)
+		c = split(SV[n], w, " ")
+		for (j = 1; j <= c; j++)
+			if (!(w[j] in in_all)) {
+				in_all[w[j]] = 1
+				cnt[w[j]]++
+			}
+	}
+	for (n = 1; n <= NS; n++) {
+		c = split(SV[n], w, " ")
+		s = ""
+		split("", in_all)
+		for (j = 1; j <= c; j++)
+			if (cnt[w[j]] < NS && !(w[j] in in_all)) {
+				in_all[w[j]] = 1
+				s = s " " w[j]
+			}
+		SV[n] = s == "" ? "(no word of its own)" : "only here:" s
+	}
+}
+
+# ---- series compared at points both sides have ----------------------------
+#
+# A cell read at the end of a sweep (Mem read: the largest size; TCP,
+# File reread, Bcopy, Mmap Latency, mem par) sits at different points on
+# sides whose sweeps end at different sizes (MB=128 against MB=1024): a
+# 128 MB point against a 1 GB one is not a change.  Such a cell is read
+# again, on every side, at the largest point that every file of every
+# side has, and a note under the table says where ("Mem read at 128
+# MB"); with no point in common it is left blank, and said.  A cell of a
+# level (L2 $, Main mem: read inside each side's own cache sizes) stays
+# at its own points, and the note says which.  Notes: ATNOTE[t].
+function align_points(t,    c, r, i, k, name, x, x0, same, last, cnt, nfile, seen, xs, best, kk, note, lv) {
+	ATNOTE[t] = ""
+	split("", xs)
+	for (c = 1; c <= KNC[t]; c++) {
+		name = ""
+		same = 1
+		last = 1
+		x0 = ""
+		nfile = 0
+		split("", seen)
+		for (r = 1; r <= KNR[t]; r++) {
+			if (KCRAW[t, r, c] == "")
+				continue
+			i = KRH[t, r]
+			k = KCREC[t, r, c]
+			if (k == "" || !isnum(RX[i, k]))
+				break
+			if (name == "")
+				name = RN[i, k]
+			if (RN[i, k] != name)
+				break
+			if (x0 == "")
+				x0 = RX[i, k]
+			else if (RX[i, k] + 0 != x0 + 0)
+				same = 0
+			if (SK[i, name, SN[i, name]] != k)
+				last = 0
+			if (!(i in seen)) {
+				seen[i] = 1
+				nfile++
+			}
+		}
+		if (r <= KNR[t] || name == "" || same)
+			continue
+		if (!last) {
+			lv = ""
+			for (r = 1; r <= KNR[t]; r++)
+				if (KCRAW[t, r, c] != "")
+					lv = lv (lv == "" ? "" : ", ") sprintf("%g MB (%s)", RX[KRH[t, r], KCREC[t, r, c]], LABEL[SIDEOF[KRH[t, r]]])
+			ATNOTE[t] = ATNOTE[t] sprintf("%s: read inside each side's own cache sizes, at %s.\n", KCNAME[t, c], lv)
+			continue
+		}
+		# The sizes every file has (once per file, however many rows).
+		split("", cnt)
+		split("", xs)
+		for (i in seen)
+			for (kk = 1; kk <= SN[i, name]; kk++) {
+				x = sprintf("%.10g", RX[i, SK[i, name, kk]])
+				if (!((i, x) in xs)) {
+					xs[i, x] = 1
+					cnt[x]++
+				}
+			}
+		best = ""
+		for (x in cnt)
+			if (cnt[x] == nfile && (best == "" || x + 0 > best + 0))
+				best = x
+		for (r = 1; r <= KNR[t]; r++) {
+			if (KCRAW[t, r, c] == "")
+				continue
+			i = KRH[t, r]
+			k = best == "" ? "" : ser_at(i, name, best)
+			KCRAW[t, r, c] = k == "" || !good(RV[i, k]) ? "" : RV[i, k]
+			KCSP[t, r, c] = k == "" ? "" : RSPR[i, k]
+			KCRG[t, r, c] = k == "" ? "" : rrange(i, k)
+			KCPLC[t, r, c] = k == "" ? "" : ptext(i, k)
+		}
+		if (best == "")
+			note = sprintf("%s: the sides' sweeps have no size in common: not compared.\n", KCNAME[t, c])
+		else
+			note = sprintf("%s at %g MB, the largest size every run has.\n", KCNAME[t, c], best)
+		ATNOTE[t] = ATNOTE[t] note
+	}
+}
+
+# The OS column of side n's row, os (cut to 13 as lmbench's): where two
+# sides' kernels read alike in 13 columns but differ, the end of the
+# release, which tells them apart ("18.44-fc-v669" against
+# "8.44-fc-v1272"); the setup differences above give it in full.
+function os_text(n, os,    m, o, a, b) {
+	for (m = 1; m <= NS; m++) {
+		if (m == n || !(m in SIDEOS))
+			continue
+		o = SIDEOS[m]
+		if (o != os && substr(o, 1, 13) == substr(os, 1, 13)) {
+			a = os
+			sub(/^[^ ]* /, "", a)
+			b = length(a) > 13 ? substr(a, length(a) - 12) : a
+			return b
+		}
+	}
+	return os
+}
+
+# -f lkp: the metrics left out for one reason (names, one a line), said
+# on stderr as a count and a short list, one name a line, the first
+# LKP_LIST of them ("... and 27 more": the tables of compare, without
+# -f lkp, show every cell).
+function lkp_left_out(names, why,    n, w, j) {
+	if (names == "")
+		return
+	n = split(names, w, "\n")
+	printf "%s: %d metric%s %s, not compared:\n", me, n, n == 1 ? "" : "s", why > "/dev/stderr"
+	for (j = 1; j <= n && j <= LKP_LIST; j++)
+		printf "%s:   %s\n", me, w[j] > "/dev/stderr"
+	if (n > LKP_LIST)
+		printf "%s:   ... and %d more\n", me, n - LKP_LIST > "/dev/stderr"
 }

@@ -150,6 +150,10 @@ function put_cell(text, isval, kind, v, sp, rg, pl, rs, ob, gp) {
 	CRS[TNR, RC_] = (isval && rs != "") ? rs : ""
 	COB[TNR, RC_] = (isval && ob != "") ? ob : ""
 	CGP[TNR, RC_] = (isval && gp != "") ? gp : ""
+	# The record it shows (cells.awk sets CELLREC for a record's cell), for
+	# compare: which point of a series it is.
+	CREC[TNR, RC_] = isval ? CELLREC : ""
+	CELLREC = ""
 	CKIND[TNR, RC_] = kind
 	if (isval && CCOUNT[RC_])
 		RVAL[TNR] = 1
@@ -209,6 +213,7 @@ function table_end(    r, c, line, full, nb, b, j, ncol, total, w) {
 	if (printed++ == 0) {
 		print "                 L A T B W   S U M M A R Y"
 		print "                 -------------------------"
+		run_notes()
 	}
 	print ""
 	for (j = 1; j <= NT; j++)
@@ -231,6 +236,8 @@ function table_end(    r, c, line, full, nb, b, j, ncol, total, w) {
 				print rounds_text(r, 1, NC, 0)
 			if (spread && has_place(r, 1, NC, 0))
 				print place_text(r, 1, NC, 0)
+			if (spread && (line = busy_text(r, 1, NC, 0)) != "")
+				print line
 		}
 		round_notes()
 		return
@@ -270,6 +277,8 @@ function table_end(    r, c, line, full, nb, b, j, ncol, total, w) {
 				print rounds_text(r, BFROM[b], BTO[b], 1)
 			if (spread && has_place(r, BFROM[b], BTO[b], 1))
 				print place_text(r, BFROM[b], BTO[b], 1)
+			if (spread && (line = busy_text(r, BFROM[b], BTO[b], 1)) != "")
+				print line
 		}
 	}
 	round_notes()
@@ -278,21 +287,20 @@ function table_end(    r, c, line, full, nb, b, j, ncol, total, w) {
 # Under the table, after a blank line (so that a reader of the table's
 # rows, which end at a blank line, never takes them for a row), one line
 # per cell whose figure, its fastest round, no other round came within
-# the -m limit of ("! vm        Pipe: fastest round alone, the next 37.2%
+# the -m limit of ("! vm.2      Pipe: fastest round alone, the next 37.2%
 # slower"): one round saw the operation that fast, and the next run may
 # not.  A file whose figures are the median of their rounds (no
 # round_gap) flags a spread across the rounds above the limit instead
-# ("! vm        Pipe: rounds 37.2% apart").  A cell taken while the CPUs
-# it was not pinned to were at least half busy (others_busy, its busiest
-# round) says so too ("! vm        Pipe: other CPUs 100% busy"): on a
-# virtual machine or an SMT core, a neighbour's load slows a figure it
-# does not share a CPU with.  A cell that had every CPU of the machine
-# (across CPUs on a two-CPU one), taken while tasks waited for a CPU at
-# least CPU_WAIT percent of the time (cpu_wait), says that ("! vm
-# Pipe: tasks waited for its CPUs 44% of the time"): another process
-# shared its CPUs.  The columns keep their widths; lmbench's cells are
-# untouched.
-function round_notes(    r, c, n, j, name, f, named, t, apart, busy, wait, waited, alone) {
+# ("! vm        Pipe: rounds 37.2% apart").  Each line names the row's
+# run (run_name).  A flagged cell taken while the CPUs it was not pinned
+# to were at least half busy (others_busy, its busiest round) says so
+# too ("; other CPUs 100% busy"), and one that had every CPU of the
+# machine, taken while tasks waited for a CPU at least CPU_WAIT percent
+# of the time (cpu_wait), says that ("; tasks waited for its CPUs 44% of
+# the time"); a busy neighbour alone flags no cell: the run says it once
+# above the tables (run_notes), and -s shows each cell's in its "busy %"
+# row.  The columns keep their widths; lmbench's cells are untouched.
+function round_notes(    r, c, n, name, named, t, apart, busy, wait, waited, alone) {
 	if (mark + 0 <= 0)
 		return
 	named = dash_groups()
@@ -301,32 +309,154 @@ function round_notes(    r, c, n, j, name, f, named, t, apart, busy, wait, waite
 		for (c = 1; c <= NC; c++) {
 			alone = CGP[r, c] != "" && CGP[r, c] + 0 > mark + 0
 			apart = alone || (CGP[r, c] == "" && CRS[r, c] != "" && CRS[r, c] + 0 > mark + 0)
+			if (!apart)
+				continue
 			wait = COB[r, c] ~ /^w/ ? substr(COB[r, c], 2) + 0 : -1
 			busy = wait < 0 && COB[r, c] != "" && COB[r, c] + 0 >= OTHERS_BUSY
 			waited = wait >= CPU_WAIT
-			if (!apart && !busy && !waited)
-				continue
-			name = ""
-			for (j = 1; named && j < NH; j++) {
-				f = hwords(j, c)
-				if (f != "")
-					name = name (name == "" ? "" : " ") f
-			}
-			if (name == "")
-				name = "column " c
+			name = col_name(c, named)
 			if (n++ == 0)
 				print ""
-			t = sprintf("! %-9.9s %s:", tidy(HOST[RH[r]]), name)
+			t = sprintf("! %-9.9s %s:", run_name(RH[r]), name)
 			if (alone)
 				t = t sprintf(" fastest round alone, the next %s slower", pct_text(CGP[r, c]))
-			else if (apart)
+			else
 				t = t sprintf(" rounds %s apart", pct_text(CRS[r, c]))
 			if (busy)
-				t = t (apart ? ";" : "") sprintf(" other CPUs %.0f%% busy", COB[r, c])
+				t = t sprintf("; other CPUs %.0f%% busy", COB[r, c])
 			if (waited)
-				t = t (apart ? ";" : "") sprintf(" tasks waited for its CPUs %.0f%% of the time", wait)
+				t = t sprintf("; tasks waited for its CPUs %.0f%% of the time", wait)
 			print (width > 0 ? substr(t, 1, width) : t)
 		}
+}
+
+# ---- the runs --------------------------------------------------------------
+
+# The name of file i's rows and flags (tidied): its host, as lmbench's
+# getsummary shows it, where no other file given is of that host (as
+# the 9 columns of Host show it); where several are, the run, the
+# file's own name ("vm.4"), cut in the host rather than the run number
+# to fit ("buildhos.12"); where even that is shared (vm.0 of two
+# directories) or the file has no run number, the host and the file's
+# place among that host's files ("vm#2").
+function run_name(i,    j, h, b, sfx, cnt, k, seen) {
+	if (RUNNAMED != nf) {
+		RUNNAMED = nf
+		for (j = 1; j <= nf; j++)
+			cnt[substr(tidy(HOST[j]), 1, 9)]++
+		for (j = 1; j <= nf; j++) {
+			h = tidy(HOST[j])
+			RUNNAME[j] = h
+			if (cnt[substr(h, 1, 9)] < 2)
+				continue
+			b = tidy(PATHS[j])
+			sub(/.*\//, "", b)
+			RUNNAME[j] = fit_name(h, substr(b, length(h) + 1))
+			seen[RUNNAME[j]]++
+		}
+		for (j = 1; j <= nf; j++) {
+			h = tidy(HOST[j])
+			if (cnt[substr(h, 1, 9)] < 2)
+				continue
+			k[substr(h, 1, 9)]++
+			if (seen[RUNNAME[j]] > 1 || RUNNAME[j] == fit_name(h, ""))
+				RUNNAME[j] = fit_name(h, "#" k[substr(h, 1, 9)])
+		}
+	}
+	return RUNNAME[i]
+}
+
+# Host h with suffix sfx in 9 columns: h cut, not sfx.
+function fit_name(h, sfx) {
+	if (length(h sfx) <= 9)
+		return h sfx
+	return substr(h, 1, 9 - length(sfx) > 0 ? 9 - length(sfx) : 0) sfx
+}
+
+# Above the first table, under the banner: what each run must be read
+# with, one note per run that needs one, named as its rows are.
+#   - a quick run (QUICK: YES): fewer repetitions and rounds, sweeps cut
+#     short, so that its figures are rougher than a full run's;
+#   - a run whose pinned figures were taken while the CPUs they were not
+#     pinned to were at least OTHERS_BUSY percent busy (others_busy):
+#     said once for the run, with how busy (the median of those
+#     figures' values) and how many of its figures; what a neighbour
+#     slows (the figures sharing the memory system or another CPU with
+#     it) may be slower, not the rest, so no cell is flagged for it
+#     alone (round_notes);
+#   - the same for figures that had every CPU, taken while tasks waited
+#     for a CPU at least CPU_WAIT percent of the time (cpu_wait).
+# width (-w) cuts the lines, as it does the flags.
+function run_notes(    i, n, nb, nw, ob, cw, totb, totw, j) {
+	n = 0
+	for (i = 1; i <= nf; i++) {
+		if (((i, "QUICK") in HDR) && HDR[i, "QUICK"] ~ /^(YES|yes|1)$/)
+			n += run_note(i, "quick run (QUICK=" HDR[i, "QUICK"] "): fewer repetitions and rounds, shorter sweeps; rougher figures than a full run's", n)
+		nb = nw = totb = totw = 0
+		split("", ob)
+		split("", cw)
+		for (j = 1; j <= nrec[i]; j++) {
+			if (ROB[i, j] != "") {
+				totb++
+				if (ROB[i, j] + 0 >= OTHERS_BUSY)
+					ob[++nb] = ROB[i, j] + 0
+			} else if (RCW[i, j] != "") {
+				totw++
+				if (RCW[i, j] + 0 >= CPU_WAIT)
+					cw[++nw] = RCW[i, j] + 0
+			}
+		}
+		if (nb > 0)
+			n += run_note(i, sprintf("other CPUs were busy %.0f %% of the time while %d of its %d pinned figures were measured: figures that use more than one CPU or the memory system may be slower", median(ob, nb), nb, totb), n)
+		if (nw > 0)
+			n += run_note(i, sprintf("tasks waited for a CPU %.0f %% of the time while %d of its %d figures that had every CPU were measured: another process shared its CPUs, and those figures may be slower", median(cw, nw), nw, totw), n)
+	}
+}
+
+# Print one run note of file i (the first, n = 0, after a blank line and
+# a title), its words wrapped at 79 columns, or cut at width.  Returns 1.
+function run_note(i, text, n,    w, m, j, line, lim) {
+	if (n == 0) {
+		print ""
+		print "Runs to read with care"
+	}
+	lim = 79
+	m = split(text, w, " ")
+	line = sprintf("%-9.9s", run_name(i))
+	for (j = 1; j <= m; j++) {
+		if (length(line) > 10 && length(line) + 1 + length(w[j]) > lim) {
+			print (width > 0 ? substr(line, 1, width) : line)
+			line = spaces(9)
+		}
+		line = line " " w[j]
+	}
+	print (width > 0 ? substr(line, 1, width) : line)
+	return 1
+}
+
+# The middle of the m numbers in a[] (sorted in place): the median.
+# compare.awk uses it too.
+function median(a, m,    i, j, x) {
+	for (i = 2; i <= m; i++) {
+		x = a[i]
+		for (j = i - 1; j >= 1 && a[j] > x; j--)
+			a[j + 1] = a[j]
+		a[j + 1] = x
+	}
+	return m % 2 ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2
+}
+
+# Column c's name, the words of the header over it ("RPC/ UDP"), or
+# "column c" when the header's dashes do not match the columns (named 0,
+# from dash_groups()).
+function col_name(c, named,    j, f, name) {
+	name = ""
+	for (j = 1; named && j < NH; j++) {
+		f = hwords(j, c)
+		if (f != "")
+			name = name (name == "" ? "" : " ") f
+	}
+	return name == "" ? "column " c : name
 }
 
 # pct_text(p): a percentage for the notes, "37.2%", or "150%" from 99.95.
@@ -384,7 +514,7 @@ function rounds_text(r, from, to, inblock,    s, j, c, w) {
 # KTH[t] (the header block), KNC[t], KCSEP[t, c], KCW[t, c], KCF[t, c],
 # KCCOUNT[t, c],
 # KNR[t], KRH[t, r] and KCELL, KCSP, KCRG, KCRAW, KCKIND, KCPLC[t, r, c].
-function keep_table(    t, r, c, j) {
+function keep_table(    t, r, c, j, named) {
 	t = ++NKT
 	KTT[t] = TT[1]
 	for (j = 2; j <= NT; j++)
@@ -394,11 +524,13 @@ function keep_table(    t, r, c, j) {
 	for (j = 2; j <= NH; j++)
 		KTH[t] = KTH[t] "\n" TH[j]
 	KNC[t] = NC
+	named = dash_groups()
 	for (c = 1; c <= NC; c++) {
 		KCSEP[t, c] = CSEP[c]
 		KCW[t, c] = CW[c]
 		KCF[t, c] = CF[c]
 		KCCOUNT[t, c] = CCOUNT[c]
+		KCNAME[t, c] = col_name(c, named)
 	}
 	KNR[t] = TNR
 	for (r = 1; r <= TNR; r++) {
@@ -410,6 +542,7 @@ function keep_table(    t, r, c, j) {
 			KCRG[t, r, c] = CRG[r, c]
 			KCKIND[t, r, c] = CKIND[r, c]
 			KCPLC[t, r, c] = CPLC[r, c]
+			KCREC[t, r, c] = CREC[r, c]
 		}
 	}
 }
@@ -520,7 +653,7 @@ function hfrag(j, c,    from) {
 # Row r's text with columns from..to (of BCOL[] when inblock).
 function row_text(r, from, to, inblock,    s, j, c, i) {
 	i = RH[r]
-	s = sprintf("%-9.9s %13.13s", tidy(HOST[i]), tidy(OS_[i]))
+	s = sprintf("%-9.9s %13.13s", run_name(i), tidy(OS_[i]))
 	for (j = from; j <= to; j++) {
 		c = inblock ? BCOL[j] : j
 		if (CW[c] > 0 || CELL[r, c] != "")
@@ -539,4 +672,42 @@ function spread_text(r, from, to, inblock,    s, j, c, w) {
 		s = s CSEP[c] fmtspread(CSP[r, c], w)
 	}
 	return rstrip(s)
+}
+
+# How busy a neighbour was (-s): a "busy %" row, each cell how busy the
+# CPUs its figure was not pinned to were (others_busy), or, for one that
+# had every CPU, "w" and how long tasks waited for a CPU (cpu_wait);
+# "!" marks one at or above OTHERS_BUSY or CPU_WAIT.  "" when no cell of
+# columns from..to (of BCOL[] when inblock) has one.
+function busy_text(r, from, to, inblock,    s, j, c, w, t, v, m, any) {
+	s = sprintf("%-9.9s %13.13s", "", "busy %")
+	any = 0
+	for (j = from; j <= to; j++) {
+		c = inblock ? BCOL[j] : j
+		w = CW[c]
+		if (w == 0)
+			continue
+		t = COB[r, c]
+		if (t == "") {
+			s = s CSEP[c] spaces(w)
+			continue
+		}
+		any = 1
+		m = ""
+		if (t ~ /^w/) {
+			v = substr(t, 2) + 0
+			if (v >= CPU_WAIT)
+				m = "!"
+			t = sprintf("w%.0f%%", v)
+		} else {
+			v = t + 0
+			if (v >= OTHERS_BUSY)
+				m = "!"
+			t = sprintf("%.0f%%", v)
+		}
+		if (length(m t) > w)
+			sub(/%$/, "", t)
+		s = s CSEP[c] sprintf("%" w "." w "s", m t)
+	}
+	return any ? rstrip(s) : ""
 }

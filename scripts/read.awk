@@ -233,6 +233,7 @@ function read_file(path, cut,    line, r, ln, n, base, prev) {
 	LOAD[cur] = ""
 	INCOMPLETE[cur] = ""
 	OURS[cur] = CLOSED[cur] = 0
+	NHDR[cur] = 0
 	nrec[cur] = 0
 	ser = ""	# the series being read ("" = none)
 	ENDED = ""	# the series a blank line has just ended
@@ -613,6 +614,13 @@ function bracket_line(line, ln,    k, key, val) {
 	val = substr(line, k + 2)
 	sub(/\][ \t]*$/, "", val)
 	val = trim(val)
+	# Every header line as it stands (HDR[cur, key], the first of a
+	# key; HDRK[cur, 1..NHDR[cur]] in file order): compare's setup
+	# differences and summary's run notes read them.
+	if (key ~ /^[A-Z][A-Za-z0-9_]*$/ && !((cur, key) in HDR)) {
+		HDR[cur, key] = val
+		HDRK[cur, ++NHDR[cur]] = key
+	}
 	if (key == "MHZ") {
 		# "3182 MHz, 0.3143 nanosec clock"
 		sub(/[ \t].*/, "", val)

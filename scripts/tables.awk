@@ -242,7 +242,7 @@ function t_cross(    i, n1, kept) {
 	if (kept == 0)
 		table_heading()
 	for (i = 1; i <= n1; i++)
-		printf "%-9.9s %13.13s one CPU: same-CPU figures only\n", HOST[ONECPU[i]], OS_[ONECPU[i]]
+		printf "%-9.9s %13.13s one CPU: same-CPU figures only\n", run_name(ONECPU[i]), tidy(OS_[ONECPU[i]])
 }
 
 # Checks between figures that must hold whatever the machine: a violated
@@ -259,7 +259,7 @@ function check_le(i, what, lo, lok, hi, hik,    a, b) {
 	if (!good(a) || !good(b) || a + 0 <= (b + 0) * 1.05)
 		return
 	NCHK++
-	CHK[NCHK] = sprintf("%-9.9s %s: %s %s > %s %s", HOST[i], what, lo, trim(fmtnum(a, 6)), hi, trim(fmtnum(b, 6)))
+	CHK[NCHK] = sprintf("%-9.9s %s: %s %s > %s %s", run_name(i), what, lo, trim(fmtnum(a, 6)), hi, trim(fmtnum(b, 6)))
 }
 
 function t_checks(    i, p, pre, what) {

@@ -42,3 +42,10 @@ compare() {
 graph() {
 	run_reader "$GRAPH" "$@"
 }
+
+# run_notes: the notes summary printed above its tables ("Runs to read
+# with care") in $TRASH/out, their lines joined, runs of blanks as one.
+run_notes() {
+	awk '/^Runs to read with care$/ { p = 1; next } p && /^$/ { exit }
+		p { gsub(/ +/, " "); sub(/^ /, ""); s = s (s == "" ? "" : " ") $0 } END { print s }' "$TRASH/out"
+}

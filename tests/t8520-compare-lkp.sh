@@ -11,9 +11,15 @@
 L=$TOP/tests/fixtures/lkp
 cd "$L" || exit 1
 
-test_expect 'compare -f lkp on two fixtures: the expected lines, exactly' '
+test_expect 'compare -f lkp on two fixtures: the expected lines, exactly; on stderr the setup difference and the metrics of one side' '
 	compare -f lkp base new.0 && expect_status 0 &&
-	diff -u base-new.expected "$TRASH/out" && [ ! -s "$TRASH/err" ]
+	diff -u base-new.expected "$TRASH/out" &&
+	printf "%s\n" "compare: setup differs: RELEASE: base '"'"'6.1.0-base'"'"'; new.0 '"'"'6.2.0-new'"'"'" \
+		"compare: 1 metric only on side 1 (base), not compared:" \
+		"compare:   latbw.FIFO.latency.us" \
+		"compare: 1 metric only on side 2 (new.0), not compared:" \
+		"compare:   latbw.UDP.latency.localhost.us" >"$TRASH/want.err" &&
+	diff -u "$TRASH/want.err" "$TRASH/err"
 '
 
 test_expect 'each line: base ± %stddev, %change, new ± %stddev, name' '
@@ -23,10 +29,24 @@ test_expect 'each line: base ± %stddev, %change, new ± %stddev, name' '
 	grep -qxF "   5000.00 ±  2%     -20.0%    4000.00 ±  4%  latbw.PIPE.bandwidth.MB/sec" "$TRASH/out"
 '
 
-test_expect 'a metric only one side has is left out; 127.0.0.1 is localhost' '
+test_expect 'a metric only one side has is left out, and counted on stderr; 127.0.0.1 is localhost' '
 	compare -f lkp base new.0 &&
 	! grep -q "FIFO\|UDP" "$TRASH/out" &&
-	[ "$(grep -c "latbw.TCP.latency.localhost.us\$" "$TRASH/out")" = 1 ]
+	[ "$(grep -c "latbw.TCP.latency.localhost.us\$" "$TRASH/out")" = 1 ] &&
+	grep -v "^compare: setup differs: \|^compare:   latbw\.\|^compare: 1 metric only on side [12] (\(base\|new\.0\)), not compared:\$" "$TRASH/err" >"$TRASH/rest" ;
+	[ ! -s "$TRASH/rest" ] || fail "other messages: $(cat "$TRASH/rest")"
+'
+
+# Nine metrics only on side 2: counted, eight named, "... and 1 more".
+awk '{ print } /^Simple syscall:/ { for (i = 1; i <= 9; i++) printf "Odd figure %d: 1.5 microseconds\n", i }' \
+	new.0 >"$TRASH/odd9.0"
+
+test_expect 'many metrics on one side only: the count, a short list of names, one a line' '
+	compare -f lkp new.0 "$TRASH/odd9.0" && expect_status 0 &&
+	expect_line "^compare: 9 metrics only on side 2 \(odd9\.0\), not compared:\$" "$TRASH/err" &&
+	[ "$(grep -c "^compare:   latbw\.ODD\.figure\.[0-9]" "$TRASH/err")" = 8 ] &&
+	expect_line "^compare:   \.\.\. and 1 more\$" "$TRASH/err" &&
+	awk "length > 100 { bad = 1 } END { exit bad }" "$TRASH/err" || fail "$(cat "$TRASH/err")"
 '
 
 test_expect 'a metric measured under different placements: left out, named on stderr' '
@@ -34,11 +54,12 @@ test_expect 'a metric measured under different placements: left out, named on st
 	sed "/prog=bw_pipe /s/ placement=cross / placement=cross idle=os /" new.0 >"$TRASH/xos.0" &&
 	compare -f lkp new.0 "$TRASH/same.0" && expect_status 0 &&
 	! grep -q "PIPE.bandwidth" "$TRASH/out" && grep -q "latbw.PIPE.latency.us\$" "$TRASH/out" &&
-	expect_line "^compare: measured under different placements, not compared: latbw.PIPE.bandwidth.MB/sec \(cross/same\)\$" "$TRASH/err" &&
+	expect_line "^compare: 1 metric measured under different placements \(side 1/side 2\), not compared:\$" "$TRASH/err" &&
+	expect_line "^compare:   latbw.PIPE.bandwidth.MB/sec \(cross/same\)\$" "$TRASH/err" &&
 	compare -f lkp new.0 "$TRASH/xos.0" && ! grep -q "PIPE.bandwidth" "$TRASH/out" &&
-	expect_line "\(cross/x-os\)\$" "$TRASH/err" &&
+	expect_line "^compare:   latbw.PIPE.bandwidth.MB/sec \(cross/x-os\)\$" "$TRASH/err" &&
 	compare -f lkp new.0 new.0 && grep -q "PIPE.bandwidth" "$TRASH/out" && [ ! -s "$TRASH/err" ] &&
-	compare -f lkp base "$TRASH/same.0" && grep -q "PIPE.bandwidth" "$TRASH/out" && [ ! -s "$TRASH/err" ]
+	compare -f lkp base "$TRASH/same.0" && grep -q "PIPE.bandwidth" "$TRASH/out" && ! grep -q placement "$TRASH/err"
 '
 
 # busybox awk too, where there is one (through a wrapper: AWK is one word).
@@ -52,8 +73,10 @@ test_expect 'the same lines under every awk' '
 	for a in $AWKS $(ls "$TRASH/bbawk" 2>/dev/null)
 	do
 		b=$(basename "$a")
-		AWK=$a sh "$COMPARE" -f lkp base new.0 >"$TRASH/o.$b" 2>&1
+		AWK=$a sh "$COMPARE" -f lkp base new.0 >"$TRASH/o.$b" 2>"$TRASH/e.$b"
 		cmp -s "$TRASH/o.$b" base-new.expected || { ok=0; fail "$a differs"; }
+		[ -s "$TRASH/e.$b" ] && cmp -s "$TRASH/e.$b" "$(ls "$TRASH"/e.* | sed -n 1p)" ||
+			{ ok=0; fail "$a: other messages"; }
 	done
 	[ $ok = 1 ]
 '
