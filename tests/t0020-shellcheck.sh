@@ -5,7 +5,11 @@
 
 if command -v shellcheck >/dev/null 2>&1
 then
-	n=0
+	# Two runs of the linter, each on many files (a file sourced by
+	# several is read once a run, not once a file; each file is still
+	# checked on its own): the scripts (list.1), and the rest (list.2).
+	: >"$TRASH/list.1"
+	: >"$TRASH/list.2"
 	for f in "$TOP"/scripts/* "$TOP"/tests/*.sh "$TOP"/tests/bench/*.sh "$TOP"/tests/*.lib "$TOP"/tests/run "$TOP"/.ci/run
 	do
 		[ -f "$f" ] || continue
@@ -13,31 +17,56 @@ then
 			*.sh) ;;
 			*) continue ;;
 		esac
-		n=$((n + 1))
-		printf '%s\n' "$f" >"$TRASH/f.$n"
+		case "$f" in
+		"$TOP"/scripts/*) printf '%s\n' "$f" >>"$TRASH/list.1" ;;
+		*) printf '%s\n' "$f" >>"$TRASH/list.2" ;;
+		esac
 	done
-	# The linter on every file, two at a time (files 1, 3, 5 ... and 2,
-	# 4, 6 ...): its findings in sc.N, its status in rc.N.
-	for half in 1 2
+	# The findings of run G, one a line "FILE:LINE:COL: ...", in sc.G,
+	# its status (0 none, 1 some) in rc.G.
+	for g in 1 2
 	do
 		(
-			i=$half
-			while [ "$i" -le "$n" ]
-			do
-				shellcheck -s sh -x "$(cat "$TRASH/f.$i")" >"$TRASH/sc.$i" 2>&1
-				echo "$?" >"$TRASH/rc.$i"
-				i=$((i + 2))
-			done
+			set -f
+			IFS='
+'
+			# shellcheck disable=SC2046 # file names, one a line
+			shellcheck -s sh -x -f gcc $(cat "$TRASH/list.$g") >"$TRASH/sc.$g" 2>&1
+			echo "$?" >"$TRASH/rc.$g"
 		) &
 	done
 	wait
+	# The Nth file's name in f.N, and what is wrong with it in bad.N:
+	# its findings, or all the output of a run that failed (status 2 or
+	# more: bad options, a crash).
+	awk -v t="$TRASH" '
+		FNR == 1 { g = substr(FILENAME, length(FILENAME)) }
+		FILENAME ~ /\/list\.[12]$/ {
+			n++
+			name[n] = $0
+			grp[n] = g
+			printf "%s\n", $0 >(t "/f." n)
+			close(t "/f." n)
+			next
+		}
+		FILENAME ~ /\/rc\.[12]$/ { rc[g] = $0; next }
+		{ out[g, ++lines[g]] = $0 }
+		END {
+			for (i = 1; i <= n; i++) {
+				g = grp[i]
+				for (l = 1; l <= lines[g]; l++)
+					if ((rc[g] != 0 && rc[g] != 1) ||
+						index(out[g, l], name[i] ":") == 1)
+						print out[g, l] >(t "/bad." i)
+			}
+		}' "$TRASH/list.1" "$TRASH/list.2" "$TRASH/rc.1" "$TRASH/rc.2" \
+		"$TRASH/sc.1" "$TRASH/sc.2"
 	i=1
-	while [ "$i" -le "$n" ]
+	while [ -f "$TRASH/f.$i" ]
 	do
-		f=$(cat "$TRASH/f.$i")
-		test_expect "shellcheck -s sh $(basename "$f")" "
-			[ \"\$(cat \"\$TRASH/rc.$i\")\" = 0 ] ||
-				fail \"\$(cat \"\$TRASH/sc.$i\")\"
+		read -r f <"$TRASH/f.$i"
+		test_expect "shellcheck -s sh ${f##*/}" "
+			[ ! -s \"\$TRASH/bad.$i\" ] || fail \"\$(cat \"\$TRASH/bad.$i\")\"
 		"
 		i=$((i + 1))
 	done

@@ -84,9 +84,11 @@ sizes_run() {
 sizes_run quick MB=2048 LATBW_LLC=12m
 sizes_run llc260 MB=2048 LATBW_LLC=260m
 sizes_run small MB=4 LATBW_LLC=3m
-sizes_run full MB=4 QUICK=0
-sizes_run rounds5 MB=4 QUICK=0 ROUNDS=5
-sizes_run rounds3 MB=4 QUICK=0 ROUNDS=3
+# The full runs (a step for each size of each sweep, in each round):
+# only the programs their checks below look at.
+sizes_run full MB=4 QUICK=0 BENCHMARKS="cache lat_mem_rd stream bw_mem bw_file_rd lat_mmap"
+sizes_run rounds5 MB=4 QUICK=0 ROUNDS=5 BENCHMARKS="lat_mem_rd stream bw_mem bw_file_rd"
+sizes_run rounds3 MB=4 QUICK=0 ROUNDS=3 BENCHMARKS="lat_mem_rd stream bw_mem"
 
 wait "$first_run"
 for f in out err rc
