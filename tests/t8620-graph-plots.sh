@@ -96,9 +96,9 @@ do
 	{
 		printf '[lmbench3.0 results for Linux %s 6.1 #1 x86_64]\n[LMBENCH_VER: latbw-0.1]\n[HOSTNAME: %s]\n' "$h" "$h"
 		printf 'Socket bandwidth using localhost\n0.000064 8.37\n0.000256 38.1\n\n'
-		for x in 0.000064 0.000256
+		for xm in 0.000064:8.37 0.000256:38.1
 		do
-			printf '[latbw-stat prog=bw_tcp case=tcp x=%s median=8.37 min=8.3 max=9.3 spread=5.40%% reps=3 preempted=0 n=151 copies=1 cpus=%s unit=MB/s placement=%s]\n' "$x" "$cpus" "$pl"
+			printf '[latbw-stat prog=bw_tcp case=tcp x=%s median=%s min=8.3 max=39.3 spread=5.40%% reps=3 preempted=0 n=151 copies=1 cpus=%s unit=MB/s placement=%s]\n' "${xm%:*}" "${xm#*:}" "$cpus" "$pl"
 		done
 		printf '[COMPLETE: 1 of 1 steps, 0 failed]\n'
 	} >"$TRASH/$h.0"
