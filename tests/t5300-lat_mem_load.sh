@@ -1,8 +1,8 @@
 #!/bin/sh
 # lat_mem_load: the two series (latency by loaders, the loaders' bandwidth)
 # and their statistics, one CPU (k = 0 only, said), -w and -k, bad
-# arguments, and no loader left after SIGINT, the time bound or a dead
-# loader.
+# arguments, the loaders made before the first point (asleep, pinned),
+# and no loader left after SIGINT, the time bound or a dead loader.
 . "$(dirname "$0")/lib.sh"
 
 # form: the series of $TRASH/err with every y written V, no stat lines.
@@ -78,6 +78,36 @@ else
 	started() {
 		[ -n "$(ps -o pid= --ppid "$1" 2>/dev/null)" ]
 	}
+
+	# The loaders are made before the chased array is (a fork while it
+	# is mapped slowed the chase many times over on a KVM guest): the
+	# loader is there, pinned to CPU 1 and asleep, before k = 0's point.
+	test_expect 'the loader exists before k = 0, asleep on its CPU' '
+		"$BIN/lat_mem_load" -B 60 -C 0,1 -M 1m -L 1m -N 1000 -E 2000 2>"$TRASH/err" &
+		pid=$!
+		i=0
+		until started $pid || [ $i -ge 300 ]
+		do
+			i=$((i + 1))
+			sleep 0.1
+		done
+		kid=$(ps -o pid= --ppid $pid | tr -d " ")
+		points=$(grep -c "^[0-9]" "$TRASH/err")
+		eventually "grep -q \"^Cpus_allowed_list:[[:space:]]*1\$\" /proc/$kid/status" &&
+			pinned=1 || pinned=0
+		eventually "[ \"\$(cut -d\" \" -f3 /proc/$kid/stat)\" = S ]" &&
+			asleep=1 || asleep=0
+		kill -INT $pid
+		wait $pid
+		{ [ -n "$kid" ] || fail "no loader within 30 s"; } &&
+		{ [ "$points" = 0 ] ||
+			fail "the loader came after $points point(s): $(cat "$TRASH/err")"; } &&
+		{ [ "$pinned" = 1 ] || fail "the loader is not pinned to CPU 1"; } &&
+		{ [ "$asleep" = 1 ] ||
+			fail "the loader is not asleep before its turn"; } &&
+		{ eventually "[ \"\$(procs_named lat_mem_load)\" = 0 ]" ||
+			fail "lat_mem_load processes left"; }
+	'
 	# bound: the alarm -B sets off, sent once a loader runs (the same
 	# way out as the bound's own expiry, at a time the test chooses).
 	# A point takes about 2 s (-N 1000 -E 2000): time to find its loader
