@@ -30,26 +30,38 @@
  * calls bench_measure() and the output functions below.
  *
  * The library in layers.  A module calls only modules of layers below its
- * own, never one of its layer or above; messages are at the bottom, so
- * that every layer can say what went wrong without calling up.  The table
- * is read by tests/t2200-lib-layers.sh, which checks it against the
- * symbols each object file of src/lib defines and uses (nm): a new module
- * goes on one of these lines.
+ * own, never one of its layer or above, and includes only headers of its
+ * layer or below (x.h is of x.c's layer; a header with no module of its
+ * own is named on its layer's line); messages are at the bottom, so that
+ * every layer can say what went wrong without calling up.  The table is
+ * read by tests/t2200-lib-layers.sh, which checks it against the symbols
+ * each object file of src/lib defines and uses (nm) and against the
+ * #include lines of src/lib: a new module goes on one of these lines.
  *
- *	layer 3: pairs file ipc mem net ops
- *		paired samples (mhz); the plumbing of benchmark families:
- *		files, two-process IPC, memory, sockets, arithmetic
- *	layer 2: bench
- *		the harness: options, calibration, samples, -P copies,
- *		output, bench_main; bench_error and bench_usage_error
+ *	layer 7: file ipc mem net ops
+ *		the plumbing of benchmark families: files, two-process IPC,
+ *		memory, sockets, arithmetic
+ *	layer 6: bench
+ *		the harness's entry point, bench_main
+ *	layer 5: sweep
+ *		-G, the scaling curve
+ *	layer 4: copies pairs
+ *		bench_measure: one copy, or -P copies as processes or (-T)
+ *		threads; paired samples (mhz)
+ *	layer 3: options sample
+ *		the command line (bench_usage_error) and the -C list; the
+ *		clock, calibration and samples of one measurement
+ *	layer 2: output bench.h internal.h
+ *		figures, statistics lines, bench_error and bench_skip; the
+ *		harness's API (bench.h) and its modules' shared state
  *	layer 1: proc cpus calib cycles levels
  *		children, temporary files, signals and the time bound
  *		(proc.h); CPU lists and pinning (cpus.h); calibration
  *		policy; cycle time and cache levels from samples
  *	layer 0: diag io parse rpc stats topo
  *		messages on stderr (diag.h); full reads and writes (io.h);
- *		numbers from text; RPC messages; medians and quartiles;
- *		the CPU topology sysfs describes (topo.h)
+ *		numbers from text (parse.h); RPC messages; medians and
+ *		quartiles; the CPU topology sysfs describes (topo.h)
  *
  * The programs (src/<name>.c) sit on top and may call any of them.
  */
@@ -60,6 +72,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "parse.h"
 #include "proc.h"
 
 /* The suite's version: the top-level VERSION file, passed in by the
@@ -364,13 +377,10 @@ int bench_skip(struct bench *b, const char *fmt, ...)
 _Noreturn void bench_usage_error(struct bench *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* --version: "<prog> (latbw) <VERSION>", then what it was built for
- * ("built for x86_64 with glibc 2.36"), on stdout.  The helpers in
- * src/aux print theirs with it too. */
-void bench_version(const char *prog);
-
 /* For the helpers in src/aux, which read their own arguments: arg -h or
- * --help prints help on stdout, --version bench_version(prog); either
+ * --help prints help on stdout, --version the version as every program
+ * prints it ("<prog> (latbw) <VERSION>", then what it was built for,
+ * "built for x86_64 with glibc 2.36"); either
  * returns the exit status (0; 1 if stdout could not be written).  Any
  * other arg: -1. */
 int bench_help_version(const char *prog, const char *help, const char *arg);
@@ -386,11 +396,8 @@ const char *bench_opt_str(const struct bench *b, char flag);
 
 /* Reading and writing all of a buffer: io_readn, io_writen in io.h. */
 
-/* Parsing helpers for operands: 0 on success, -1 on bad text. */
-int bench_parse_size(const char *s, uint64_t *bytes);
-int bench_parse_uint(const char *s, uint64_t *v);
-/* Digits with at most one point ("1.5"): no sign, exponent or hex. */
-int bench_parse_decimal(const char *s, double *x);
+/* Parsing helpers for operands: bench_parse_size, bench_parse_uint,
+ * bench_parse_decimal in parse.h (included above). */
 
 /* Child processes and temporary files: bench_fork, bench_reap,
  * bench_tmpfile, bench_tmpdir, bench_remove, ... in proc.h (included above). */

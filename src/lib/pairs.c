@@ -106,9 +106,7 @@ int bench_measure_pairs(struct bench *b, const struct bench_case *ca,
 	p->reps = b->h->policy.reps;
 	b->bc = cb;
 	b->h->case_name = cb->name;
-	b->ops_per_iter = 1.0;
-	b->bytes = 0.0;
-	b->fixed_n = 0;
+	bench_case_reset(b);
 	if (ca->setup != NULL && (rc = ca->setup(b)) != 0)
 		return rc;
 	if (cb->setup != NULL && (rc = cb->setup(b)) != 0) {

@@ -3,7 +3,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "bench.h"
+#include "parse.h"
 
 int bench_parse_uint(const char *s, uint64_t *v)
 {
