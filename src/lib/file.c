@@ -60,9 +60,9 @@ uint64_t file_sum(const void *buf, size_t len)
 /*
  * A word that differs from its neighbours and is never zero: a file of
  * zeros could be stored sparsely or compressed by the file system, and
- * then nothing real would be read.
+ * then nothing real would be read.  off is a multiple of 8.
  */
-uint64_t file_pattern(uint64_t off)
+static uint64_t file_pattern(uint64_t off)
 {
 	return (off + 8) * UINT64_C(0x9e3779b97f4a7c15);
 }
@@ -111,7 +111,8 @@ int file_free_bytes(const char *dir, uint64_t *avail)
 	return 0;
 }
 
-uint64_t file_phys_mem(void)
+/* This machine's memory in bytes, or 0 if it cannot be told. */
+static uint64_t file_phys_mem(void)
 {
 #if defined(_SC_PHYS_PAGES)
 	long pages = sysconf(_SC_PHYS_PAGES);
@@ -199,7 +200,12 @@ static int say_write_error(struct bench *b, const char *path, int err)
  */
 #define FILL_WRITE 8192
 
-int file_fill(struct bench *b, int fd, const char *path, uint64_t size)
+/*
+ * Write size bytes of the pattern at the start of fd (path for messages),
+ * in FILL_WRITE writes; a full file system is said to be full.
+ */
+static int file_fill(struct bench *b, int fd, const char *path,
+		     uint64_t size)
 {
 	char *buf;
 	uint64_t off = 0;
@@ -409,7 +415,11 @@ out:
 	return rc;
 }
 
-void file_mb_text(uint64_t bytes, char *buf, size_t len)
+/*
+ * A size in MB (10^6 bytes) as lmbench prints series x values: six
+ * decimals below 1 MB, two from there on.
+ */
+static void file_mb_text(uint64_t bytes, char *buf, size_t len)
 {
 	double mb = (double)bytes / 1e6;
 

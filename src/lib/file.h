@@ -22,8 +22,6 @@
  */
 uint64_t file_sum(const void *buf, size_t len);
 
-/* The pattern word at byte offset off (a multiple of 8) of our files. */
-uint64_t file_pattern(uint64_t off);
 /* Fill buf (len a multiple of 8) with the pattern for file offset off. */
 void file_pattern_fill(void *buf, size_t len, uint64_t off);
 
@@ -49,9 +47,6 @@ int file_free_bytes(const char *dir, uint64_t *avail);
  */
 int file_spread_dirs(const char *dir);
 
-/* This machine's memory in bytes, or 0 if it cannot be told. */
-uint64_t file_phys_mem(void);
-
 /*
  * From a parse hook, before a temporary file of size bytes is made in dir
  * (NULL: the default): it must fit in the space free there and, if
@@ -69,12 +64,6 @@ void file_check_room(struct bench *b, const char *dir, uint64_t size,
  * sync(2).  For the state a sample starts from; never timed.
  */
 int file_sync_fs(struct bench *b, const char *dir);
-
-/*
- * Write size bytes of the pattern at the start of fd (path for messages),
- * in 8 KB writes (see file.c); a full file system is said to be full.
- */
-int file_fill(struct bench *b, int fd, const char *path, uint64_t size);
 
 /*
  * A temporary file of latbw's own in dir (NULL: the default), of size
@@ -122,12 +111,6 @@ int file_resident(struct bench *b, int fd, uint64_t size,
  * starts: dropping a file other copies use would measure the disk.
  */
 int file_recache(struct bench *b, const char *path, uint64_t size);
-
-/*
- * A size in MB (10^6 bytes) as lmbench prints series x values: six
- * decimals below 1 MB, two from there on.
- */
-void file_mb_text(uint64_t bytes, char *buf, size_t len);
 
 /*
  * The operands and main flow of the programs that read or map one file

@@ -35,8 +35,10 @@ int ipc_fail(struct bench *b, const char *what, ssize_t got)
  * The peers below end with _exit: they must not run the parent's atexit
  * handlers or flush its stdio buffers a second time.  A peer whose parent
  * went away leaves quietly: the parent is the one to report.
+ *
+ * Echo: read msg bytes, write them back, until end of file.
  */
-void ipc_serve_echo(struct bench *b, int rfd, int wfd, size_t msg)
+static void ipc_serve_echo(struct bench *b, int rfd, int wfd, size_t msg)
 {
 	char *buf = malloc(msg);
 	ssize_t got;

@@ -50,8 +50,6 @@ int ipc_fail(struct bench *b, const char *what, ssize_t got);
 /* What a peer does with its two descriptors (msg: bytes per message). */
 typedef void ipc_serve_fn(struct bench *b, int rfd, int wfd, size_t msg);
 
-/* Echo: read msg bytes, write them back, until end of file. */
-ipc_serve_fn ipc_serve_echo;
 /*
  * Stream: read an 8-byte count, then write that many bytes in msg-byte
  * writes; until end of file.

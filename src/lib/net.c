@@ -57,8 +57,9 @@ void net_parse_cmd(struct bench *b, const struct net_prog *prog)
 
 /* ---- addresses -------------------------------------------------------- */
 
-int net_resolve(struct bench *b, const char *host, unsigned port,
-		int socktype, struct net_addrs *out)
+/* host (name or numeric address) and port: its addresses, IPv4 first. */
+static int net_resolve(struct bench *b, const char *host, unsigned port,
+		       int socktype, struct net_addrs *out)
 {
 	struct addrinfo hints, *res, *ai;
 	char service[16];
@@ -97,7 +98,8 @@ int net_resolve(struct bench *b, const char *host, unsigned port,
 	return 0;
 }
 
-int net_set_timeouts(int fd, unsigned secs)
+/* Receive and send timeouts on a socket, in seconds. */
+static int net_set_timeouts(int fd, unsigned secs)
 {
 	struct timeval tv = { .tv_sec = (time_t)secs, .tv_usec = 0 };
 
@@ -122,7 +124,9 @@ int net_nodelay(int fd)
 	return setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
 }
 
-int net_no_server(struct bench *b, const char *host, unsigned port, int err)
+/* "cannot reach the server" message for host:port after errno err. */
+static int net_no_server(struct bench *b, const char *host, unsigned port,
+			 int err)
 {
 	return bench_error(b, "no server at %s port %u: %s (start one with "
 			   "'%s -s', same -o)", host, port,

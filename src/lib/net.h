@@ -142,10 +142,6 @@ struct net_addrs {
 	socklen_t len[NET_MAX_ADDRS];
 };
 
-/* host (name or numeric address) and port: its addresses, IPv4 first. */
-int net_resolve(struct bench *b, const char *host, unsigned port,
-		int socktype, struct net_addrs *out);
-
 /*
  * A TCP connection to host:port (TCP_NODELAY set, receive and send
  * timeouts of NET_CLIENT_TIMEOUT_SECS).  rcvbuf > 0 sets SO_RCVBUF before
@@ -168,8 +164,6 @@ int net_tcp_connect_addr(const struct sockaddr *addr, socklen_t len);
 int net_udp_connect(struct bench *b, const char *host, unsigned port,
 		    int (*probe)(struct bench *b, int fd));
 
-/* Receive and send timeouts on a socket, in seconds. */
-int net_set_timeouts(int fd, unsigned secs);
 /* SO_SNDBUF and SO_RCVBUF (what the kernel granted is its business). */
 int net_set_bufsize(int fd, int bytes);
 int net_nodelay(int fd);
@@ -186,9 +180,6 @@ ssize_t net_read_some(struct bench *b, int fd, void *buf, size_t len);
  * many (NET_MAX_CONNS).
  */
 const char *net_read_failure(ssize_t got);
-
-/* "cannot reach the server" message for host:port after errno err. */
-int net_no_server(struct bench *b, const char *host, unsigned port, int err);
 
 /* ---- the server -------------------------------------------------------- */
 

@@ -335,17 +335,6 @@ static struct reg_path *free_slot(void)
 	return NULL;
 }
 
-void bench_register_path(const char *path)
-{
-	struct reg_path *p = free_slot();
-
-	if (p == NULL || strlen(path) >= sizeof(p->path))
-		return;
-	strcpy(p->path, path);
-	p->dir = NULL;
-	p->used = 1;
-}
-
 static int make_template(const char *dir, const char *tag,
 			 char *path, size_t pathlen)
 {

@@ -36,8 +36,6 @@ int bench_tmpdir(const char *dir, const char *tag, char *path,
 		 size_t pathlen);
 /* Remove a registered file or (empty) directory now, and unregister it. */
 int bench_remove(const char *path);
-/* Register a path made by other means (a socket, a fifo). */
-void bench_register_path(const char *path);
 /* The directory temporary files go in by default. */
 const char *bench_tmp_base(void);
 

@@ -10,7 +10,8 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-double stats_quantile_sorted(const double *v, size_t n, double q)
+/* Quantile q in [0,1] of sorted v, linear interpolation between ranks. */
+static double stats_quantile_sorted(const double *v, size_t n, double q)
 {
 	double pos, frac;
 	size_t lo;

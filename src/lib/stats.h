@@ -13,7 +13,5 @@ struct stats {
 void stats_summarize(double *v, size_t n, struct stats *s);
 /* (q3 - q1) / median, the relative spread; 0 when median <= 0. */
 double stats_rel_spread(const struct stats *s);
-/* Quantile q in [0,1] of sorted v, linear interpolation between ranks. */
-double stats_quantile_sorted(const double *v, size_t n, double q);
 
 #endif

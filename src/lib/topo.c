@@ -46,7 +46,9 @@ static long list_number(const char **p)
 	return v;
 }
 
-int topo_parse_list(const char *text, struct topo_set *s)
+/* Parse a CPU list ("0-3,8,10-11", a trailing newline allowed; empty is
+ * the empty set) into s: 0, or -1 on bad text or a CPU too large. */
+static int topo_parse_list(const char *text, struct topo_set *s)
 {
 	const char *p = text;
 	long lo, hi, c;

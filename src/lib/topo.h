@@ -51,10 +51,7 @@ const char *topo_root(void);
  * it, newline kept) into buf: 0, or -1 if it cannot be read. */
 int topo_read_line(const char *rel, char *buf, size_t len);
 
-/* Parse a CPU list ("0-3,8,10-11", a trailing newline allowed; empty is
- * the empty set) into s: 0, or -1 on bad text or a CPU too large. */
-int topo_parse_list(const char *text, struct topo_set *s);
-/* Format s as such a list into buf; "" for the empty set. */
+/* Format s as a CPU list ("0-3,8,10-11") into buf; "" for the empty set. */
 void topo_format_list(const struct topo_set *s, char *buf, size_t len);
 int topo_has(const struct topo_set *s, int cpu);
 
