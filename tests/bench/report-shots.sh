@@ -53,15 +53,18 @@ page() {
 # A profile of its own, removed after, so that nothing is left behind.
 shot() {
 	profile=$(mktemp -d "${TMPDIR:-/tmp}/latbw-chromium.XXXXXX") || return 1
-	"$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars \
+	"$browser" --headless --no-sandbox --disable-gpu --disable-quic \
+		--no-first-run --disable-background-networking \
+		--disable-component-update --disable-sync --hide-scrollbars \
 		--user-data-dir="$profile" --window-size="$2,$3" \
 		--screenshot="$out/$1.png" "file://$out/shown.html" >/dev/null 2>&1
 	rc=$?
 	rm -rf "$profile"
-	[ "$rc" -eq 0 ] && [ -s "$out/$1.png" ] || {
+	if [ "$rc" -ne 0 ] || [ ! -s "$out/$1.png" ]
+	then
 		echo "report-shots: $browser made no $1.png" >&2
 		return 1
-	}
+	fi
 	printf '%s\n' "$out/$1.png"
 }
 
