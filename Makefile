@@ -116,8 +116,9 @@ quick: all
 rerun: all
 	LATBW_RERUN=1 sh scripts/latbw-run
 
-# Installed layout.  On PATH ($(BINDIR)) only four commands, with names no
-# other package uses: latbw-run, latbw-summary, latbw-compare, latbw-graph.
+# Installed layout.  On PATH ($(BINDIR)) only five commands, with names no
+# other package uses: latbw-run, latbw-summary, latbw-compare, latbw-graph,
+# latbw-report.
 # Each is a small wrapper that starts the script of that name in
 # $(LIBEXECDIR), looked for first at ../libexec/latbw beside the wrapper
 # (so that a tree staged in DESTDIR, or moved, runs as it is) and then at
@@ -149,7 +150,7 @@ INSTALL ?= install
 INSTALL_PROGRAM ?= $(INSTALL) -m 755
 INSTALL_DATA ?= $(INSTALL) -m 644
 MANIFEST := installed-files
-COMMANDS := latbw-run summary compare graph
+COMMANDS := latbw-run summary compare graph report
 LIBEXEC_DATA := $(notdir $(wildcard scripts/*.awk scripts/*.sh)) registry lkp-names
 PAGES := $(wildcard doc/*.[1-9])
 # man_name doc/X.N: the installed name of a page, X.N if X starts with

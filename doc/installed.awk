@@ -1,7 +1,8 @@
 # installed.awk - a manual page of doc/ as make install installs it: under
 # the names things have once installed.  The pages are written for the
 # source tree (scripts/summary, make results); installed, the commands on
-# PATH are latbw-run, latbw-summary, latbw-compare and latbw-graph, the
+# PATH are latbw-run, latbw-summary, latbw-compare, latbw-graph and
+# latbw-report, the
 # programs and the scripts' parts live in LIBEXECDIR, and every page name
 # starts with "latbw" (lat_pipe.1 is installed as latbw-lat_pipe.1, so that
 # no page has a name that another package's page has: lmbench's own
@@ -100,7 +101,7 @@ BEGIN {
 	for (i = 1; i <= n; i++)
 		prog[a[i]] = 1
 	command["latbw-run"] = command["summary"] = 1
-	command["compare"] = command["graph"] = 1
+	command["compare"] = command["graph"] = command["report"] = 1
 	libexec = troff(ENVIRON["LATBW_LIBEXECDIR"])
 	if (libexec == "") {
 		print "installed.awk: LATBW_LIBEXECDIR is not set" > "/dev/stderr"

@@ -30,11 +30,11 @@ test_expect 'make install into a DESTDIR' '
 		fail "$(cat "$TRASH/log")"
 '
 
-test_expect 'PATH gets exactly latbw-run, latbw-summary, latbw-compare, latbw-graph' '
+test_expect 'PATH gets exactly latbw-run, latbw-summary, latbw-compare, latbw-graph, latbw-report' '
 	(cd "$root/usr/bin" && ls) >"$TRASH/bin" &&
-	printf "%s\n" latbw-compare latbw-graph latbw-run latbw-summary >"$TRASH/want" &&
+	printf "%s\n" latbw-compare latbw-graph latbw-report latbw-run latbw-summary >"$TRASH/want" &&
 	diff -u "$TRASH/want" "$TRASH/bin" &&
-	for c in latbw-compare latbw-graph latbw-run latbw-summary
+	for c in latbw-compare latbw-graph latbw-report latbw-run latbw-summary
 	do
 		[ -x "$root/usr/bin/$c" ] || fail "$c is not executable" || return 1
 	done
@@ -46,7 +46,7 @@ test_expect 'every program, the helpers, the scripts, their awk, the parts of la
 		[ -x "$libexec/$(basename "$c" .c)" ] ||
 			fail "$(basename "$c" .c) not in libexec/latbw" || return 1
 	done &&
-	for f in latbw-hello latbw-quiet latbw-start latbw-run summary compare graph
+	for f in latbw-hello latbw-quiet latbw-start latbw-run summary compare graph report
 	do
 		[ -x "$libexec/$f" ] || fail "$f not in libexec/latbw" || return 1
 	done &&
@@ -60,7 +60,7 @@ test_expect 'every program, the helpers, the scripts, their awk, the parts of la
 '
 
 test_expect 'manual pages are installed, under latbw'\''s names (the readers under their command names)' '
-	for p in latbw-lat_syscall latbw-run latbw-summary latbw-compare latbw-graph
+	for p in latbw-lat_syscall latbw-run latbw-summary latbw-compare latbw-graph latbw-report
 	do
 		[ -f "$root/usr/share/man/man1/$p.1" ] || fail "no man1/$p.1" || return 1
 	done &&
@@ -77,7 +77,7 @@ test_expect 'an installed lat_proc finds its helper' '
 	expect_line "^Process fork\+execve: " "$TRASH/err"
 '
 
-for c in latbw-run latbw-summary latbw-compare latbw-graph
+for c in latbw-run latbw-summary latbw-compare latbw-graph latbw-report
 do
 	test_expect "installed $c: --help and --version" "
 		installed $c --help && expect_line '^usage: $c ' \"\$TRASH/out\" &&

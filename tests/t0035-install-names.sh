@@ -69,7 +69,7 @@ test_expect 'every page is installed, each under a name that starts with latbw' 
 # lmbench's own pages (and other packages') have these names: none of
 # latbw's may.
 test_expect 'no installed page has the name of another package'\''s page (line, cache, mhz, lat_*, results-format)' '
-	for p in line cache mhz stream tlb lat_pipe lat_ctx bw_mem par_mem results-format summary compare graph
+	for p in line cache mhz stream tlb lat_pipe lat_ctx bw_mem par_mem results-format summary compare graph report
 	do
 		ls "$man"/man*/"$p".[1-9] 2>/dev/null || :
 	done >"$TRASH/clash" &&
@@ -145,7 +145,7 @@ test_expect 'modes: programs, helpers, scripts and commands 755; their parts, VE
 '
 
 test_expect 'the installed commands say their installed names: usage, errors, --version' '
-	for c in summary compare graph
+	for c in summary compare graph report
 	do
 		env -i PATH=/usr/bin:/bin "$root/usr/bin/latbw-$c" --help >"$TRASH/out" 2>&1 &&
 		expect_line "^usage: latbw-$c " "$TRASH/out" &&

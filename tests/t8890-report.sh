@@ -1,0 +1,309 @@
+#!/bin/sh
+# scripts/report: one self-contained HTML page, well-formed, holding every
+# cell and flag summary prints (cell by cell, on real runs), compare's
+# change rows with their marks and graph's plots; every text of a results
+# file escaped; the same bytes for the same input; bad input gets one
+# line and the usage, exit 2, and nothing is left behind.
+. "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/lib-readers.sh"
+
+REPORT=$TOP/scripts/report
+RUNS=$TOP/tests/fixtures/runs/x86_64-linux-gnu
+CELLS=$TOP/tests/summary-cells.awk
+mkdir -p "$TRASH/tmp"
+TMPDIR=$TRASH/tmp
+export TMPDIR REPORT RUNS CELLS
+
+# report ARGS...: run_reader of scripts/report.
+report() {
+	run_reader "$REPORT" "$@"
+}
+
+# page_cells FILE: the cells of the page's tables (those of summary, not
+# compare's), one per line as tests/summary-cells.awk prints summary's:
+# "table|host#k|j|text" (j the column), entities undone.
+page_cells() {
+	awk '
+	function unhtml(s) {
+		gsub(/&lt;/, "<", s); gsub(/&gt;/, ">", s); gsub(/&quot;/, "\"", s)
+		gsub(/&amp;/, "\\&", s)
+		return s
+	}
+	/^<section id="changes">/ { exit }
+	/^<h2 id="t[0-9]+">/ {
+		# The title as summary prints it: tags out, entities undone.
+		h = $0
+		gsub(/<[^>]*>/, "", h)
+		h = unhtml(h)
+		t = ""
+		if (h ~ /^Basic system parameters$/) t = "basic"
+		else if (h ~ /^Processor, Processes - /) t = "proc"
+		else if (h ~ /^Basic integer operations - /) t = "int"
+		else if (h ~ /^Basic uint64 operations - /) t = "uint64"
+		else if (h ~ /^Basic float operations - /) t = "float"
+		else if (h ~ /^Basic double operations - /) t = "double"
+		else if (h ~ /^Context switching - /) t = "ctx"
+		else if (h ~ /^\*Local\* Communication latencies /) t = "local"
+		else if (h ~ /^\*Remote\* Communication latencies /) t = "remote"
+		else if (h ~ /^File & VM system latencies /) t = "filevm"
+		else if (h ~ /^\*Local\* Communication bandwidths /) t = "bw"
+		else if (h ~ /^Memory latencies in nanoseconds /) t = "mem"
+		next
+	}
+	t != "" && /^<tr/ {
+		n = 0
+		s = $0
+		while (match(s, /<td[^>]*>/)) {
+			s = substr(s, RSTART + RLENGTH)
+			e = index(s, "</td>")
+			cell[++n] = unhtml(substr(s, 1, e - 1))
+			s = substr(s, e + 5)
+		}
+		if (n == 0)
+			next
+		k = ++seen[t, cell[1]]
+		for (j = 1; j <= n; j++)
+			printf "%s|%s#%d|%d|%s\n", t, cell[1], k, j, cell[j]
+	}' "$1"
+}
+
+# summary_cells FILE: summary's cells in the same form, by column number.
+summary_cells() {
+	awk -f "$CELLS" "$1" | awk -F"|" '
+		{ t = $1; sub(/^mem3$/, "mem", t); k = $1 FS $2; j = ++col[k]
+		  printf "%s|%s|%d|%s\n", t, $2, j, substr($0, length($1 $2 $3) + 4) }'
+}
+
+# missing_lines PAGE SUMMARY: the lines of summary's output the page does
+# not hold, "row|line" or "|line": a table's row must be a row of the
+# page (its cells joined), any other line (titles, notes, flags, lat_c2c's
+# matrices, the scaling and loaded-latency tables) a line of its text;
+# blanks squeezed, compare's part left out.  Column heads, split over
+# lines in summary, are not looked for.
+missing_lines() {
+	awk '
+	function unhtml(s) {
+		gsub(/&lt;/, "<", s); gsub(/&gt;/, ">", s); gsub(/&quot;/, "\"", s)
+		gsub(/&amp;/, "\\&", s)
+		return s
+	}
+	function squeeze(s) {
+		gsub(/[ \t]+/, " ", s); sub(/^ /, "", s); sub(/ $/, "", s)
+		return s
+	}
+	FNR == 1 { file++ }
+	file == 1 && /^<section id="changes">/ { skip = 1 }
+	file == 1 && /^<section id="messages">/ { skip = 0 }
+	file == 1 && !skip && /^<tr/ && /<td/ {
+		s = $0; gsub(/<\/t[dh]>/, " ", s); gsub(/<[^>]*>/, "", s)
+		row[squeeze(unhtml(s))] = 1
+		next
+	}
+	file == 1 && !skip {
+		s = $0; gsub(/<[^>]*>/, "", s)
+		text[squeeze(unhtml(s))] = 1
+		next
+	}
+	file == 2 { L[++n] = $0 }
+	END {
+		for (i = 3; i <= n; i++)
+			if (L[i] ~ /^-+( +-+)+ *$/) {
+				what[i] = "rule"
+				for (j = i - 1; j > 0 && L[j] !~ /^-+$/ && L[j] !~ /^[ \t]*$/; j--)
+					what[j] = "head"
+				for (j = i + 1; j <= n && L[j] !~ /^[ \t]*$/ && L[j] !~ /^! /; j++)
+					what[j] = "row"
+			}
+		for (i = 3; i <= n; i++) {
+			s = squeeze(L[i])
+			if (s == "" || what[i] == "rule" || what[i] == "head" || s ~ /^-+$/)
+				continue
+			if (what[i] == "row" ? !(s in row) : !(s in text))
+				print what[i] "|" L[i]
+		}
+	}' "$1" "$2"
+}
+
+test_expect 'two real runs: a page on stdout, exit 0, nothing on stderr' '
+	report "$RUNS/vm.0" "$RUNS/vm.2" &&
+	[ ! -s "$TRASH/err" ] || fail "$(cat "$TRASH/err")" || return 1
+	cp "$TRASH/out" "$TRASH/page.html" &&
+	head -n 1 "$TRASH/page.html" | grep -q "^<!DOCTYPE html>$" &&
+	tail -n 1 "$TRASH/page.html" | grep -q "^</html>$"
+'
+
+if command -v xmllint >/dev/null 2>&1
+then
+	test_expect 'the page is well-formed XML (XHTML), and HTML to an HTML parser' '
+		xmllint --noout "$TRASH/page.html" 2>"$TRASH/xerr" || fail "$(head -5 "$TRASH/xerr")" || return 1
+		# The HTML parser of libxml2 is HTML 4: it knows no svg, section,
+		# figure; any other error is one.
+		xmllint --html --noout "$TRASH/page.html" 2>"$TRASH/xerr"
+		grep "error" "$TRASH/xerr" | grep -v "Tag [a-z]* invalid$" >"$TRASH/xbad"
+		[ ! -s "$TRASH/xbad" ] || fail "$(head -5 "$TRASH/xbad")"
+	'
+else
+	test_skip 'the page is well-formed XML (XHTML)' 'no xmllint (apt-get install libxml2-utils)'
+fi
+
+test_expect 'self-contained: no script, nothing fetched from elsewhere' '
+	! grep -qi "<script" "$TRASH/page.html" &&
+	! grep -Eqi "(src|href)=\"?(https?:)?//" "$TRASH/page.html" &&
+	! grep -qi "<link\|<img\|<iframe\|<object\|@import\|url(" "$TRASH/page.html" &&
+	grep -q "Content-Security-Policy\" content=\"default-src .none.;" "$TRASH/page.html"
+'
+
+test_expect 'every cell of every table summary prints is in the page, in its row and column' '
+	summary "$RUNS/vm.0" "$RUNS/vm.2" &&
+	cp "$TRASH/out" "$TRASH/summary.txt" &&
+	summary_cells "$TRASH/summary.txt" | LC_ALL=C sort >"$TRASH/want" &&
+	page_cells "$TRASH/page.html" | LC_ALL=C sort >"$TRASH/got" &&
+	[ "$(wc -l <"$TRASH/want")" -gt 150 ] || fail "only $(wc -l <"$TRASH/want") cells from summary" || return 1
+	diff -u "$TRASH/want" "$TRASH/got" >"$TRASH/diff" || fail "$(head -20 "$TRASH/diff")"
+'
+
+test_expect 'every other line summary prints too: the tables beyond lmbench (Cross-CPU, cache sizes) row by row, lat_c2c, scaling, loaded latency, notes' '
+	missing_lines "$TRASH/page.html" "$TRASH/summary.txt" >"$TRASH/missing" &&
+	grep -q "^Core-to-core\|^Scaling curves\|^Loaded latency" "$TRASH/summary.txt" &&
+	[ ! -s "$TRASH/missing" ] || fail "$(head -10 "$TRASH/missing")"
+'
+
+test_expect 'the cells of lmbench 3 files too (the classic memory table)' '
+	summary "$FIX/lmbench3-zen3-vm.results" "$FIX/lmbench2.results" &&
+	cp "$TRASH/out" "$TRASH/summary3.txt" &&
+	summary_cells "$TRASH/out" | LC_ALL=C sort >"$TRASH/want" &&
+	report "$FIX/lmbench3-zen3-vm.results" "$FIX/lmbench2.results" || fail "$(cat "$TRASH/err")" || return 1
+	page_cells "$TRASH/out" | LC_ALL=C sort >"$TRASH/got" &&
+	grep -q "^mem|" "$TRASH/want" &&
+	diff -u "$TRASH/want" "$TRASH/got" >"$TRASH/diff" || fail "$(head -20 "$TRASH/diff")" || return 1
+	missing_lines "$TRASH/out" "$TRASH/summary3.txt" >"$TRASH/missing" &&
+	[ ! -s "$TRASH/missing" ] || fail "$(head -10 "$TRASH/missing")"
+'
+
+test_expect 'every flag under a table, and every consistency check, is in the page' '
+	grep "^! " "$TRASH/summary.txt" >"$TRASH/flags" &&
+	[ -s "$TRASH/flags" ] &&
+	while IFS= read -r f
+	do
+		e=$(printf "%s" "$f" | sed "s/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g") &&
+		grep -qF "<li>$e</li>" "$TRASH/page.html" || fail "no flag: $f" || return 1
+	done <"$TRASH/flags" &&
+	grep -q "<td class=\"flag\" title=\"! " "$TRASH/page.html"
+'
+
+test_expect 'compare: each change row, its marks as compare prints them' '
+	compare "$RUNS/vm.0" "$RUNS/vm.2" &&
+	awk "/^ +change %/ { sub(/^ +change % +/, \"\"); gsub(/ +/, \" \"); print }" "$TRASH/out" >"$TRASH/want" &&
+	[ -s "$TRASH/want" ] &&
+	awk "/^<section id=\"changes\">/ { on = 1 } on && /^<tr class=\"sub\">/ {
+		s = \$0; gsub(/<[^>]*>/, \" \", s); gsub(/ +/, \" \", s); sub(/^ /, \"\", s); sub(/ $/, \"\", s)
+		sub(/^change % ?/, \"\", s); print s }" "$TRASH/page.html" >"$TRASH/got" &&
+	diff -u "$TRASH/want" "$TRASH/got" >"$TRASH/diff" || fail "$(head -20 "$TRASH/diff")"
+'
+
+test_expect 'the graphs inline, as graph draws them' '
+	graph -o "$TRASH/svg" "$RUNS/vm.0" "$RUNS/vm.2" &&
+	n=$(grep -c "^<svg " "$TRASH/page.html") &&
+	[ "$n" -eq "$(wc -l <"$TRASH/out")" ] || fail "$n plots in the page" || return 1
+	grep -v "^<?xml" "$TRASH/svg/mem-latency.svg" >"$TRASH/one.svg" &&
+	awk "/^<svg /{ p = 1 } p { print } p && /^<\\/svg>/ { exit }" "$TRASH/page.html" >"$TRASH/first.svg" &&
+	cmp "$TRASH/one.svg" "$TRASH/first.svg"
+'
+
+test_expect 'the machines side by side: a column per run, with its file' '
+	grep -q "<th class=\"l\">vm.0</th><th class=\"l\">vm.2</th>" "$TRASH/page.html" &&
+	grep -q "<td>$RUNS/vm.0</td><td>$RUNS/vm.2</td>" "$TRASH/page.html"
+'
+
+test_expect 'the same input, the same bytes (another TMPDIR, -o FILE)' '
+	mkdir -p "$TRASH/tmp2" &&
+	TMPDIR=$TRASH/tmp2 sh "$REPORT" -o "$TRASH/again.html" "$RUNS/vm.0" "$RUNS/vm.2" &&
+	cmp "$TRASH/page.html" "$TRASH/again.html"
+'
+
+# busybox awk too, where there is one (through a wrapper: AWK is one word).
+if busybox awk "BEGIN {}" 2>/dev/null
+then
+	printf '#!/bin/sh\nexec busybox awk "$@"\n' >"$TRASH/bbawk" && chmod +x "$TRASH/bbawk"
+fi
+
+# The page's own awk under each awk here, from the readers' outputs
+# (the readers have tests of their own under each).
+test_expect 'the same page under every awk (report-read.awk, report.awk)' '
+	mid=$TRASH/mid &&
+	mkdir -p "$mid/graphs" &&
+	sh "$SUMMARY" -f json -- "$RUNS/vm.0" "$RUNS/vm.2" >"$mid/json.out" &&
+	sh "$SUMMARY" -- "$RUNS/vm.0" "$RUNS/vm.2" >"$mid/summary.out" 2>"$mid/summary.err" &&
+	sh "$COMPARE" -- "$RUNS/vm.0" "$RUNS/vm.2" >"$mid/compare.out" 2>"$mid/compare.err" &&
+	sh "$GRAPH" -o "$mid/graphs" -- "$RUNS/vm.0" "$RUNS/vm.2" >"$mid/graph.out" || return 1
+	for a in $AWKS $(ls "$TRASH/bbawk" 2>/dev/null)
+	do
+		LATBW_REPORT_DIR=$mid LC_ALL=C "$a" -v me=report -f "$TOP/scripts/report-read.awk" \
+			-f "$TOP/scripts/report.awk" >"$TRASH/awk.html" 2>"$TRASH/awk.err" &&
+		cmp -s "$TRASH/awk.html" "$TRASH/page.html" || fail "$a: another page: $(head -3 "$TRASH/awk.err")" || return 1
+	done
+'
+
+test_expect 'a host named <script>, an OS with markup: text, not markup' '
+	mkdir -p "$TRASH/evil" &&
+	sed "1s/6\\.18\\.44-fc-v669/<b>\\&amp;\"x/" "$RUNS/vm.1" >"$TRASH/evil/<script>.0" &&
+	report "$TRASH/evil/<script>.0" || fail "$(cat "$TRASH/err")" || return 1
+	! grep -qi "<script" "$TRASH/out" &&
+	! grep -q "<b>" "$TRASH/out" &&
+	grep -q "<td class=\"l\">&lt;script&gt;</td>" "$TRASH/out" &&
+	grep -q "&lt;b&gt;&amp;amp;" "$TRASH/out" &&
+	{ ! command -v xmllint >/dev/null 2>&1 || xmllint --noout "$TRASH/out"; }
+'
+
+test_expect 'one run: no compare part, still a whole page' '
+	report "$RUNS/vm.1" &&
+	! grep -q "id=\"changes\"" "$TRASH/out" &&
+	grep -q "id=\"tables\"" "$TRASH/out" &&
+	grep -q "INCOMPLETE\|<td>yes</td>" "$TRASH/out"
+'
+
+# bad ARGS... : exit 2, nothing on stdout, its error then the usage line.
+bad() {
+	report "$@"
+	if expect_status 2 && [ ! -s "$TRASH/out" ] &&
+		[ "$(wc -l <"$TRASH/err")" -eq 2 ] &&
+		sed -n 2p "$TRASH/err" | grep -q "^usage: report "
+	then
+		return 0
+	fi
+	fail "$(cat "$TRASH/err")"
+}
+
+test_expect 'a missing file: one line and the usage, exit 2' '
+	bad "$RUNS/vm.0" "$TRASH/nonesuch.0" &&
+	grep -q "^report: $TRASH/nonesuch.0: no such file or directory$" "$TRASH/err"
+'
+
+test_expect 'a file that is not a results file: one line and the usage, exit 2' '
+	bad "$RUNS/vm.0" "$TOP/tests/fixtures/compare/garbage.0" &&
+	grep -q "^report: .*garbage.0: no figure in it" "$TRASH/err"
+'
+
+test_expect 'a binary file: one line and the usage, exit 2' '
+	printf "a\\000b\\n" >"$TRASH/bin.0" &&
+	bad "$TRASH/bin.0"
+'
+
+test_expect 'no file, an unknown option, -o without a name: usage, exit 2' '
+	bad &&
+	bad -x "$RUNS/vm.0" &&
+	bad --bogus "$RUNS/vm.0" &&
+	bad "$RUNS/vm.0" -o
+'
+
+test_expect 'a failed run writes no -o file' '
+	report -o "$TRASH/none.html" "$TRASH/nonesuch.0"
+	expect_status 2 && [ ! -e "$TRASH/none.html" ]
+'
+
+test_expect 'nothing left in TMPDIR' '
+	find "$TRASH/tmp" "$TRASH/tmp2" ! -path "$TRASH/tmp" ! -path "$TRASH/tmp2" >"$TRASH/left" &&
+	[ ! -s "$TRASH/left" ] || fail "$(cat "$TRASH/left")"
+'
+
+test_done
