@@ -67,7 +67,7 @@ cross && substr($0, 1, 1) != "[" && (k = index($0, ": ")) > 1 {
 }
 # A step that goes with the run step before (W): its statistics lines
 # say whose round they are taken from, tied=PROG:CASE[:X] (rounds.awk).
-# The last statistics line's PROG:CASE[:X] goes to the count file.
+# The PROG:CASE[:X] of the last statistics line goes to the count file.
 /^\[latbw-stat / {
 	if (tied != "" && sub(/\][ \t]*$/, ""))
 		$0 = $0 " tied=" tied "]"

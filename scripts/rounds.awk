@@ -530,14 +530,15 @@ function rank_val(r, key,    s, d) {
 
 # ---- figures taken together ---------------------------------------------
 #
-# The driver takes two figures that a consistency check compares (UDP and
-# RPC/UDP; RPC/TCP and TCP) one right after the other, on the same CPUs,
-# and the second's statistics line says whose it goes with:
-# tied=PROG:CASE[:X], the nearest statistics line before it with that
-# prog, case (and x).  Tied figures are taken from one round, so that the
-# check compares two figures of one moment: each taken from its own
-# fastest round, they could come from rounds in different states of the
-# host, and "RPC/UDP >= UDP" failed in one or two runs of three.
+# The driver takes the figures that a consistency check compares (UDP,
+# TCP, RPC/UDP, RPC/TCP: RPC/UDP >= UDP, RPC/TCP >= TCP) one right after
+# the other, on the same CPUs, and the statistics line of each after the
+# first says whose it goes with: tied=PROG:CASE[:X], the nearest
+# statistics line before it with that prog, case (and x).  Figures tied
+# together (a chain) are taken from one round, so that the check compares
+# figures of one moment: each taken from its own fastest round, they could
+# come from rounds in different states of the host, and "RPC/UDP >= UDP"
+# failed in one or two runs of three.
 
 # tie_note(line, key): round 1's statistics line at key: TIE[key], the
 # key of the line it is tied to.

@@ -1,10 +1,11 @@
 #!/bin/sh
 # Figures that a consistency check of the summary compares (UDP and
-# RPC/UDP, RPC/TCP and TCP) come from one moment: the driver takes the
-# second right after the first (registry flag W), on its CPUs, and its
-# statistics line says whose round it goes with (tied=PROG:CASE); the
-# combiner (rounds.awk) takes the two from one round, the one where they
-# were together fastest, even when each one's fastest round is another.
+# RPC/UDP, TCP and RPC/TCP) come from one moment: the driver takes each of
+# TCP, RPC/UDP and RPC/TCP right after the one before (registry flag W),
+# on its CPUs, and its statistics line says whose round it goes with
+# (tied=PROG:CASE); the combiner (rounds.awk) takes the figures tied
+# together from one round, the one where they were together fastest, even
+# when each one's fastest round is another.
 . "$(dirname "$0")/lib.sh"
 . "$TESTS_DIR/lib-readers.sh"
 . "$TESTS_DIR/lib-driver.sh"
@@ -107,13 +108,13 @@ if [ "$1" = -p ]; then echo "0,$n"; else echo "$n"; fi'
 # standin PROG LABEL CASE VALUES [TCP-VALUES]: a client that prints
 # LABEL's figure (lat_rpc: RPC/udp's or RPC/tcp's, by its -p), the next
 # of VALUES (TCP-VALUES for -p tcp) each run of its placement, and its
-# statistics line; a server (-s, -S) that does nothing.  Each run is
-# logged in $TRASH/args; a client's first run on one CPU or two naps
-# 1.2 s (NAP=1), longer than the driver keeps latbw-quiet's answer.
+# statistics line; a server (-s, -S), or --version, does nothing.  Each
+# run is logged in $TRASH/args; a client's first run on one CPU or two
+# naps 1.2 s (NAP=1), longer than the driver keeps latbw-quiet's answer.
 standin() {
 	fake "$1" 'echo "$0 $*" >>"'"$TRASH"'/args"
 case " $* " in
-*" -s "* | *" -S "*) exit 0 ;;
+*" -s "* | *" -S "* | *" --version "*) exit 0 ;;
 esac
 c=any
 x=
@@ -145,17 +146,18 @@ standin lat_udp "UDP latency using localhost" udp "10.0000 9.0000 11.0000"
 standin lat_rpc "RPC" rpc "10.5000 12.0000 9.8000" "20.0000 19.0000 22.0000"
 standin lat_tcp "TCP latency using localhost" tcp "16.0000 18.0000 15.0000"
 
-test_expect 'a run: RPC/udp and TCP say whose round they go with, and take it' '
+test_expect 'a run: TCP, RPC/udp and RPC/tcp say whose round they go with, and take it' '
 	stub_run BENCHMARKS=net ROUNDS=3 NAP=1 &&
 	[ "$(cat "$TRASH/rc")" = 0 ] &&
-	grep -q "^\[latbw-stat prog=lat_rpc case=udp .* placement=same tied=lat_udp:udp .* from_round=1 " "$F" &&
+	grep -q "^\[latbw-stat prog=lat_tcp case=tcp .* placement=same tied=lat_udp:udp .* from_round=1 " "$F" &&
+	grep -q "^\[latbw-stat prog=lat_rpc case=udp .* placement=same tied=lat_tcp:tcp .* from_round=1 " "$F" &&
+	grep -q "^\[latbw-stat prog=lat_rpc case=tcp .* placement=same tied=lat_rpc:udp .* from_round=1 " "$F" &&
 	grep -q "^\[latbw-stat prog=lat_udp case=udp .* placement=same .* from_round=1 " "$F" &&
 	expect_line "^UDP latency using localhost: 10.0000 microseconds" "$F" &&
 	expect_line "^RPC/udp latency using localhost: 10.5000 microseconds" "$F" &&
 	expect_line "^RPC/tcp latency using localhost: 20.0000 microseconds" "$F" &&
 	expect_line "^TCP latency using localhost: 16.0000 microseconds" "$F" &&
-	grep -q "^\[latbw-stat prog=lat_tcp case=tcp .* placement=same tied=lat_rpc:tcp " "$F" &&
-	! grep -q "prog=lat_udp .*tied=\|prog=lat_rpc case=tcp .*tied=" "$F" || {
+	! grep -q "prog=lat_udp .*tied=" "$F" || {
 		fail "$(cat "$F")"
 		return 1
 	}
@@ -172,27 +174,29 @@ lists_of() {
 	fi | tr "\n" " "
 }
 
-# same_lists HOW: in each round, the udp server and client, the rpc
-# server and its two clients, the tcp server and client, all on one CPU
+# same_lists HOW: in each round, the udp server and client, the tcp
+# server and client, the rpc server and its two clients, all on one CPU
 # (HOW one) or one pair (two), though the UDP client's first run took
 # longer than latbw-quiet's answer is kept.
 same_lists() {
-	u=$(lists_of lat_udp "$1") && r=$(lists_of lat_rpc "$1") && t=$(lists_of lat_tcp "$1") &&
-	# shellcheck disable=SC2086 # the lists, one word each
-	set -- $u && [ "$#" -eq 6 ] &&
-	# shellcheck disable=SC2086
-	set -- $r && [ "$#" -eq 9 ] &&
-	# shellcheck disable=SC2086
-	set -- $t && [ "$#" -eq 6 ] &&
-	for k in 1 2 3
-	do
-		cu=$(echo "$u" | cut -d " " -f $((2 * k))) &&
-		[ "$(echo "$r" | cut -d " " -f $((3 * k - 2))-$((3 * k)))" = "$cu $cu $cu" ] &&
-		[ "$(echo "$t" | cut -d " " -f $((2 * k - 1))-$((2 * k)))" = "$cu $cu" ] || return 1
-	done || {
-		fail "udp: $u; rpc: $r; tcp: $t"
+	u=$(lists_of lat_udp "$1") && r=$(lists_of lat_rpc "$1") && t=$(lists_of lat_tcp "$1") ||
 		return 1
-	}
+	if [ "$(echo "$u" | wc -w)" -eq 6 ] && [ "$(echo "$r" | wc -w)" -eq 9 ] &&
+		[ "$(echo "$t" | wc -w)" -eq 6 ]
+	then
+		ok=yes
+		for k in 1 2 3
+		do
+			cu=$(echo "$u" | cut -d " " -f $((2 * k)))
+			if [ "$(echo "$r" | cut -d " " -f $((3 * k - 2))-$((3 * k)))" != "$cu $cu $cu" ] ||
+				[ "$(echo "$t" | cut -d " " -f $((2 * k - 1))-$((2 * k)))" != "$cu $cu" ]
+			then
+				ok=no
+			fi
+		done
+		[ "$ok" = yes ] && return 0
+	fi
+	fail "udp: $u; rpc: $r; tcp: $t"
 }
 
 test_expect 'a run: RPC and TCP on the CPU of the UDP step before them' '
@@ -202,20 +206,22 @@ test_expect 'a run: RPC and TCP on the CPU of the UDP step before them' '
 if [ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ]
 then
 	test_expect 'a run: across CPUs, RPC and TCP on the pair of the UDP step before them' '
-		same_lists two &&
-		grep -q "^\[latbw-stat prog=lat_rpc case=udp .* placement=cross tied=lat_udp:udp .* from_round=1 " "$F"
+		same_lists two && F=$(find "$TRASH/res" -type f -name "*.0") &&
+		grep -q "^\[latbw-stat prog=lat_rpc case=udp .* placement=cross tied=lat_tcp:tcp .* from_round=1 " "$F"
 	'
 else
 	test_skip 'a run: across CPUs, RPC and TCP on the pair of the UDP step before them' 'one CPU: no cross-CPU steps'
 fi
 
-test_expect 'BENCHMARKS=lat_rpc: no UDP step before it, RPC/udp alone (no tied=)' '
+test_expect 'BENCHMARKS=lat_rpc: no TCP step before it, RPC/udp alone, RPC/tcp tied to it' '
 	rm -f "$TRASH"/n.* &&
 	stub_run BENCHMARKS=lat_rpc ROUNDS=3 &&
 	[ "$(cat "$TRASH/rc")" = 0 ] &&
 	grep -q "^\[latbw-stat prog=lat_rpc case=udp " "$F" &&
-	! grep -q "tied=" "$F" &&
-	expect_line "^RPC/udp latency using localhost: 9.8000 microseconds" "$F"
+	! grep -q "prog=lat_rpc case=udp .*tied=" "$F" &&
+	grep -q "^\[latbw-stat prog=lat_rpc case=tcp .* tied=lat_rpc:udp .* from_round=1 " "$F" &&
+	expect_line "^RPC/udp latency using localhost: 10.5000 microseconds" "$F" &&
+	expect_line "^RPC/tcp latency using localhost: 20.0000 microseconds" "$F"
 '
 
 test_done
