@@ -65,6 +65,14 @@ cross && substr($0, 1, 1) != "[" && (k = index($0, ": ")) > 1 {
 		lab = lab " (cross CPU)"
 	$0 = lab substr($0, k)
 }
+# A step that goes with the run step before (W): its statistics lines
+# say whose round they are taken from, tied=PROG:CASE[:X] (rounds.awk).
+# The PROG:CASE[:X] of the last statistics line goes to the count file.
+/^\[latbw-stat / {
+	if (tied != "" && sub(/\][ \t]*$/, ""))
+		$0 = $0 " tied=" tied "]"
+	lastid = stat_id($0)
+}
 $0 == "" {
 	emit("")
 	inser = 0
@@ -88,7 +96,16 @@ substr($0, 1, 1) == "[" {
 	n++
 	inser = !header && $0 ~ /^[0-9]/
 }
-END { print n, (printed ? (last == "" ? 1 : 0) : -1) > count }
+END { print n, (printed ? (last == "" ? 1 : 0) : -1), lastid > count }
+# stat_id(line): PROG:CASE, and :X with an x=, of a statistics line.
+function stat_id(s,    w, i, k, f) {
+	sub(/\][ \t]*$/, "", s)
+	k = split(s, w, / +/)
+	for (i = 2; i <= k; i++)
+		if (match(w[i], /^(prog|case|x)=/))
+			f[substr(w[i], 1, RLENGTH - 1)] = substr(w[i], RLENGTH + 1)
+	return f["prog"] ":" f["case"] ("x" in f ? ":" f["x"] : "")
+}
 '
 
 # run_prog DEST PROG ARGS...: run one program under its time bound, its
@@ -108,7 +125,7 @@ run_prog() {
 	awk -v prog="$prog_name" -v title="$cur_title" -v join="$cur_join" -v me="$me" \
 		-v tty="$tty" -v count="$work/count" -v cross="${cross_cpu:-0}" \
 		-v pend="$work/pending" -v inser="$in_series" \
-		-v header="$prog_header" "$filter_awk" \
+		-v header="$prog_header" -v tied="${step_tie:-}" "$filter_awk" \
 		<"$work/fifo" >>"$prog_dest" 3>&2 2>"$work/write.err" &
 	filter_pid=$!
 	bounded "$hard_bound" "$work/fifo" started "$bin/$prog_name" "$@"
@@ -225,8 +242,13 @@ same_cpu() {
 		step_cpu=$server_cpu
 		return
 	fi
-	quiet_ask one
-	step_cpu=$quiet_said
+	if [ -n "${step_lead_cpu:-}" ]
+	then
+		step_cpu=$step_lead_cpu
+	else
+		quiet_ask one
+		step_cpu=$quiet_said
+	fi
 	case "$step_cpu" in
 	'' | *[!0-9]*) step_cpu=0 ;;
 	esac
@@ -247,7 +269,10 @@ cross_cpus() {
 		return
 	fi
 	step_pair=
-	if [ "$c_SAME_CPU" = quiet ]
+	if [ "$c_SAME_CPU" = quiet ] && [ -n "${step_lead_pair:-}" ]
+	then
+		step_pair=$step_lead_pair
+	elif [ "$c_SAME_CPU" = quiet ]
 	then
 		quiet_ask pair
 		step_pair=$quiet_said
@@ -297,6 +322,25 @@ do_step() {
 	case "$step_flags" in
 	*A*) [ "$alternative_wanted" = yes ] || return ;;
 	esac
+	# A step that goes with the run step before it (W): on its CPUs
+	# (lead_cpu, lead_pair), its figure from that step's round (tied=,
+	# with lead_stat, that step's last statistics line).
+	step_lead_cpu=
+	step_lead_pair=
+	step_tie=
+	case "$step_flags" in
+	*W*)
+		step_lead_cpu=${lead_cpu:-}
+		step_lead_pair=${lead_pair:-}
+		step_tie=${lead_stat:-}
+		;;
+	esac
+	if [ "$step_kind" = run ]
+	then
+		lead_cpu=
+		lead_pair=
+		lead_stat=
+	fi
 	# A same-CPU step: its CPU, in place of the plan's @CPU@; a cross-
 	# CPU step: its two, in place of @PAIR@.
 	# A single-process step (@ONE@) is a same-CPU one, except that its
@@ -330,6 +374,12 @@ do_step() {
 	then
 		[ "$step_place" = same ] || server_cpu=
 		[ "$step_place" = cross ] || server_pair=
+	elif [ "$step_kind" = run ]
+	then
+		case "$step_place" in
+		same) lead_cpu=$step_cpu ;;
+		cross) lead_pair=$step_pair ;;
+		esac
 	fi
 	case "$step_kind" in
 	server) progress "$step_prog -s" ;;
@@ -462,14 +512,16 @@ do_step() {
 	# blank (-1: it wrote nothing), so that a series ends in one blank.
 	nlines=0
 	ends_blank=-1
+	last_stat=
 	if [ -s "$work/count" ]
 	then
-		read -r nlines ends_blank <"$work/count"
+		read -r nlines ends_blank last_stat <"$work/count"
 		if [ "$step_kind" = run ] && [ "$ends_blank" != -1 ]
 		then
 			last_blank=$ends_blank
 		fi
 	fi
+	[ "$step_kind" = run ] && lead_stat=$last_stat
 	# A series of the program's own that it did not end (it failed
 	# after a point): ended here, and its held lines written after it,
 	# not after whatever figure the round writes last.

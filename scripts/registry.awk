@@ -92,8 +92,8 @@ function reg_bad(n, f, line,    i, w) {
 	if ((f[3] !~ /^[0-9]+$/ || length(f[3]) > 6) &&
 	    !(f[3] == "-" && f[1] ~ /^(fig|series|end)$/))
 		return "weight '" f[3] "' is not a whole number (tenths of a second)"
-	if (f[4] !~ /^(-|([PNOMXASJG]|N[0-9]+)+)$/ || f[4] ~ /N([^0-9]|$)/)
-		return "unknown flags '" f[4] "' (P, N<count>, O, M, X, A, J, S, or -)"
+	if (f[4] !~ /^(-|([PNOMXASJGW]|N[0-9]+)+)$/ || f[4] ~ /N([^0-9]|$)/)
+		return "unknown flags '" f[4] "' (P, N<count>, O, M, X, A, W, J, S, or -)"
 	if (f[5] !~ /^(-|same|one|cross|pair|remote)$/)
 		return "unknown place '" f[5] "'"
 	for (i = 7; i <= 8; i++)

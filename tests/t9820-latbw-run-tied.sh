@@ -1,0 +1,227 @@
+#!/bin/sh
+# Figures that a consistency check of the summary compares (UDP and
+# RPC/UDP, TCP and RPC/TCP) come from one moment: the driver takes each of
+# TCP, RPC/UDP and RPC/TCP right after the one before (registry flag W),
+# on its CPUs, and its statistics line says whose round it goes with
+# (tied=PROG:CASE); the combiner (rounds.awk) takes the figures tied
+# together from one round, the one where they were together fastest, even
+# when each one's fastest round is another.
+. "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/lib-readers.sh"
+. "$TESTS_DIR/lib-driver.sh"
+
+COMBINE=$TOP/scripts/rounds.awk
+
+# stat PROG CASE MEDIAN [MORE]: a statistics line.
+stat() {
+	printf '[latbw-stat prog=%s case=%s median=%s min=%s max=%s spread=1.00%% reps=3 n=10 copies=1 cpus=0 unit=us placement=same%s]\n' \
+		"$1" "$2" "$3" "$3" "$3" "${4:-}"
+}
+
+# round R UDP RPCUDP RPCTCP TCP XUDP XRPC: round R's file, round.R: the
+# four local figures (RPC/udp tied to UDP, TCP to RPC/tcp), then a
+# second pair of the same programs (as the cross-CPU ones are), XUDP and
+# XRPC ("-": that figure failed in this round).
+round() {
+	{
+		[ "$1" = 1 ] && echo '[lmbench3.0 results for Linux box]'
+		echo "UDP latency using localhost: $2 microseconds"
+		stat lat_udp udp "$2"
+		echo "RPC/udp latency using localhost: $3 microseconds"
+		stat lat_rpc udp "$3" " tied=lat_udp:udp"
+		echo "RPC/tcp latency using localhost: $4 microseconds"
+		stat lat_rpc tcp "$4"
+		echo "TCP latency using localhost: $5 microseconds"
+		stat lat_tcp tcp "$5" " tied=lat_rpc:tcp"
+		echo "UDP latency (cross CPU) using localhost: $6 microseconds"
+		stat lat_udp udp "$6"
+		if [ "$7" != - ]
+		then
+			echo "RPC/udp latency (cross CPU) using localhost: $7 microseconds"
+			stat lat_rpc udp "$7" " tied=lat_udp:udp"
+		fi
+		# tied to a line no line before it is: taken alone
+		echo "Pipe latency: $6 microseconds"
+		stat lat_pipe pipe "$6" " tied=lat_none:x"
+	} >"$TRASH/round.$1"
+}
+
+# UDP 10, 9, 11 and RPC/udp 10.5, 12, 9.8: each one's fastest round is
+# another (2 and 3); together round 1 is fastest (10/9 + 10.5/9.8 =
+# 2.18, against 2.22 and 2.22).  RPC/tcp 20, 19, 22 and TCP 16, 18, 15:
+# round 1 (1.05 + 1.07) against 1.11 and 1.16 + 1.  The second pair:
+# UDP 30, 20, 25 and RPC/udp 31, -, 26 (round 2's failed): round 3,
+# among the rounds that have both (25/25 + 26/26), not round 2 (the
+# second UDP's fastest) nor the first pair's round.
+round 1 10.0000 10.5000 20.0000 16.0000 30.0000 31.0000
+round 2 9.0000 12.0000 19.0000 18.0000 20.0000 -
+round 3 11.0000 9.8000 22.0000 15.0000 25.0000 26.0000
+
+# has_line LINE: the combined file holds exactly that line.
+has_line() {
+	grep -Fqx -- "$1" "$TRASH/comb" || fail "no line '$1' in: $(cat "$TRASH/comb")"
+}
+
+for a in $AWKS
+do
+	test_expect "[$a] tied figures from one round, the fastest of the two together; the gap to a faster round below zero" "
+		LC_ALL=C $a -f '$COMBINE' '$TRASH/round.1' '$TRASH/round.2' '$TRASH/round.3' >'$TRASH/comb' 2>'$TRASH/cerr' &&
+		! [ -s '$TRASH/cerr' ] &&
+		has_line 'UDP latency using localhost: 10.0000 microseconds' &&
+		has_line 'RPC/udp latency using localhost: 10.5000 microseconds' &&
+		has_line '[latbw-stat prog=lat_udp case=udp median=10.0000 min=9.0000 max=11.0000 spread=1.00% reps=3 n=10 copies=1 cpus=0 unit=us placement=same rounds=3 round_spread=20.00% round_values=10.0000,9.0000,11.0000 from_round=1 round_gap=-10.00%]' &&
+		has_line '[latbw-stat prog=lat_rpc case=udp median=10.5000 min=9.8000 max=12.0000 spread=1.00% reps=3 n=10 copies=1 cpus=0 unit=us placement=same tied=lat_udp:udp rounds=3 round_spread=20.95% round_values=10.5000,12.0000,9.8000 from_round=1 round_gap=-6.67%]'
+	"
+	test_expect "[$a] a tie to the figure before it: RPC/tcp and TCP from round 1" "
+		has_line 'RPC/tcp latency using localhost: 20.0000 microseconds' &&
+		has_line 'TCP latency using localhost: 16.0000 microseconds' &&
+		grep -q 'prog=lat_rpc case=tcp .* from_round=1 round_gap=-5.00%]' '$TRASH/comb' &&
+		grep -q 'prog=lat_tcp case=tcp .* tied=lat_rpc:tcp .* from_round=1 round_gap=-6.25%]' '$TRASH/comb'
+	"
+	test_expect "[$a] the nearest line before with that prog and case; only the rounds that have both" "
+		has_line 'UDP latency (cross CPU) using localhost: 25.0000 microseconds' &&
+		has_line 'RPC/udp latency (cross CPU) using localhost: 26.0000 microseconds' &&
+		[ \"\$(grep -c 'from_round=3' '$TRASH/comb')\" -eq 2 ]
+	"
+	test_expect "[$a] tied to no line before it: its own fastest round" "
+		has_line 'Pipe latency: 20.0000 microseconds' &&
+		grep -q 'prog=lat_pipe .* from_round=2 round_gap=25.00%]' '$TRASH/comb'
+	"
+done
+
+test_expect 'without tied=, each figure its own fastest round (as before)' '
+	for r in 1 2 3
+	do
+		sed "s/ tied=[^] ]*//" "$TRASH/round.$r" >"$TRASH/free.$r" || return 1
+	done &&
+	awk -f "$COMBINE" "$TRASH/free.1" "$TRASH/free.2" "$TRASH/free.3" >"$TRASH/comb" &&
+	has_line "UDP latency using localhost: 9.0000 microseconds" &&
+	has_line "RPC/udp latency using localhost: 9.8000 microseconds"
+'
+
+# The driver: stand-ins whose figures differ each round, SAME_CPU=quiet
+# with a latbw-quiet that names another CPU at each call.
+mkdir "$TRASH/bin" "$TRASH/tmp" "$TRASH/fs" "$TRASH/res"
+echo 6 >"$TRASH/quiet.n"
+fake latbw-quiet 'n=$(($(cat "'"$TRASH"'/quiet.n") + 1)); echo "$n" >"'"$TRASH"'/quiet.n"
+if [ "$1" = -p ]; then echo "0,$n"; else echo "$n"; fi'
+# standin PROG LABEL CASE VALUES [TCP-VALUES]: a client that prints
+# LABEL's figure (lat_rpc: RPC/udp's or RPC/tcp's, by its -p), the next
+# of VALUES (TCP-VALUES for -p tcp) each run of its placement, and its
+# statistics line; a server (-s, -S), or --version, does nothing.  Each
+# run is logged in $TRASH/args; a client's first run on one CPU or two
+# naps 1.2 s (NAP=1), longer than the driver keeps latbw-quiet's answer.
+standin() {
+	fake "$1" 'echo "$0 $*" >>"'"$TRASH"'/args"
+case " $* " in
+*" -s "* | *" -S "* | *" --version "*) exit 0 ;;
+esac
+c=any
+x=
+while [ "$#" -gt 0 ]
+do
+	case "$1" in
+	-C) c=$2 ;;
+	-p) x=$2 ;;
+	esac
+	shift
+done
+vals="'"$4"'"
+label="'"$2"'"
+case "$x" in
+udp) label="RPC/udp latency using localhost" ;;
+tcp) label="RPC/tcp latency using localhost" vals="'"${5:-}"'" ;;
+esac
+p=same
+case "$c" in *,*) p=cross ;; esac
+f="'"$TRASH"'/n.$(basename "$0")$x.$p"
+echo x >>"$f"
+n=$(wc -l <"$f")
+[ "$n" = 1 ] && [ "${NAP:-}" = 1 ] && sleep 1.2
+v=$(echo "$vals" | cut -d " " -f "$n")
+echo "$label: $v microseconds" >&2
+echo "[latbw-stat prog=$(basename "$0") case=${x:-'"$3"'} median=$v min=$v max=$v spread=0.00% reps=1 n=1 copies=1 cpus=$c unit=us placement=$p]" >&2'
+}
+standin lat_udp "UDP latency using localhost" udp "10.0000 9.0000 11.0000"
+standin lat_rpc "RPC" rpc "10.5000 12.0000 9.8000" "20.0000 19.0000 22.0000"
+standin lat_tcp "TCP latency using localhost" tcp "16.0000 18.0000 15.0000"
+
+test_expect 'a run: TCP, RPC/udp and RPC/tcp say whose round they go with, and take it' '
+	stub_run BENCHMARKS=net ROUNDS=3 NAP=1 &&
+	[ "$(cat "$TRASH/rc")" = 0 ] &&
+	grep -q "^\[latbw-stat prog=lat_tcp case=tcp .* placement=same tied=lat_udp:udp .* from_round=1 " "$F" &&
+	grep -q "^\[latbw-stat prog=lat_rpc case=udp .* placement=same tied=lat_tcp:tcp .* from_round=1 " "$F" &&
+	grep -q "^\[latbw-stat prog=lat_rpc case=tcp .* placement=same tied=lat_rpc:udp .* from_round=1 " "$F" &&
+	grep -q "^\[latbw-stat prog=lat_udp case=udp .* placement=same .* from_round=1 " "$F" &&
+	expect_line "^UDP latency using localhost: 10.0000 microseconds" "$F" &&
+	expect_line "^RPC/udp latency using localhost: 10.5000 microseconds" "$F" &&
+	expect_line "^RPC/tcp latency using localhost: 20.0000 microseconds" "$F" &&
+	expect_line "^TCP latency using localhost: 16.0000 microseconds" "$F" &&
+	! grep -q "prog=lat_udp .*tied=" "$F" || {
+		fail "$(cat "$F")"
+		return 1
+	}
+'
+
+# lists_of PROG ONE|TWO: the -C lists of PROG's runs (servers and
+# clients), in order, of one CPU or of two.
+lists_of() {
+	if [ "$2" = one ]
+	then
+		grep "/$1 " "$TRASH/args" | sed -n "s/.* -C \\([0-9]*\\)\\( .*\\)*\$/\\1/p"
+	else
+		grep "/$1 " "$TRASH/args" | sed -n "s/.* -C \\([0-9]*,[0-9]*\\).*/\\1/p"
+	fi | tr "\n" " "
+}
+
+# same_lists HOW: in each round, the udp server and client, the tcp
+# server and client, the rpc server and its two clients, all on one CPU
+# (HOW one) or one pair (two), though the UDP client's first run took
+# longer than latbw-quiet's answer is kept.
+same_lists() {
+	u=$(lists_of lat_udp "$1") && r=$(lists_of lat_rpc "$1") && t=$(lists_of lat_tcp "$1") ||
+		return 1
+	if [ "$(echo "$u" | wc -w)" -eq 6 ] && [ "$(echo "$r" | wc -w)" -eq 9 ] &&
+		[ "$(echo "$t" | wc -w)" -eq 6 ]
+	then
+		ok=yes
+		for k in 1 2 3
+		do
+			cu=$(echo "$u" | cut -d " " -f $((2 * k)))
+			if [ "$(echo "$r" | cut -d " " -f $((3 * k - 2))-$((3 * k)))" != "$cu $cu $cu" ] ||
+				[ "$(echo "$t" | cut -d " " -f $((2 * k - 1))-$((2 * k)))" != "$cu $cu" ]
+			then
+				ok=no
+			fi
+		done
+		[ "$ok" = yes ] && return 0
+	fi
+	fail "udp: $u; rpc: $r; tcp: $t"
+}
+
+test_expect 'a run: RPC and TCP on the CPU of the UDP step before them' '
+	same_lists one
+'
+
+if [ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ]
+then
+	test_expect 'a run: across CPUs, RPC and TCP on the pair of the UDP step before them' '
+		same_lists two && F=$(find "$TRASH/res" -type f -name "*.0") &&
+		grep -q "^\[latbw-stat prog=lat_rpc case=udp .* placement=cross tied=lat_tcp:tcp .* from_round=1 " "$F"
+	'
+else
+	test_skip 'a run: across CPUs, RPC and TCP on the pair of the UDP step before them' 'one CPU: no cross-CPU steps'
+fi
+
+test_expect 'BENCHMARKS=lat_rpc: no TCP step before it, RPC/udp alone, RPC/tcp tied to it' '
+	rm -f "$TRASH"/n.* &&
+	stub_run BENCHMARKS=lat_rpc ROUNDS=3 &&
+	[ "$(cat "$TRASH/rc")" = 0 ] &&
+	grep -q "^\[latbw-stat prog=lat_rpc case=udp " "$F" &&
+	! grep -q "prog=lat_rpc case=udp .*tied=" "$F" &&
+	grep -q "^\[latbw-stat prog=lat_rpc case=tcp .* tied=lat_rpc:udp .* from_round=1 " "$F" &&
+	expect_line "^RPC/udp latency using localhost: 10.5000 microseconds" "$F" &&
+	expect_line "^RPC/tcp latency using localhost: 20.0000 microseconds" "$F"
+'
+
+test_done
