@@ -109,8 +109,9 @@ if [ "$1" = -p ]; then echo "0,$n"; else echo "$n"; fi'
 # LABEL's figure (lat_rpc: RPC/udp's or RPC/tcp's, by its -p), the next
 # of VALUES (TCP-VALUES for -p tcp) each run of its placement, and its
 # statistics line; a server (-s, -S), or --version, does nothing.  Each
-# run is logged in $TRASH/args; a client's first run on one CPU or two
-# naps 1.2 s (NAP=1), longer than the driver keeps latbw-quiet's answer.
+# run is logged in $TRASH/args; the first run on one CPU or two of the
+# client NAP names naps 1.2 s, longer than the driver keeps latbw-quiet's
+# answer.
 standin() {
 	fake "$1" 'echo "$0 $*" >>"'"$TRASH"'/args"
 case " $* " in
@@ -137,7 +138,7 @@ case "$c" in *,*) p=cross ;; esac
 f="'"$TRASH"'/n.$(basename "$0")$x.$p"
 echo x >>"$f"
 n=$(wc -l <"$f")
-[ "$n" = 1 ] && [ "${NAP:-}" = 1 ] && sleep 1.2
+[ "$n" = 1 ] && [ "${NAP:-}" = "$(basename "$0")" ] && sleep 1.2
 v=$(echo "$vals" | cut -d " " -f "$n")
 echo "$label: $v microseconds" >&2
 echo "[latbw-stat prog=$(basename "$0") case=${x:-'"$3"'} median=$v min=$v max=$v spread=0.00% reps=1 n=1 copies=1 cpus=$c unit=us placement=$p]" >&2'
@@ -147,7 +148,7 @@ standin lat_rpc "RPC" rpc "10.5000 12.0000 9.8000" "20.0000 19.0000 22.0000"
 standin lat_tcp "TCP latency using localhost" tcp "16.0000 18.0000 15.0000"
 
 test_expect 'a run: TCP, RPC/udp and RPC/tcp say whose round they go with, and take it' '
-	stub_run BENCHMARKS=net ROUNDS=3 NAP=1 &&
+	stub_run BENCHMARKS=net ROUNDS=3 NAP=lat_udp &&
 	[ "$(cat "$TRASH/rc")" = 0 ] &&
 	grep -q "^\[latbw-stat prog=lat_tcp case=tcp .* placement=same tied=lat_udp:udp .* from_round=1 " "$F" &&
 	grep -q "^\[latbw-stat prog=lat_rpc case=udp .* placement=same tied=lat_tcp:tcp .* from_round=1 " "$F" &&
