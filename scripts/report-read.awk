@@ -158,7 +158,7 @@ function parse(file, src,    line, n, L, i) {
 
 # The block of lines from L[i] to the next blank line; returns the index
 # after it.
-function block(L, i,    j, e, k, colrule, rule, s) {
+function block(L, i, src,    j, e, k, colrule, rule, s) {
 	for (e = i; L[e] !~ /^[ \t]*$/; e++)
 		;
 	e--
@@ -197,7 +197,7 @@ function block(L, i,    j, e, k, colrule, rule, s) {
 			SUB[k] = SUB[k] trim(L[j]) "\n"
 		s = rule + 1
 	} else {
-		TITLE[k] = src == "c" && L[i] ~ /^Side / ? "Sides" : ""
+		TITLE[k] = ((src == "c" && L[i] ~ /^Side /) ? "Sides" : "")
 		s = i
 	}
 	if (!colrule && rule == i + 1 && allflags(L, rule + 1, e)) {

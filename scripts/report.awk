@@ -124,7 +124,7 @@ function style() {
 	print "figure svg { display: block; width: 100%; max-width: 900px; height: auto; }"
 	print "figcaption { font-size: 13px; color: #555; }"
 	print ".sub { color: #555; font-size: 13px; margin: 0 0 4px; }"
-	print "@media (max-width: 600px) { body { font-size: 14px; } h1 { font-size: 22px; } nav ul { columns: 2; font-size: 12px; } nav li { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; } table { font-size: 12px; } th, td { padding: 2px 4px; } }"
+	print "@media (max-width: 600px) { body { font-size: 14px; } h1 { font-size: 22px; } nav ul { columns: 2; font-size: 12px; } nav li { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; } table { font-size: 12px; } th, td { padding: 2px 4px; } figure { overflow-x: auto; } figure svg { min-width: 600px; } }"
 	print "</style>"
 }
 
