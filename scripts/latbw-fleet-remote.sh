@@ -50,6 +50,8 @@ remote_run() {
 		rr_sub=$rr_dir/l
 		rr_driver=$rr_sub/latbw-run
 	fi
+	# The summary of the run is printed here, of all the hosts: not there.
+	rm -f "$rr_sub/summary" "$rr_sub/scripts/summary"
 	mkdir -p "$rr_dir/tmp" || return 1
 	TMPDIR=$rr_dir/tmp RESULTS_DIR=$rr_dir/results LATBW_SAVED_CONFIG=$rr_dir/saved \
 		sh "$rr_driver" "$rr_sub/fleet.config" </dev/null >"$rr_dir/out" 2>"$rr_dir/err" &
