@@ -221,24 +221,16 @@ test_expect 'nothing left on the hosts (processes, temporary directories)' '
 	nothing_left
 '
 
-# h2 back up, and --resume: only h2 runs again.
+# h2 back up, then two fleets at once: --resume of all three (only h2
+# runs again) and, once that one has passed h1 by, a run on h1 stopped
+# here by SIGTERM while h1 waits (Ctrl-C takes the same way, but a
+# shell's background job cannot trap SIGINT): its run stopped there, what
+# it measured kept, nothing left there.
 start_sshd 2 || fail "cannot restart h2's sshd"
-fleet --resume h1 h2 h3
-test_expect '--resume runs only the host without a complete file' '
-	[ "$(cat "$TRASH/rc")" = 0 ] || fail "exit status $(cat "$TRASH/rc"): $(cat "$TRASH/err")" || return 1
-	tail -n 1 "$(file_of h2 1)" | grep -q "^\[COMPLETE: " || fail "h2.1 not complete" || return 1
-	grep -q "^\[INCOMPLETE: " "$(file_of h2 0)" || fail "h2.0 changed" || return 1
-	! [ -e "$(file_of h1 1)" ] && ! [ -e "$(file_of h3 1)" ] &&
-	expect_line "^latbw-fleet: h1: done before" "$TRASH/err" &&
-	expect_line "^latbw-fleet: 3 of 3 hosts complete" "$TRASH/err"
-'
-test_expect 'nothing left on the hosts after --resume' '
-	nothing_left
-'
-
-# Stopped here (SIGTERM; Ctrl-C takes the same way, but a shell's
-# background job cannot trap SIGINT) while h1 waits: its run stopped,
-# what it measured kept, nothing left there.
+fleet --resume h1 h2 h3 &
+resume_pid=$!
+eventually_long 'grep -q "^latbw-fleet: h1: done before" "$TRASH/err"' ||
+	fail "--resume never passed h1 by"
 : >"$TRASH/hold/h1"
 (
 	# shellcheck disable=SC2034 # read by driver_env
@@ -246,20 +238,40 @@ test_expect 'nothing left on the hosts after --resume' '
 	driver_env LATBW_BENCHMARKS=syscall LATBW_QUICK=1 LATBW_ROUNDS=1 LATBW_MB=1 \
 		LATBW_FSDIR="$TRASH/fs" RSH="ssh -F $TRASH/ssh_config" LATBW_FLEET_POLL=1 \
 		ip netns exec "$ctl" sh "$FLEET" -B "$TRASH/bin" h1
-) >"$TRASH/out" 2>"$TRASH/err" &
+) >"$TRASH/out.t" 2>"$TRASH/err.t" &
 fleet_pid=$!
 eventually_long '[ -f "$(file_of h1 1)" ] && grep -q "^\[BENCHMARKS: " "$(file_of h1 1)"' ||
 	fail "h1's second results file never came"
 kill -TERM "$fleet_pid"
 wait "$fleet_pid"
-echo "$?" >"$TRASH/rc"
+echo "$?" >"$TRASH/rc.t"
 rm -f "$TRASH/hold/h1"
-test_expect 'stopped here: exit 143, the run there stopped and its file marked' '
-	[ "$(cat "$TRASH/rc")" = 143 ] || fail "exit status $(cat "$TRASH/rc"): $(cat "$TRASH/err")" || return 1
-	expect_line "^\[INCOMPLETE: interrupted by SIGTERM" "$(file_of h1 1)" &&
-	expect_line "^latbw-fleet: h1: INCOMPLETE" "$TRASH/err"
+wait "$resume_pid"
+
+test_expect '--resume runs only the host without a complete file' '
+	[ "$(cat "$TRASH/rc")" = 0 ] || fail "exit status $(cat "$TRASH/rc"): $(cat "$TRASH/err")" || return 1
+	tail -n 1 "$(file_of h2 1)" | grep -q "^\[COMPLETE: " || fail "h2.1 not complete" || return 1
+	grep -q "^\[INCOMPLETE: " "$(file_of h2 0)" || fail "h2.0 changed" || return 1
+	! [ -e "$(file_of h3 1)" ] &&
+	expect_line "^latbw-fleet: h1: done before" "$TRASH/err" &&
+	expect_line "^latbw-fleet: h3: done before" "$TRASH/err" &&
+	! grep -q "^latbw-fleet: h[13]: asking" "$TRASH/err" &&
+	expect_line "^latbw-fleet: 3 of 3 hosts complete" "$TRASH/err"
 '
-test_expect 'nothing left on the hosts after the fleet was stopped' '
+test_expect '--resume: one summary, its first table a row for each host' '
+	awk '\''/^Processor, Processes/ { t = 1 } t && /^$/ { exit } t'\'' "$TRASH/out" >"$TRASH/table" &&
+	for h in h1 h2 h3
+	do
+		[ "$(grep -c "^$h  *Linux " "$TRASH/table")" = 1 ] ||
+			fail "rows of $h: $(cat "$TRASH/table")" || return 1
+	done
+'
+test_expect 'stopped here: exit 143, the run there stopped and its file marked' '
+	[ "$(cat "$TRASH/rc.t")" = 143 ] || fail "exit status $(cat "$TRASH/rc.t"): $(cat "$TRASH/err.t")" || return 1
+	expect_line "^\[INCOMPLETE: interrupted by SIGTERM" "$(file_of h1 1)" &&
+	expect_line "^latbw-fleet: h1: INCOMPLETE" "$TRASH/err.t"
+'
+test_expect 'nothing left on the hosts after --resume and the fleet stopped' '
 	nothing_left
 '
 
