@@ -15,7 +15,7 @@ rsh() {
 	if [ "$is_ssh" = 1 ]
 	then
 		# shellcheck disable=SC2086 # RSH split at blanks
-		command $rsh_words -o ControlMaster=auto -o "ControlPath=$hw/c" \
+		command $rsh_words -o ControlMaster=auto -o "ControlPath=$hw/%C" \
 			-o ControlPersist=60 -o BatchMode=yes -o ConnectTimeout=10 \
 			-o ServerAliveInterval=5 -o ServerAliveCountMax=3 "$@"
 	else
@@ -158,6 +158,12 @@ finish() {
 		rsh "$h" "rm -rf $rdir" </dev/null >/dev/null 2>&1 3>&-
 	fi
 	[ "$is_ssh" = 1 ] && rsh -O exit "$h" </dev/null >/dev/null 2>&1 3>&-
+	# A pair's other host: its directory (its servers exit when idle).
+	if [ -n "$peer_rdir" ]
+	then
+		rsh "$peer" "rm -rf $peer_rdir" </dev/null >/dev/null 2>&1 3>&-
+		[ "$is_ssh" = 1 ] && rsh -O exit "$peer" </dev/null >/dev/null 2>&1 3>&-
+	fi
 	mmss $(($(now_s) - job_t0))
 	if [ -n "$local" ] && is_complete "$local"
 	then
@@ -260,7 +266,6 @@ $bindir
 
 # ship: a temporary directory there (rdir), what travels unpacked in it.
 ship() {
-	printf '%s' "$settings" >"$hw/fleet.config"
 	status "shipping to $arch"
 	# shellcheck disable=SC2016 # expanded there
 	rdir=$(rsh "$h" 'mktemp -d "${TMPDIR:-/tmp}/latbw-fleet.XXXXXX"' </dev/null 2>"$hw/ship.err")
@@ -277,6 +282,11 @@ ship() {
 		return 1
 		;;
 	esac
+	# The settings; a pair's name this directory (@RDIR@).
+	{
+		printf '%s' "$settings"
+		printf '%s' "$job_settings" | sed "s|@RDIR@|$rdir|g"
+	} >"$hw/fleet.config" || return 1
 	rscript=$rdir/$sub/${rscript:-latbw-fleet}
 	set -f
 	so_ifs=$IFS
@@ -351,6 +361,9 @@ host_job() {
 	run_rc=
 	local=
 	why=
+	peer=
+	peer_rdir=
+	job_settings=
 	last_step="before the run began"
 	job_t0=$(now_s)
 	trap on_term TERM

@@ -99,3 +99,24 @@ remote_poll() {
 		fi
 	done
 }
+
+# pair_rsh FROM TO WORDS HOST PROG ARG...: the remote shell of a pair's
+# run (its RSH): PROG under FROM (this host's directory) is taken from
+# under TO (the other host's), and the launcher WORDS (its words joined
+# by commas) runs it there on HOST.
+pair_rsh() {
+	pr_from=$1
+	pr_to=$2
+	pr_words=$3
+	shift 3
+	pr_host=$1
+	pr_prog=$2
+	shift 2
+	case "$pr_prog" in
+	"$pr_from"/*) pr_prog=$pr_to${pr_prog#"$pr_from"} ;;
+	esac
+	set -f
+	IFS=,
+	# shellcheck disable=SC2086 # the launcher's words, split at commas
+	exec $pr_words "$pr_host" "$pr_prog" "$@"
+}

@@ -65,6 +65,8 @@ start_sshd() {
 setup() {
 	ip netns add "$ctl" || return 1
 	ip -n "$ctl" link set lo up || return 1
+	# ctl routes between the hosts (for --pairs).
+	ip netns exec "$ctl" sysctl -qw net.ipv4.ip_forward=1 || return 1
 	ssh-keygen -q -t ed25519 -N '' -f "$TRASH/userkey" || return 1
 	mkdir -p "$TRASH/tmp" "$TRASH/fs" "$TRASH/hold" "$TRASH/real" "$TRASH/bin" || return 1
 	cat >"$TRASH/ssh_config" <<-EOF || return 1
@@ -90,7 +92,8 @@ setup() {
 		ip -n "$ctl" addr add "$(net "$n").1/24" dev "lbf$$a$n" &&
 		ip -n "$ns" addr add "$(net "$n").2/24" dev "lbf$$b$n" &&
 		ip -n "$ctl" link set "lbf$$a$n" up && ip -n "$ns" link set "lbf$$b$n" up &&
-		ip -n "$ns" link set lo up || return 1
+		ip -n "$ns" link set lo up &&
+		ip -n "$ns" route add default via "$(net "$n").1" || return 1
 		printf 'Host h%s\n  HostName %s.2\n' "$n" "$(net "$n")" >>"$TRASH/ssh_config"
 		printf '%s.2 %s\n' "$(net "$n")" "$(cat "$TRASH/h$n/hostkey.pub")" >>"$TRASH/known_hosts"
 		cat >"$TRASH/h$n/sshd_config" <<-EOF || return 1
@@ -130,7 +133,7 @@ fi
 # fleet ARGS...: latbw-fleet in ctl over the programs in $TRASH/bin, a
 # quick run of the syscall group; $TRASH/out, err, rc.
 fleet() {
-	driver_env LATBW_BENCHMARKS=syscall LATBW_QUICK=1 LATBW_ROUNDS=1 LATBW_MB=1 \
+	driver_env LATBW_BENCHMARKS="syscall lat_udp" LATBW_QUICK=1 LATBW_ROUNDS=1 LATBW_MB=1 \
 		LATBW_FSDIR="$TRASH/fs" RSH="ssh -F $TRASH/ssh_config" LATBW_FLEET_POLL=1 \
 		ip netns exec "$ctl" sh "$FLEET" -B "$TRASH/bin" "$@" >"$TRASH/out" 2>"$TRASH/err"
 	echo "$?" >"$TRASH/rc"
@@ -173,7 +176,7 @@ eventually_long() {
 # The first run: h2 waits at its first lat_syscall until its sshd is
 # killed; h4 refuses the connection.
 : >"$TRASH/hold/h2"
-fleet h1 h2 h3 h4 &
+fleet --pairs h1=10.231.1.2 h2=10.231.2.2 h3=10.231.3.2 h4 &
 fleet_pid=$!
 eventually_long '[ -f "$(file_of h2 0)" ] && grep -q "^\[BENCHMARKS: " "$(file_of h2 0)"' ||
 	fail "h2's results file never came"
@@ -213,9 +216,18 @@ test_expect 'one summary: its first table has a row for each host with figures i
 		fail "no word of h2: $(cat "$TRASH/err")" || return 1
 	for h in h1 h3
 	do
-		[ "$(grep -c "^$h  *Linux " "$TRASH/table")" = 1 ] ||
+		grep -q "^$h  *Linux " "$TRASH/table" ||
 			fail "rows of $h: $(cat "$TRASH/table")" || return 1
 	done
+'
+test_expect '--pairs: h1 measured UDP to h3 after the local runs, into h1+h3.0' '
+	f=$(file_of h1+h3 0)
+	[ -f "$f" ] || fail "no $f: $(cat "$TRASH/err")" || return 1
+	tail -n 1 "$f" | grep -q "^\[COMPLETE: " || fail "$f: $(tail -n 3 "$f")" || return 1
+	expect_line "^UDP latency using 10\.231\.3\.2: " "$f" &&
+	expect_line "^\[REMOTE: h3=10\.231\.3\.2\]" "$f" &&
+	! ls "$TRASH"/res/*/h1+h2.* "$TRASH"/res/*/h2+h3.* >/dev/null 2>&1 &&
+	expect_line "^latbw-fleet: 1 of 1 pairs complete" "$TRASH/err"
 '
 test_expect 'nothing left on the hosts (processes, temporary directories)' '
 	nothing_left
