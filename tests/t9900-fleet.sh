@@ -59,9 +59,9 @@ start_sshd() {
 	eventually "ip netns exec $ctl ssh -F $TRASH/ssh_config h$1 true 2>/dev/null"
 }
 
-# setup: the namespaces, the keys, the sshds, the programs shipped (a
-# copy of the build whose lat_syscall waits while $TRASH/hold/<host> is
-# there, then runs the real one).
+# setup: the namespaces, the keys, the sshds, the programs shipped (those
+# the runs need, copied from the build; its lat_syscall waits while
+# $TRASH/hold/<host> is there, then runs the real one).
 setup() {
 	ip netns add "$ctl" || return 1
 	ip -n "$ctl" link set lo up || return 1
@@ -117,7 +117,11 @@ setup() {
 	do
 		start_sshd "$n" || return 1
 	done
-	cp "$BIN"/* "$TRASH/bin/" && mv "$TRASH/bin/lat_syscall" "$TRASH/real/" &&
+	for p in mhz lat_syscall lat_udp latbw-hello latbw-quiet latbw-start
+	do
+		cp "$BIN/$p" "$TRASH/bin/" || return 1
+	done
+	mv "$TRASH/bin/lat_syscall" "$TRASH/real/" &&
 	printf '#!/bin/sh\nwhile [ -e "%s/$(uname -n)" ]\ndo\n\tsleep 0.2\ndone\nexec "%s" "$@"\n' \
 		"$TRASH/hold" "$TRASH/real/lat_syscall" >"$TRASH/bin/lat_syscall" &&
 	chmod +x "$TRASH/bin/lat_syscall"
@@ -131,9 +135,10 @@ then
 fi
 
 # fleet ARGS...: latbw-fleet in ctl over the programs in $TRASH/bin, a
-# quick run of the syscall group; $TRASH/out, err, rc.
+# quick run of BENCHMARKS $bench; $TRASH/out, err, rc.
+bench=syscall
 fleet() {
-	driver_env LATBW_BENCHMARKS="syscall lat_udp" LATBW_QUICK=1 LATBW_ROUNDS=1 LATBW_MB=1 \
+	driver_env LATBW_BENCHMARKS="$bench" LATBW_QUICK=1 LATBW_ROUNDS=1 LATBW_MB=1 \
 		LATBW_FSDIR="$TRASH/fs" RSH="ssh -F $TRASH/ssh_config" LATBW_FLEET_POLL=1 \
 		ip netns exec "$ctl" sh "$FLEET" -B "$TRASH/bin" "$@" >"$TRASH/out" 2>"$TRASH/err"
 	echo "$?" >"$TRASH/rc"
@@ -176,6 +181,7 @@ eventually_long() {
 # The first run: h2 waits at its first lat_syscall until its sshd is
 # killed; h4 refuses the connection.
 : >"$TRASH/hold/h2"
+bench="syscall lat_udp"
 fleet --pairs h1=10.231.1.2 h2=10.231.2.2 h3=10.231.3.2 h4 &
 fleet_pid=$!
 eventually_long '[ -f "$(file_of h2 0)" ] && grep -q "^\[BENCHMARKS: " "$(file_of h2 0)"' ||
@@ -239,6 +245,7 @@ test_expect 'nothing left on the hosts (processes, temporary directories)' '
 # shell's background job cannot trap SIGINT): its run stopped there, what
 # it measured kept, nothing left there.
 start_sshd 2 || fail "cannot restart h2's sshd"
+bench=syscall
 fleet --resume h1 h2 h3 &
 resume_pid=$!
 eventually_long 'grep -q "^latbw-fleet: h1: done before" "$TRASH/err"' ||
