@@ -8,6 +8,36 @@
 # (an interrupt here) stops the run there, keeping what it measured.
 # Uses the fleet's work, rsh_words, is_ssh, rsh_prog, settings,
 # results_dir, build_there, opt_bin, source_tree, poll_s, top, script_dir.
+# Also the helpers the fleet shares: mmss, now_s, newest_file, is_complete.
+
+# mmss SECONDS: m:ss in mmss_s.
+mmss() {
+	mmss_s=$(($1 / 60)):
+	[ $(($1 % 60)) -lt 10 ] && mmss_s=${mmss_s}0
+	mmss_s=$mmss_s$(($1 % 60))
+}
+
+now_s() {
+	date +%s
+}
+
+# newest_file NAME: the results file here of host NAME with the greatest
+# n, or nothing.
+newest_file() {
+	for nf_f in "$results_dir"/*/"$1".*
+	do
+		case "${nf_f##*.}" in
+		'' | *[!0-9]*) continue ;;
+		esac
+		[ "${nf_f##*/}" = "$1.${nf_f##*.}" ] && [ -f "$nf_f" ] &&
+			printf '%s %s\n' "${nf_f##*.}" "$nf_f"
+	done | sort -n | tail -n 1 | sed 's/^[0-9]* //'
+}
+
+# is_complete FILE: its last line is the driver's closing line.
+is_complete() {
+	tail -n 1 "$1" 2>/dev/null | grep -q '^\[COMPLETE: '
+}
 
 # rsh ARGS...: the launcher, with this host's control connection.
 rsh() {
