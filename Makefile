@@ -13,6 +13,7 @@
 #   make static         statically linked programs (STATIC=1), into
 #                       build-static-<compiler>: for boards without a compiler
 #   make results        run the suite and write results/<OS-triple>/<host>.<n>
+#                       (HOSTS="a b c": on those hosts over ssh, latbw-fleet)
 #   make install        commands, programs and manual pages under $(PREFIX)
 #   make install-strip  the same, the programs stripped (install -s)
 #   make uninstall      remove what make install installed
@@ -107,8 +108,10 @@ test-cross:
 static:
 	$(MAKE) STATIC=1 all
 
+# make results HOSTS="a b c": the suite on those hosts over ssh, each
+# file gathered here (scripts/latbw-fleet; doc/latbw-fleet.1).
 results: all
-	sh scripts/latbw-run
+	sh scripts/$(if $(strip $(HOSTS)),latbw-fleet $(HOSTS),latbw-run)
 
 quick: all
 	LATBW_QUICK=1 sh scripts/latbw-run

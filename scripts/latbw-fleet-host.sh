@@ -1,0 +1,406 @@
+# latbw-fleet-host.sh - one host's job in latbw-fleet, sourced by it.
+# shellcheck shell=sh
+# shellcheck disable=SC2034,SC2154 # shared variables: set in one file, used in another
+#
+# host_job I HOST NAME, run in the background: writes the host's step to
+# $work/hI/status as it goes and, at its end, $work/hI/result (three
+# lines: ok, incomplete or failed; the results file here; why).  SIGTERM
+# (an interrupt here) stops the run there, keeping what it measured.
+# Uses the fleet's work, rsh_words, is_ssh, rsh_prog, settings,
+# results_dir, build_there, opt_bin, source_tree, poll_s, top, script_dir.
+# Also the helpers the fleet shares: mmss, now_s, newest_file, is_complete.
+
+# mmss SECONDS: m:ss in mmss_s.
+mmss() {
+	mmss_s=$(($1 / 60)):
+	[ $(($1 % 60)) -lt 10 ] && mmss_s=${mmss_s}0
+	mmss_s=$mmss_s$(($1 % 60))
+}
+
+now_s() {
+	date +%s
+}
+
+# newest_file NAME: the results file here of host NAME with the greatest
+# n, or nothing.
+newest_file() {
+	for nf_f in "$results_dir"/*/"$1".*
+	do
+		case "${nf_f##*.}" in
+		'' | *[!0-9]*) continue ;;
+		esac
+		[ "${nf_f##*/}" = "$1.${nf_f##*.}" ] && [ -f "$nf_f" ] &&
+			printf '%s %s\n' "${nf_f##*.}" "$nf_f"
+	done | sort -n | tail -n 1 | sed 's/^[0-9]* //'
+}
+
+# is_complete FILE: its last line is the driver's closing line.
+is_complete() {
+	tail -n 1 "$1" 2>/dev/null | grep -q '^\[COMPLETE: '
+}
+
+# rsh ARGS...: the launcher, with this host's control connection.
+rsh() {
+	set -f
+	if [ "$is_ssh" = 1 ]
+	then
+		# shellcheck disable=SC2086 # RSH split at blanks
+		command $rsh_words -o ControlMaster=auto -o "ControlPath=$hw/%C" \
+			-o ControlPersist=60 -o BatchMode=yes -o ConnectTimeout=10 \
+			-o ServerAliveInterval=5 -o ServerAliveCountMax=3 "$@"
+	else
+		# shellcheck disable=SC2086
+		command $rsh_words "$@"
+	fi
+	rsh_rc=$?
+	set +f
+	return "$rsh_rc"
+}
+
+# result KIND FILE [REASON]: the job's end, for the fleet.
+result() {
+	printf '%s\n%s\n%s\n' "$1" "$2" "${3:-}" >"$hw/result"
+}
+
+# status TEXT: the host's line.
+status() {
+	printf '%s\n' "$*" >"$hw/status.new" && mv -f "$hw/status.new" "$hw/status"
+}
+
+# last_line FILE: its last non-empty line, without control characters.
+last_line() {
+	sed '/^[[:space:]]*$/d' "$1" 2>/dev/null | tail -n 1 | tr -d '\000-\037'
+}
+
+# static_cc ARCH: the compiler here for a static build for ARCH, in
+# bf_cc; else why not in why.
+static_cc() {
+	case "$1" in
+	"$(uname -m)")
+		bf_cc=${CC:-cc}
+		command -v musl-gcc >/dev/null 2>&1 && bf_cc=musl-gcc
+		;;
+	aarch64 | arm64) bf_cc=aarch64-linux-gnu-gcc ;;
+	riscv64) bf_cc=riscv64-linux-gnu-gcc ;;
+	armv6l | armv7l | armv8l) bf_cc=arm-linux-gnueabihf-gcc ;;
+	x86_64 | amd64) bf_cc=x86_64-linux-gnu-gcc ;;
+	*)
+		why="no compiler here for $1 (use --build-there)"
+		return 1
+		;;
+	esac
+	command -v "$bf_cc" >/dev/null 2>&1 && return 0
+	why="no $bf_cc here for $1 (install it, or use --build-there)"
+	return 1
+}
+
+# build_for ARCH: the static programs for ARCH made here (make static),
+# their directory in bindir; else why not in why.
+build_for() {
+	static_cc "$1" || return 1
+	# One build at a time (hosts of one architecture share it).
+	while ! mkdir "$work/build.lock" 2>/dev/null
+	do
+		sleep 1
+	done
+	# (Not make's settings of a make results that started us: its
+	# BUILD= would put this build elsewhere.)
+	(
+		unset MAKEFLAGS MFLAGS MAKELEVEL BUILD
+		make -C "$top" STATIC=1 CC="$bf_cc" all
+	) >"$hw/build.log" 2>&1
+	bf_rc=$?
+	rmdir "$work/build.lock"
+	if [ "$bf_rc" -ne 0 ]
+	then
+		why="the static build for $1 ($bf_cc) failed: $(last_line "$hw/build.log")"
+		return 1
+	fi
+	bindir=$top/build-static-$bf_cc/bin
+}
+
+# new_local: the file here for the copy, results/<OS-triple>/NAME.<n>
+# with the first n unused (made with noclobber: never another's), from
+# the OS line of the copy; in local.
+new_local() {
+	nl_triple=$(sed -n 's/^\[OS: \(.*\)\]$/\1/p' "$hw/copy" | sed -n 1p)
+	case "$nl_triple" in
+	'') return 0 ;;
+	.* | *[!A-Za-z0-9_.+-]*)
+		why="its results file names a bad OS triple"
+		return 1
+		;;
+	esac
+	mkdir -p "$results_dir/$nl_triple" || return 1
+	nl_n=0
+	while ! (set -C && : >"$results_dir/$nl_triple/$name.$nl_n") 2>/dev/null
+	do
+		if ! [ -e "$results_dir/$nl_triple/$name.$nl_n" ]
+		then
+			why="cannot create $results_dir/$nl_triple/$name.$nl_n"
+			return 1
+		fi
+		nl_n=$((nl_n + 1))
+	done
+	local=$results_dir/$nl_triple/$name.$nl_n
+}
+
+# poll: the host's progress and its results file so far, copied here.
+poll() {
+	rsh "$h" "sh $rscript --remote-poll $rdir" </dev/null \
+		>"$hw/poll" 2>/dev/null 3>&- || return 1
+	po_line=$(sed -n '1s/^P //p' "$hw/poll")
+	[ -n "$po_line" ] && status "${po_line#latbw-run: }"
+	sed 1d "$hw/poll" >"$hw/copy"
+	# A line cut in the middle is left for the next copy: a cut number
+	# looks like a real one.
+	if [ -s "$hw/copy" ] && [ -n "$(tail -c 1 "$hw/copy")" ]
+	then
+		sed '$d' "$hw/copy" >"$hw/copy.lines" && mv -f "$hw/copy.lines" "$hw/copy"
+	fi
+	[ -s "$hw/copy" ] || return 0
+	[ -n "$local" ] || new_local || return 1
+	[ -n "$local" ] || return 0
+	cat "$hw/copy" >"$local"
+}
+
+# mark_incomplete: the copy here ends with an INCOMPLETE line saying why,
+# unless the driver there wrote one.
+mark_incomplete() {
+	grep -q '^\[INCOMPLETE: ' "$local" && return 0
+	# shellcheck disable=SC2094 # its last line, then appended to
+	{
+		[ -n "$(tail -c 1 "$local")" ] && printf '\n'
+		printf '[INCOMPLETE: %s %s (latbw-fleet)]\n' \
+			"$(printf '%s' "$why" | tr -d '[]')" "$last_step" | sanitize
+	} >>"$local"
+}
+
+# finish: the host's result, from what is here; ends the job.
+finish() {
+	trap '' TERM
+	exec 3>&-
+	if [ -n "$run_pid" ]
+	then
+		wait "$run_pid"
+	elif [ -n "$rdir" ]
+	then
+		rsh "$h" "rm -rf $rdir" </dev/null >/dev/null 2>&1 3>&-
+	fi
+	[ "$is_ssh" = 1 ] && rsh -O exit "$h" </dev/null >/dev/null 2>&1 3>&-
+	# A pair's other host: its directory (its servers exit when idle).
+	if [ -n "$peer_rdir" ]
+	then
+		rsh "$peer" "rm -rf $peer_rdir" </dev/null >/dev/null 2>&1 3>&-
+		[ "$is_ssh" = 1 ] && rsh -O exit "$peer" </dev/null >/dev/null 2>&1 3>&-
+	fi
+	mmss $(($(now_s) - job_t0))
+	if [ -n "$local" ] && is_complete "$local"
+	then
+		fi_note=
+		[ "$run_rc" = 1 ] && fi_note=", some programs failed"
+		status "done in $mmss_s$fi_note: $local"
+		result ok "$local"
+	elif [ -n "$local" ]
+	then
+		mark_incomplete
+		status "INCOMPLETE after $mmss_s ($why): $local"
+		result incomplete "$local" "$why"
+	else
+		status "FAILED after $mmss_s: $why"
+		result failed "" "$why"
+	fi
+	exit 0
+}
+
+# shellcheck disable=SC2317 # called by the trap
+# on_term: an interrupt here: stop the run there (the driver marks its
+# file), copy what it measured; finish.
+on_term() {
+	trap '' TERM
+	why="interrupted here"
+	if [ -n "$run_pid" ] && kill -0 "$run_pid" 2>/dev/null
+	then
+		printf 'stop\n' >&3 2>/dev/null
+		ot_i=0
+		while [ "$ot_i" -lt 20 ] && ! grep -q '^done ' "$hw/run.out" 2>/dev/null &&
+			kill -0 "$run_pid" 2>/dev/null
+		do
+			sleep 1
+			ot_i=$((ot_i + 1))
+		done
+		grep -q '^done ' "$hw/run.out" 2>/dev/null && poll
+	fi
+	finish
+}
+
+# probe: the host's uname -m, in arch.
+probe() {
+	status "asking uname -m"
+	if ! rsh "$h" 'uname -m' </dev/null >"$hw/probe" 2>"$hw/probe.err"
+	then
+		why="unreachable: $(last_line "$hw/probe.err")"
+		return 1
+	fi
+	arch=$(sed -n 1p "$hw/probe")
+	case "$arch" in
+	'' | *[!A-Za-z0-9_]*)
+		why="uname -m said '$(tr -d '\000-\037' <"$hw/probe" | sed -n 1p)'"
+		return 1
+		;;
+	esac
+}
+
+# what_travels: tar's arguments for what is shipped, in $@ of the caller
+# (set by it from ship_args): the scripts and VERSION with the programs
+# beside them (as installed), or the source.
+what_travels() {
+	if [ "$build_there" = 1 ]
+	then
+		sub=s
+		rscript=scripts/latbw-fleet
+		ship_args="-C
+$top
+Makefile
+VERSION
+src
+scripts"
+		return 0
+	fi
+	if [ -n "$opt_bin" ]
+	then
+		bindir=$opt_bin
+	elif [ "$source_tree" = 1 ]
+	then
+		status "building for $arch (static)"
+		build_for "$arch" || return 1
+	elif [ "$arch" = "$(uname -m)" ]
+	then
+		bindir=$script_dir
+	else
+		why="no programs for $arch (an installed $me ships its own, for $(uname -m); use --bin DIR)"
+		return 1
+	fi
+	vfile=$top/VERSION
+	[ -f "$script_dir/VERSION" ] && vfile=$script_dir/VERSION
+	ship_args="-C
+${vfile%/*}
+VERSION
+-C
+$script_dir
+.
+-C
+$bindir
+."
+}
+
+# ship: a temporary directory there (rdir), what travels unpacked in it.
+ship() {
+	status "shipping to $arch"
+	# shellcheck disable=SC2016 # expanded there
+	rdir=$(rsh "$h" 'mktemp -d "${TMPDIR:-/tmp}/latbw-fleet.XXXXXX"' </dev/null 2>"$hw/ship.err")
+	case "$rdir" in
+	/*/latbw-fleet.*[!A-Za-z0-9_./-]*)
+		why="its temporary directory '$rdir' holds characters its shell would interpret"
+		rdir=
+		return 1
+		;;
+	/*/latbw-fleet.*) ;;
+	*)
+		why="cannot make a temporary directory there: $(last_line "$hw/ship.err")"
+		rdir=
+		return 1
+		;;
+	esac
+	# The settings; a pair's name this directory (@RDIR@).
+	{
+		printf '%s' "$settings"
+		printf '%s' "$job_settings" | sed "s|@RDIR@|$rdir|g"
+	} >"$hw/fleet.config" || return 1
+	rscript=$rdir/$sub/${rscript:-latbw-fleet}
+	set -f
+	so_ifs=$IFS
+	IFS='
+'
+	# shellcheck disable=SC2086 # one word a line
+	set -- $ship_args
+	IFS=$so_ifs
+	set +f
+	tar cf - "$@" -C "$hw" fleet.config 2>"$hw/tar.err" |
+		rsh "$h" "mkdir $rdir/$sub && cd $rdir/$sub && tar xof -" 2>"$hw/ship.err" && return 0
+	why="shipping failed: $(last_line "$hw/ship.err")$(last_line "$hw/tar.err")"
+	return 1
+}
+
+# watch: start the run, its standard input the lifeline (a fifo this job
+# holds open on fd 3: closed, the host stops the driver and cleans up),
+# and copy its file here until it ends.
+watch() {
+	mkfifo "$hw/life" || {
+		why="cannot make a fifo in $hw"
+		return 1
+	}
+	rsh "$h" "sh $rscript --remote-run $rdir" <"$hw/life" \
+		>"$hw/run.out" 2>"$hw/run.err" &
+	run_pid=$!
+	exec 3>"$hw/life"
+	status "starting"
+	last_step="before its first step"
+	while :
+	do
+		if grep -q '^done ' "$hw/run.out"
+		then
+			poll
+			break
+		fi
+		kill -0 "$run_pid" 2>/dev/null || break
+		if poll
+		then
+			w_step=$(sed -n 's/^\[\([0-9][0-9]*\)\/\([0-9][0-9]*\)\] .*/after step \1 of \2/p' "$hw/status")
+			[ -n "$w_step" ] && last_step=$w_step
+		fi
+		sleep "$poll_s"
+	done
+}
+
+# run_end: why the run ended, from what it said.
+run_end() {
+	run_rc=$(sed -n 's/^done //p' "$hw/run.out")
+	if grep -q '^buildfail ' "$hw/run.out"
+	then
+		why="the build there failed: $(sed -n 's/^buildfail //p' "$hw/run.out")"
+	elif [ -z "$run_rc" ]
+	then
+		wait "$run_pid"
+		why="the connection was lost ($rsh_prog exit status $?)"
+		run_pid=
+	elif [ "$run_rc" != 0 ] && [ "$run_rc" != 1 ]
+	then
+		why="latbw-run there exited $run_rc: $(last_line "$hw/run.err")"
+	fi
+}
+
+host_job() {
+	h=$2
+	name=$3
+	hw=$work/h$1
+	rdir=
+	sub=l
+	rscript=
+	run_pid=
+	run_rc=
+	local=
+	why=
+	peer=
+	peer_rdir=
+	job_settings=
+	last_step="before the run began"
+	job_t0=$(now_s)
+	trap on_term TERM
+	probe || finish
+	what_travels || finish
+	ship || finish
+	watch || finish
+	run_end
+	finish
+}

@@ -1,0 +1,122 @@
+# latbw-fleet-remote.sh - the part of latbw-fleet that runs on a host,
+# shellcheck shell=sh
+# shellcheck disable=SC2034,SC2154 # shared variables: set in one file, used in another
+# sourced by latbw-fleet there (latbw-fleet --remote-run DIR, --remote-poll
+# DIR).  DIR is the temporary directory the fleet made there: l/ holds
+# the scripts and the programs beside them (as installed), or s/ the
+# source, built first; l/fleet.config (s/fleet.config) the settings.
+# Nothing here reads anything but DIR; what it prints the fleet copies
+# as data.
+
+# remote_build DIR: build the source shipped into DIR/s; on failure says
+# "buildfail LAST-LINE", waits for the lifeline to end, removes DIR and
+# fails.
+remote_build() {
+	printf 'building\n'
+	if ! make -C "$1/s" >"$1/build.log" 2>&1
+	then
+		printf 'buildfail %s\n' "$(tail -n 1 "$1/build.log" | tr -d '\000-\037')"
+		cat >/dev/null <&3
+		rm -rf "$1"
+		return 1
+	fi
+	LATBW_BUILD=$1/s/build
+	export LATBW_BUILD
+}
+
+# remote_run DIR: run latbw-run on what was shipped into DIR with the
+# settings of its fleet.config.  Says on stdout "building", "started",
+# then "done STATUS" (or "buildfail LINE"); stops the driver (SIGTERM: it
+# marks its file INCOMPLETE) when told "stop" on stdin or when stdin ends
+# (the connection dropped); removes DIR once stdin has ended.
+remote_run() {
+	rr_dir=$1
+	# The connection may be gone before we say "done": a write to it
+	# must not kill us before DIR is removed.
+	trap '' PIPE HUP INT
+	# Our settings, not the ones a login here left in the environment.
+	for rr_k in MB FSDIR SYNC_MAX BENCHMARKS QUICK ROUNDS REPS USECS BOUND NICE \
+		SAME_CPU IDLE REMOTE RSH CONFIG RERUN RESULTS_DIR BIN BUILD
+	do
+		unset "$rr_k" "LATBW_$rr_k"
+	done
+	exec 3<&0
+	if [ -d "$rr_dir/s" ]
+	then
+		rr_sub=$rr_dir/s
+		rr_driver=$rr_sub/scripts/latbw-run
+		remote_build "$rr_dir" || return 0
+	else
+		rr_sub=$rr_dir/l
+		rr_driver=$rr_sub/latbw-run
+	fi
+	# The summary of the run is printed here, of all the hosts: not there.
+	rm -f "$rr_sub/summary" "$rr_sub/scripts/summary"
+	mkdir -p "$rr_dir/tmp" || return 1
+	TMPDIR=$rr_dir/tmp RESULTS_DIR=$rr_dir/results LATBW_SAVED_CONFIG=$rr_dir/saved \
+		sh "$rr_driver" "$rr_sub/fleet.config" </dev/null >"$rr_dir/out" 2>"$rr_dir/err" &
+	rr_pid=$!
+	printf 'started\n'
+	# The lifeline: "stop", or its end, stops a driver still running.
+	(
+		while IFS= read -r rr_line
+		do
+			if [ "$rr_line" = stop ] && ! [ -f "$rr_dir/ended" ]
+			then
+				kill -TERM "$rr_pid" 2>/dev/null
+			fi
+		done
+		[ -f "$rr_dir/ended" ] || kill -TERM "$rr_pid" 2>/dev/null
+	) <&3 &
+	rr_reader=$!
+	exec 3<&-
+	wait "$rr_pid"
+	rr_rc=$?
+	: >"$rr_dir/ended"
+	printf 'done %s\n' "$rr_rc"
+	wait "$rr_reader"
+	rm -rf "$rr_dir"
+}
+
+# remote_poll DIR: "P <the driver's last progress line>", then its results
+# file so far.
+remote_poll() {
+	rp_line=
+	if [ -f "$1/err" ]
+	then
+		rp_line=$(grep '^latbw-run: \[' "$1/err" | tail -n 1)
+	elif [ -f "$1/build.log" ]
+	then
+		rp_line="building"
+	fi
+	printf 'P %s\n' "$rp_line" | tr -d '\000-\011\013-\037'
+	for rp_f in "$1"/results/*/*
+	do
+		if [ -f "$rp_f" ]
+		then
+			cat "$rp_f"
+			break
+		fi
+	done
+}
+
+# pair_rsh FROM TO WORDS HOST PROG ARG...: the remote shell of a pair's
+# run (its RSH): PROG under FROM (this host's directory) is taken from
+# under TO (the other host's), and the launcher WORDS (its words joined
+# by commas) runs it there on HOST.
+pair_rsh() {
+	pr_from=$1
+	pr_to=$2
+	pr_words=$3
+	shift 3
+	pr_host=$1
+	pr_prog=$2
+	shift 2
+	case "$pr_prog" in
+	"$pr_from"/*) pr_prog=$pr_to${pr_prog#"$pr_from"} ;;
+	esac
+	set -f
+	IFS=,
+	# shellcheck disable=SC2086 # the launcher's words, split at commas
+	exec $pr_words "$pr_host" "$pr_prog" "$@"
+}

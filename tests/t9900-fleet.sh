@@ -1,0 +1,308 @@
+#!/bin/sh
+# latbw-fleet against real hosts: three network namespaces (h1 h2 h3),
+# each with a host name of its own and a real sshd on its own address,
+# with a throw-away host key and user key, joined by veth pairs to a
+# fourth (ctl), where latbw-fleet runs: no traffic leaves the namespaces.
+# Checks: one complete results file per host and one summary with a row
+# for each that measured; h2's sshd killed mid-run gives INCOMPLETE for
+# h2 and complete files for the others; --resume completes h2 alone; an
+# unreachable host fails and counts in the exit status; SIGTERM here
+# stops the runs there; nothing is left on the hosts (processes,
+# temporary directories).  As root only.
+. "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/lib-driver.sh"
+
+FLEET=$TOP/scripts/latbw-fleet
+ctl=lbf$$c
+made_run_sshd=
+
+cleanup() {
+	netns_remove "$ctl" "lbf$$h1" "lbf$$h2" "lbf$$h3"
+	[ -n "$made_run_sshd" ] && rmdir /run/sshd 2>/dev/null
+	rm -rf "$TRASH"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
+
+why=
+if [ "$(id -u)" != 0 ]
+then
+	why="not root (network namespaces and sshd need it)"
+elif ! [ -x /usr/sbin/sshd ] || ! command -v ssh >/dev/null 2>&1 ||
+	! command -v ssh-keygen >/dev/null 2>&1
+then
+	why="no sshd, ssh or ssh-keygen (openssh-server, openssh-client)"
+elif ! command -v ip >/dev/null 2>&1
+then
+	why="no ip command (iproute2)"
+elif ! command -v unshare >/dev/null 2>&1
+then
+	why="no unshare (util-linux)"
+fi
+if [ -n "$why" ]
+then
+	test_skip "latbw-fleet on three namespaced hosts over ssh" "$why"
+	test_done
+fi
+
+# net N: the address of host hN (ctl is 10.231.N.1).
+net() {
+	printf '10.231.%s' "$1"
+}
+
+# start_sshd N: hN's sshd, in its namespace, in a UTS namespace named hN.
+start_sshd() {
+	ip netns exec "lbf$$h$1" unshare --uts sh -c \
+		'hostname "$1" && exec /usr/sbin/sshd -D -e -f "$2"' sh "h$1" \
+		"$TRASH/h$1/sshd_config" 2>>"$TRASH/h$1/sshd.log" &
+	# Up when it answers.
+	eventually "ip netns exec $ctl ssh -F $TRASH/ssh_config h$1 true 2>/dev/null"
+}
+
+# setup: the namespaces, the keys, the sshds, the programs shipped (those
+# the runs need, copied from the build; its lat_syscall waits while
+# $TRASH/hold/<host> is there, then runs the real one).
+setup() {
+	ip netns add "$ctl" || return 1
+	ip -n "$ctl" link set lo up || return 1
+	# ctl routes between the hosts (for --pairs).
+	ip netns exec "$ctl" sysctl -qw net.ipv4.ip_forward=1 || return 1
+	ssh-keygen -q -t ed25519 -N '' -f "$TRASH/userkey" || return 1
+	mkdir -p "$TRASH/tmp" "$TRASH/fs" "$TRASH/hold" "$TRASH/real" "$TRASH/bin" || return 1
+	cat >"$TRASH/ssh_config" <<-EOF || return 1
+	Host *
+	  User root
+	  IdentityFile $TRASH/userkey
+	  IdentitiesOnly yes
+	  UserKnownHostsFile $TRASH/known_hosts
+	  GlobalKnownHostsFile /dev/null
+	  StrictHostKeyChecking yes
+	  LogLevel ERROR
+	Host h4
+	  HostName 127.0.0.1
+	  Port 1
+	EOF
+	for n in 1 2 3
+	do
+		ns=lbf$$h$n
+		mkdir -p "$TRASH/h$n/tmp" &&
+		ssh-keygen -q -t ed25519 -N '' -f "$TRASH/h$n/hostkey" &&
+		ip netns add "$ns" &&
+		ip link add "lbf$$a$n" netns "$ctl" type veth peer name "lbf$$b$n" netns "$ns" &&
+		ip -n "$ctl" addr add "$(net "$n").1/24" dev "lbf$$a$n" &&
+		ip -n "$ns" addr add "$(net "$n").2/24" dev "lbf$$b$n" &&
+		ip -n "$ctl" link set "lbf$$a$n" up && ip -n "$ns" link set "lbf$$b$n" up &&
+		ip -n "$ns" link set lo up &&
+		ip -n "$ns" route add default via "$(net "$n").1" || return 1
+		printf 'Host h%s\n  HostName %s.2\n' "$n" "$(net "$n")" >>"$TRASH/ssh_config"
+		printf '%s.2 %s\n' "$(net "$n")" "$(cat "$TRASH/h$n/hostkey.pub")" >>"$TRASH/known_hosts"
+		cat >"$TRASH/h$n/sshd_config" <<-EOF || return 1
+		ListenAddress $(net "$n").2
+		HostKey $TRASH/h$n/hostkey
+		PidFile none
+		AuthorizedKeysFile $TRASH/userkey.pub
+		PermitRootLogin prohibit-password
+		PasswordAuthentication no
+		KbdInteractiveAuthentication no
+		UsePAM no
+		StrictModes no
+		SetEnv TMPDIR=$TRASH/h$n/tmp
+		EOF
+	done
+	if ! [ -d /run/sshd ]
+	then
+		mkdir -p /run/sshd && made_run_sshd=1 || return 1
+	fi
+	for n in 1 2 3
+	do
+		start_sshd "$n" || return 1
+	done
+	for p in mhz lat_syscall lat_udp latbw-hello latbw-quiet latbw-start
+	do
+		cp "$BIN/$p" "$TRASH/bin/" || return 1
+	done
+	mv "$TRASH/bin/lat_syscall" "$TRASH/real/" &&
+	printf '#!/bin/sh\nwhile [ -e "%s/$(uname -n)" ]\ndo\n\tsleep 0.2\ndone\nexec "%s" "$@"\n' \
+		"$TRASH/hold" "$TRASH/real/lat_syscall" >"$TRASH/bin/lat_syscall" &&
+	chmod +x "$TRASH/bin/lat_syscall"
+}
+
+if ! setup >"$TRASH/setup.log" 2>&1
+then
+	test_skip "latbw-fleet on three namespaced hosts over ssh" \
+		"cannot set up the namespaces and sshds: $(tail -n 1 "$TRASH/setup.log")"
+	test_done
+fi
+
+# fleet ARGS...: latbw-fleet in ctl over the programs in $TRASH/bin, a
+# quick run of BENCHMARKS $bench; $TRASH/out, err, rc.
+bench=syscall
+fleet() {
+	driver_env LATBW_BENCHMARKS="$bench" LATBW_QUICK=1 LATBW_ROUNDS=1 LATBW_MB=1 \
+		LATBW_FSDIR="$TRASH/fs" RSH="ssh -F $TRASH/ssh_config" LATBW_FLEET_POLL=1 \
+		ip netns exec "$ctl" sh "$FLEET" -B "$TRASH/bin" "$@" >"$TRASH/out" 2>"$TRASH/err"
+	echo "$?" >"$TRASH/rc"
+}
+
+# file_of HOST N: its Nth results file here.
+file_of() {
+	printf '%s\n' "$TRASH"/res/*/"$1.$2"
+}
+
+# left_on N: what is left on host hN: processes other than its sshd, and
+# temporary directories.
+left_on() {
+	for lo_p in $(ip netns pids "lbf$$h$1")
+	do
+		[ "$(cat "/proc/$lo_p/comm" 2>/dev/null)" = sshd ] || echo "process $lo_p"
+	done
+	find "$TRASH/h$1/tmp" -mindepth 1 -maxdepth 1
+}
+
+nothing_left() {
+	for nl_n in 1 2 3
+	do
+		eventually "[ -z \"\$(left_on $nl_n)\" ]" ||
+			fail "left on h$nl_n: $(left_on "$nl_n" | tr '\n' ' ')" || return 1
+	done
+}
+
+# eventually_long CHECK: CHECK succeeds within 30 s.
+eventually_long() {
+	el_i=0
+	until eval "$1"
+	do
+		el_i=$((el_i + 1))
+		[ "$el_i" -lt 300 ] || return 1
+		sleep 0.1
+	done
+}
+
+# The first run: h2 waits at its first lat_syscall until its sshd is
+# killed; h4 refuses the connection.
+: >"$TRASH/hold/h2"
+bench="syscall lat_udp"
+fleet --pairs h1=10.231.1.2 h2=10.231.2.2 h3=10.231.3.2 h4 &
+fleet_pid=$!
+eventually_long '[ -f "$(file_of h2 0)" ] && grep -q "^\[BENCHMARKS: " "$(file_of h2 0)"' ||
+	fail "h2's results file never came"
+for p in $(ip netns pids "lbf$$h2")
+do
+	[ "$(cat "/proc/$p/comm" 2>/dev/null)" = sshd ] && kill -9 "$p"
+done
+wait "$fleet_pid"
+rm -f "$TRASH/hold/h2"
+
+test_expect 'a complete results file for each reachable host, named for it' '
+	for h in h1 h3
+	do
+		f=$(file_of "$h" 0)
+		[ -f "$f" ] || fail "no $f: $(cat "$TRASH/err")" || return 1
+		tail -n 1 "$f" | grep -q "^\[COMPLETE: " || fail "$f: $(tail -n 1 "$f")" || return 1
+		grep -q "^\[HOSTNAME: $h\]" "$f" || fail "$f: not measured on $h" || return 1
+		grep -q "^Simple syscall: " "$f" || fail "$f: no figure" || return 1
+	done
+'
+test_expect 'the host whose sshd was killed mid-run: its file marked INCOMPLETE' '
+	f=$(file_of h2 0)
+	[ -f "$f" ] || fail "no $f" || return 1
+	! grep -q "^\[COMPLETE: " "$f" &&
+	expect_line "^\[INCOMPLETE: .*connection was lost" "$f" &&
+	expect_line "^latbw-fleet: h2: INCOMPLETE" "$TRASH/err"
+'
+test_expect 'the unreachable host failed, with no file; exit status 2 (two hosts failed)' '
+	[ "$(cat "$TRASH/rc")" = 2 ] || fail "exit status $(cat "$TRASH/rc")" || return 1
+	! ls "$TRASH"/res/*/h4.* >/dev/null 2>&1 &&
+	expect_line "^latbw-fleet: h4: FAILED .*unreachable" "$TRASH/err" &&
+	expect_line "^latbw-fleet: 2 of 4 hosts complete" "$TRASH/err"
+'
+test_expect 'one summary: its first table has a row for each host with figures in it' '
+	awk '\''/^Processor, Processes/ { t = 1 } t && /^$/ { exit } t'\'' "$TRASH/out" >"$TRASH/table" &&
+	grep -q "^summary: .*/h2.0: the run is marked incomplete" "$TRASH/err" ||
+		fail "no word of h2: $(cat "$TRASH/err")" || return 1
+	for h in h1 h3
+	do
+		grep -q "^$h  *Linux " "$TRASH/table" ||
+			fail "rows of $h: $(cat "$TRASH/table")" || return 1
+	done
+'
+test_expect '--pairs: h1 measured UDP to h3 after the local runs, into h1+h3.0' '
+	f=$(file_of h1+h3 0)
+	[ -f "$f" ] || fail "no $f: $(cat "$TRASH/err")" || return 1
+	tail -n 1 "$f" | grep -q "^\[COMPLETE: " || fail "$f: $(tail -n 3 "$f")" || return 1
+	expect_line "^UDP latency using 10\.231\.3\.2: " "$f" &&
+	expect_line "^\[REMOTE: h3=10\.231\.3\.2\]" "$f" &&
+	! ls "$TRASH"/res/*/h1+h2.* "$TRASH"/res/*/h2+h3.* >/dev/null 2>&1 &&
+	expect_line "^latbw-fleet: 1 of 1 pairs complete" "$TRASH/err"
+'
+test_expect 'nothing left on the hosts (processes, temporary directories)' '
+	nothing_left
+'
+
+# h2 back up, then two fleets at once: --resume of all three (only h2
+# runs again) and, once that one has passed h1 by, a run on h1 stopped
+# here by SIGTERM while h1 waits (Ctrl-C takes the same way, but a
+# shell's background job cannot trap SIGINT): its run stopped there, what
+# it measured kept, nothing left there.
+start_sshd 2 || fail "cannot restart h2's sshd"
+bench=syscall
+fleet --resume h1 h2 h3 &
+resume_pid=$!
+eventually_long 'grep -q "^latbw-fleet: h1: done before" "$TRASH/err"' ||
+	fail "--resume never passed h1 by"
+: >"$TRASH/hold/h1"
+(
+	# shellcheck disable=SC2034 # read by driver_env
+	DRIVER_EXEC='exec'
+	driver_env LATBW_BENCHMARKS=syscall LATBW_QUICK=1 LATBW_ROUNDS=1 LATBW_MB=1 \
+		LATBW_FSDIR="$TRASH/fs" RSH="ssh -F $TRASH/ssh_config" LATBW_FLEET_POLL=1 \
+		ip netns exec "$ctl" sh "$FLEET" -B "$TRASH/bin" h1
+) >"$TRASH/out.t" 2>"$TRASH/err.t" &
+fleet_pid=$!
+eventually_long '[ -f "$(file_of h1 1)" ] && grep -q "^\[BENCHMARKS: " "$(file_of h1 1)"' ||
+	fail "h1's second results file never came"
+kill -TERM "$fleet_pid"
+wait "$fleet_pid"
+echo "$?" >"$TRASH/rc.t"
+rm -f "$TRASH/hold/h1"
+wait "$resume_pid"
+
+test_expect '--resume runs only the host without a complete file' '
+	[ "$(cat "$TRASH/rc")" = 0 ] || fail "exit status $(cat "$TRASH/rc"): $(cat "$TRASH/err")" || return 1
+	tail -n 1 "$(file_of h2 1)" | grep -q "^\[COMPLETE: " || fail "h2.1 not complete" || return 1
+	grep -q "^\[INCOMPLETE: " "$(file_of h2 0)" || fail "h2.0 changed" || return 1
+	! [ -e "$(file_of h3 1)" ] &&
+	expect_line "^latbw-fleet: h1: done before" "$TRASH/err" &&
+	expect_line "^latbw-fleet: h3: done before" "$TRASH/err" &&
+	! grep -q "^latbw-fleet: h[13]: asking" "$TRASH/err" &&
+	expect_line "^latbw-fleet: 3 of 3 hosts complete" "$TRASH/err"
+'
+test_expect '--resume: one summary, its first table a row for each host' '
+	awk '\''/^Processor, Processes/ { t = 1 } t && /^$/ { exit } t'\'' "$TRASH/out" >"$TRASH/table" &&
+	for h in h1 h2 h3
+	do
+		[ "$(grep -c "^$h  *Linux " "$TRASH/table")" = 1 ] ||
+			fail "rows of $h: $(cat "$TRASH/table")" || return 1
+	done
+'
+test_expect 'stopped here: exit 143, the run there stopped and its file marked' '
+	[ "$(cat "$TRASH/rc.t")" = 143 ] || fail "exit status $(cat "$TRASH/rc.t"): $(cat "$TRASH/err.t")" || return 1
+	expect_line "^\[INCOMPLETE: interrupted by SIGTERM" "$(file_of h1 1)" &&
+	expect_line "^latbw-fleet: h1: INCOMPLETE" "$TRASH/err.t"
+'
+test_expect 'nothing left on the hosts after --resume and the fleet stopped' '
+	nothing_left
+'
+
+test_expect 'bad command lines: one-line error and usage, exit 2' '
+	for args in "" "-j 0 h1" "-j x h1" "--bogus h1" "h1 h1" "-r" "-b -B /x h1"
+	do
+		# shellcheck disable=SC2086 # the words of a command line
+		driver_env sh "$FLEET" $args >"$TRASH/o" 2>"$TRASH/e"
+		rc=$?
+		[ "$rc" = 2 ] || fail "$args: exit status $rc" || return 1
+		grep -q "^usage: latbw-fleet " "$TRASH/e" || fail "$args: no usage line" || return 1
+		[ "$(wc -l <"$TRASH/e")" = 2 ] || fail "$args: $(cat "$TRASH/e")" || return 1
+	done
+'
+test_done
