@@ -179,6 +179,11 @@ else
 	lm=${lm%/lat_syscall}
 fi
 lm=$(cd "$lm" && pwd -P) || exit 2
+# Without these, each lmbench program measures its timing and loop
+# overheads first (tens of seconds under load); lmbench's own script
+# sets them too (ENOUGH: a sample of 5 ms, as latbw's default -E).
+ENOUGH=${ENOUGH:-5000} TIMING_O=${TIMING_O:-0} LOOP_O=${LOOP_O:-0}
+export ENOUGH TIMING_O LOOP_O
 for c in taskset timeout awk sort find
 do
 	command -v "$c" >/dev/null 2>&1 || skip "$c is needed"
@@ -356,12 +361,17 @@ s_proc() {
 	do
 		ours "$o" "$bin/lat_syscall" -C "$a" -N "$REPS" "$op"
 		theirs "$t" "$lm/lat_syscall" -N "$REPS" "$op"
-		eval "o_$op=\$(fig \"\$o\" \"Simple \$op\")"
-		eval "t_$op=\$(fig \"\$t\" \"Simple \$op\")"
+		l=$op
+		[ "$op" = null ] && l=syscall
+		vo=$(fig "$o" "Simple $l")
+		vt=$(fig "$t" "Simple $l")
+		case $op in
+		null) o_null=$vo t_null=$vt ;;
+		read) o_read=$vo t_read=$vt ;;
+		write) o_write=$vo t_write=$vt ;;
+		esac
 	done
-	# shellcheck disable=SC2154 # set by the eval above
 	row "null call" "$o_null" "$t_null"
-	# shellcheck disable=SC2154 # set by the eval above
 	row "null I/O" "$(mean "$o_read" "$o_write")" "$(mean "$t_read" "$t_write")"
 	ours "$o" "$bin/lat_syscall" -C "$a" -N "$REPS" stat "$stat"
 	theirs "$t" "$lm/lat_syscall" -N "$REPS" stat "$stat"
