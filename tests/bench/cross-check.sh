@@ -104,8 +104,6 @@ definition() {
 	case $1 in
 	'int add' | 'int64 add')
 		echo "lmbench's add loop is folded by its compiler: it prints 0.00 ns" ;;
-	'sh proc')
-		echo "lmbench's shell runs /tmp/hello, a static-less lmbench binary; latbw's runs latbw-hello" ;;
 	'comm TCP conn' | 'cross TCP conn')
 		echo "lmbench's client neither waits for accept nor FIN (lmbench3-placement.sh)" ;;
 	'comm RPC/UDP' | 'comm RPC/TCP' | 'cross RPC/UDP' | 'cross RPC/TCP')
@@ -114,8 +112,6 @@ definition() {
 		echo "lmbench fixes 1 MB socket buffers; latbw leaves them to autotuning (lmbench3-placement.sh)" ;;
 	'c2c cas 0-1')
 		echo "no second tool makes a compare-and-swap round trip on one line" ;;
-	'cache L3 measured')
-		echo "cache measures the L3 this guest's CPU can fill, sysfs the package's" ;;
 	'mlp '*' latency' | 'mlp '*' bandwidth')
 		echo "no second tool interleaves k chases on one CPU" ;;
 	*) ;;
@@ -134,6 +130,8 @@ print_table() {
 				verdict = "- (" (num(o) ? "" : "latbw: " o) \
 				    (!num(o) && !num(t) ? "; " : "") \
 				    (num(t) ? "" : "other: " t) ")"
+				if (num(t) && t + 0 == 0) verdict = "- (other: 0)"
+				if ($4 != "") verdict = "def: " $4
 			} else {
 				r = o / t
 				ratio = sprintf("%.3f", r)
