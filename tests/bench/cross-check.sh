@@ -131,7 +131,8 @@ print_table() {
 				    (!num(o) && !num(t) ? "; " : "") \
 				    (num(t) ? "" : "other: " t) ")"
 				if (num(t) && t + 0 == 0) verdict = "- (other: 0)"
-				if ($4 != "") verdict = "def: " $4
+				if ($4 != "" && num(o) && (num(t) || t == "no second method"))
+					verdict = "def: " $4
 			} else {
 				r = o / t
 				ratio = sprintf("%.3f", r)
