@@ -1,0 +1,714 @@
+#!/bin/sh
+# tests/bench/cross-check.sh - every cell of summary's tables against a
+# second measurement of the same operation, under the same placement.
+#
+#   LMBENCH3=DIR sh tests/bench/cross-check.sh [-k ROWS] [SECTION...]
+#
+# SECTION is one of: basic proc ops ctx comm filevm bw mem cache c2c
+# scaling load mlp (default: all of them, in that order).  Each measures
+# its cells twice: with latbw's programs (build/bin, run as the driver
+# runs them: "one" and "same" steps on CPU A, "cross" and "pair" steps on
+# CPUs A and B) and with the other, which is lmbench 3's program where
+# lmbench has the benchmark (pinned with taskset to the same CPUs), and
+# otherwise a second method:
+#   basic Mhz      the kernel's "cpu MHz" in /proc/cpuinfo
+#   cache sizes    the sizes sysfs reports (cpu0/cache/index*)
+#   c2c pipe       lat_pipe -C a (diagonal) and lat_pipe -C a,b
+#   c2c cas        none: no second tool makes a CAS round trip (named)
+#   scaling        N single runs (one -C i copy per CPU, at the same time),
+#                  their operations per second summed
+#   load           tests/bench/load-cross.sh: lat_mem_rd's chase with a
+#                  separate bw_mem rd streamer pinned to each other CPU
+#   mlp            k=1: lat_mem_rd's random chase on the same pages; the
+#                  best parallelism: lmbench's par_mem
+# The local and cross-CPU communication cells and the socket, pipe and
+# AF_UNIX bandwidths come from tests/bench/lmbench3-placement.sh (one
+# round, REPS samples), whose header names its own placements.
+#
+# LMBENCH3 is lmbench 3's checkout (its bin/<os> is found under it) or
+# that bin directory; unset or missing: the script says why and exits 0
+# (skipped).  MB (default: 4 times the L3 that sysfs reports, else 64)
+# is the size of the memory sweeps, as the driver's; REPS (default 3)
+# the samples of each run (-N, both suites); TMO (default 120) the time
+# bound of each program.
+#
+# Hold the benchmark lock while it measures, a section or a few at a
+# time so that others get the lock between them, with the same -k file:
+#   for s in basic proc ops ctx comm filevm bw mem cache c2c scaling load mlp
+#   do flock /tmp/latbw.lock sh tests/bench/cross-check.sh -k /tmp/rows $s
+#   done
+#   sh tests/bench/cross-check.sh -k /tmp/rows -p     (the table only)
+# -k ROWS keeps the measured rows in ROWS (added to, never cleared); -p
+# prints the table of ROWS and measures nothing.  Without -k the rows
+# live in a temporary directory and the table follows the measurement.
+#
+# The table: cell, latbw, other, ratio (latbw/other), verdict: ok within
+# 0.8-1.25x, "def: ..." outside it where the two measure by definition
+# different things (named in definition() below, with what was found),
+# OUT outside it otherwise, "-" where either side has no figure (why).
+# Exit status 0 when no row is OUT, 1 otherwise, 2 bad use.
+#
+# Every program runs under timeout -k 5 TMO in the process group timeout
+# makes for it, and the group is killed after the program ends (lmbench's
+# lat_mem_rd under load left a spinning child), on errors and on ^C.
+
+me=cross-check.sh
+usage() {
+	echo "usage: $me [-k ROWS] [-p] [basic|proc|ops|ctx|comm|filevm|bw|mem|cache|c2c|scaling|load|mlp]..." >&2
+	exit 2
+}
+
+keep=
+print_only=0
+while getopts k:ph opt
+do
+	case $opt in
+	k) keep=$OPTARG ;;
+	p) print_only=1 ;;
+	h)
+		sed -n '2,50s/^# \{0,1\}//p' "$0"
+		exit 0
+		;;
+	*) usage ;;
+	esac
+done
+shift $((OPTIND - 1))
+all="basic proc ops ctx comm filevm bw mem cache c2c scaling load mlp"
+for s in "$@"
+do
+	case " $all " in
+	*" $s "*) ;;
+	*)
+		echo "$me: no section $s" >&2
+		usage
+		;;
+	esac
+done
+# shellcheck disable=SC2086 # the list of sections
+[ $# -gt 0 ] || set -- $all
+REPS=${REPS:-3}
+TMO=${TMO:-120}
+for v in "$REPS" "$TMO"
+do
+	case $v in
+	'' | *[!0-9]* | 0*)
+		echo "$me: REPS and TMO are whole numbers above 0" >&2
+		usage
+		;;
+	esac
+done
+
+# definition CELL: the documented difference of definition that explains
+# a ratio outside 0.8-1.25 for CELL (empty: none known; the row is OUT).
+definition() {
+	case $1 in
+	'int add' | 'int64 add')
+		echo "lmbench's add loop is folded by its compiler: it prints 0.00 ns" ;;
+	'comm TCP conn' | 'cross TCP conn')
+		echo "lmbench's client neither waits for accept nor FIN (lmbench3-placement.sh)" ;;
+	'comm RPC/UDP' | 'comm RPC/TCP' | 'cross RPC/UDP' | 'cross RPC/TCP')
+		echo "lmbench's client is libtirpc's: a poll and two sigprocmask more per call (lmbench3-placement.sh)" ;;
+	'bw TCP')
+		echo "lmbench fixes 1 MB socket buffers; latbw leaves them to autotuning (lmbench3-placement.sh)" ;;
+	'c2c cas 0-1')
+		echo "no second tool makes a compare-and-swap round trip on one line" ;;
+	'mlp '*' latency' | 'mlp '*' bandwidth')
+		echo "no second tool interleaves k chases on one CPU" ;;
+	*) ;;
+	esac
+}
+
+# print_table ROWS: the table, its exit status 1 when a row is OUT.
+print_table() {
+	printf '%-26s %12s %12s %7s  %s\n' cell latbw other ratio verdict
+	awk -F '\t' '
+		function num(s) { return s ~ /^[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?$/ }
+		{
+			cell = $1; o = $2; t = $3
+			if (!num(o) || !num(t) || t + 0 == 0) {
+				ratio = "-"
+				verdict = "- (" (num(o) ? "" : "latbw: " o) \
+				    (!num(o) && !num(t) ? "; " : "") \
+				    (num(t) ? "" : "other: " t) ")"
+				if (num(t) && t + 0 == 0) verdict = "- (other: 0)"
+				if ($4 != "" && num(o) && (num(t) || t == "no second method"))
+					verdict = "def: " $4
+			} else {
+				r = o / t
+				ratio = sprintf("%.3f", r)
+				if (r >= 0.8 && r <= 1.25)
+					verdict = "ok"
+				else {
+					verdict = "OUT"
+					if ($4 != "")
+						verdict = "def: " $4
+					else
+						bad++
+				}
+			}
+			printf "%-26s %12s %12s %7s  %s\n", cell, num(o) ? o : "-", \
+			    num(t) ? t : "-", ratio, verdict
+		}
+		END { exit bad > 0 }' "$1"
+}
+
+if [ "$print_only" = 1 ]
+then
+	if [ -z "$keep" ] || [ ! -f "$keep" ]
+	then
+		echo "$me: -p needs -k ROWS, a file of rows" >&2
+		usage
+	fi
+	print_table "$keep"
+	exit
+fi
+
+skip() {
+	echo "$me: skipped: $*" >&2
+	exit 0
+}
+[ -n "${LMBENCH3:-}" ] || skip "LMBENCH3 is not set (lmbench 3's checkout or its bin/<os>)"
+[ -d "$LMBENCH3" ] || skip "no directory $LMBENCH3 (LMBENCH3)"
+if [ -x "$LMBENCH3/lat_syscall" ]
+then
+	lm=$LMBENCH3
+else
+	lm=$(find "$LMBENCH3/bin" -name lat_syscall -type f 2>/dev/null | head -n 1)
+	[ -n "$lm" ] || skip "no built lmbench 3 under $LMBENCH3 (bin/*/lat_syscall)"
+	lm=${lm%/lat_syscall}
+fi
+lm=$(cd "$lm" && pwd -P) || exit 2
+# Without these, each lmbench program measures its timing and loop
+# overheads first (tens of seconds under load); lmbench's own script
+# sets them too (ENOUGH: a sample of 5 ms, as latbw's default -E).
+ENOUGH=${ENOUGH:-5000} TIMING_O=${TIMING_O:-0} LOOP_O=${LOOP_O:-0}
+export ENOUGH TIMING_O LOOP_O
+for c in taskset timeout awk sort find
+do
+	command -v "$c" >/dev/null 2>&1 || skip "$c is needed"
+done
+
+top=$(cd "$(dirname "$0")/../.." && pwd) || exit 2
+bin=${LATBW_BUILD:-$top/build}/bin
+[ -x "$bin/lat_syscall" ] || {
+	echo "$me: no $bin/lat_syscall: run make first" >&2
+	exit 2
+}
+
+# The CPUs: A the first this process may run on, B the next one.
+cpus=$(awk '$1 == "Cpus_allowed_list:" {
+	n = split($2, part, ",")
+	for (i = 1; i <= n; i++) {
+		if (split(part[i], r, "-") == 2)
+			for (c = r[1]; c <= r[2]; c++)
+				print c
+		else
+			print part[i]
+	}
+}' /proc/self/status 2>/dev/null)
+ncpu=$(printf '%s\n' "$cpus" | grep -c '^[0-9]')
+a=$(printf '%s\n' "$cpus" | sed -n 1p)
+b=$(printf '%s\n' "$cpus" | sed -n 2p)
+[ -n "$a" ] || a=0
+
+# The cache sizes sysfs reports (bytes; 0 unknown).
+sysfs_cache() {
+	for d in /sys/devices/system/cpu/cpu"$a"/cache/index*
+	do
+		[ -r "$d/level" ] || continue
+		t=$(cat "$d/type")
+		[ "$t" = Instruction ] && continue
+		printf '%s %s\n' "$(cat "$d/level")" "$(cat "$d/size")"
+	done | awk -v want="$1" '$1 == want {
+		s = $2; m = 1
+		if (s ~ /K$/) m = 1024
+		if (s ~ /M$/) m = 1048576
+		sub(/[KM]$/, "", s)
+		print s * m; found = 1; exit }
+		END { if (!found) print 0 }'
+}
+l1=$(sysfs_cache 1)
+l2=$(sysfs_cache 2)
+l3=$(sysfs_cache 3)
+if [ -z "${MB:-}" ]
+then
+	MB=64
+	[ "$l3" -gt 0 ] && MB=$((4 * l3 / 1048576))
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/latbw-cross-check.XXXXXX") || exit 2
+rows=${keep:-$tmp/rows}
+touch "$rows" || exit 2
+cur=
+hello_made=0
+# shellcheck disable=SC2317 # called by the trap
+cleanup() {
+	[ -n "$cur" ] && kill -KILL -- "-$cur" 2>/dev/null
+	[ "$hello_made" = 1 ] && rm -f /tmp/hello
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+trap 'exit 129' HUP
+
+# shellcheck source=tests/bench/lmbench3-lib.sh
+. "$(dirname "$0")/lmbench3-lib.sh"
+
+# run FILE CMD...: CMD under timeout -k 5 TMO, its output (both streams)
+# in FILE; waited for in the background so that ^C is taken at once; its
+# process group (timeout's own) killed after it, whatever it left.
+run() {
+	r_out=$1
+	shift
+	timeout -k 5 "$TMO" "$@" >"$r_out" 2>&1 &
+	cur=$!
+	wait "$cur"
+	r_rc=$?
+	kill -KILL -- "-$cur" 2>/dev/null
+	cur=
+	[ "$r_rc" -ge 124 ] && echo "timed out after $TMO s (status $r_rc)" >>"$r_out"
+	return 0
+}
+ours() { run "$@"; }
+theirs() {
+	f=$1
+	shift
+	run "$f" taskset -c "$lm_cpus" "$@"
+}
+lm_cpus=$a
+
+# fig FILE LABEL: the number of "LABEL: <n> ..." in FILE, else why not.
+fig() {
+	v=$(grep -F -e "$2:" "$1" | awk -v t="$2" 'index($0, t ":") == 1 {
+		split(substr($0, length(t) + 2), f, " ")
+		if (f[1] ~ /^[0-9.]+$/) { print f[1]; exit } }')
+	[ -n "$v" ] && { echo "$v"; return; }
+	why "$1"
+}
+# pt FILE X [TITLE]: the y of point X (in series TITLE, a text its title
+# line starts with after the quote), else why not.
+pt() {
+	v=$(awk -v x="$2" -v t="${3:-}" '
+		t != "" && /^"/ { s = index($0, "\"" t) == 1; next }
+		t != "" && !s { next }
+		$1 ~ /^[0-9.]+k?$/ && $1 + 0 == x + 0 && $2 ~ /^[0-9.]+$/ { print $2; exit }' "$1")
+	[ -n "$v" ] && { echo "$v"; return; }
+	why "$1"
+}
+# why FILE: the first line of FILE that is not latbw's own, cut short.
+why() {
+	w=$(grep -v '^\[' "$1" | grep . | head -n 1 | cut -c1-70)
+	echo "${w:-no figure}"
+}
+# row CELL LATBW OTHER: one row of the table.
+row() {
+	printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$(definition "$1")" >>"$rows"
+	printf '%s: %-24s latbw %-12s other %s\n' "$me" "$1" "$2" "$3" >&2
+}
+# inv A: 1e6/A (a rate into microseconds), or A if not a number.
+inv() {
+	case $1 in
+	'' | *[!0-9.]*) echo "$1" ;;
+	*) awk -v v="$1" 'BEGIN { if (v > 0) printf "%.4f\n", 1e6 / v; else print "zero rate" }' ;;
+	esac
+}
+# mean A B: (A+B)/2, or A if either is not a number.
+mean() {
+	case $1$2 in
+	*[!0-9.]*) echo "$1" ;;
+	*) awk -v x="$1" -v y="$2" 'BEGIN { printf "%.4f\n", (x + y) / 2 }' ;;
+	esac
+}
+
+o=$tmp/o
+t=$tmp/t
+file=$tmp/file
+stat=$tmp/stat
+: >"$stat"
+
+s_basic() {
+	ours "$o" "$bin/mhz"
+	v=$(awk '$2 == "MHz," { print $1; exit }' "$o")
+	c=$(awk -F: '/^cpu MHz/ { printf "%.0f\n", $2; exit }' /proc/cpuinfo 2>/dev/null)
+	row "Mhz" "${v:-$(why "$o")}" "${c:-no cpu MHz in /proc/cpuinfo}"
+	ours "$o" "$bin/tlb" -C "$a"
+	theirs "$t" "$lm/tlb"
+	row "tlb pages" "$(tlb_pages "$o")" "$(tlb_pages "$t")"
+	ours "$o" "$bin/line" -C "$a"
+	theirs "$t" "$lm/line"
+	row "cache line bytes" "$(line_bytes "$o")" "$(line_bytes "$t")"
+	ours "$o" "$bin/par_mem" -N "$REPS" -M "${MB}m"
+	theirs "$t" "$lm/par_mem" -N "$REPS" -L 128 -M "${MB}m"
+	row "mem par" "$(last_y "$o")" "$(last_y "$t")"
+}
+tlb_pages() {
+	v=$(awk '/^tlb:/ { print $2; exit } /pages/ { for (i = 1; i <= NF; i++) if ($(i+1) ~ /^pages/ && $i ~ /^[0-9]+$/) { print $i; exit } }' "$1")
+	echo "${v:-$(why "$1")}"
+}
+line_bytes() {
+	v=$(awk '/^line:/ { print $2; exit } $0 ~ /^[0-9]+$/ { print $1; exit }' "$1")
+	echo "${v:-$(why "$1")}"
+}
+last_y() {
+	v=$(awk '$1 ~ /^[0-9.]+$/ && $2 ~ /^[0-9.]+$/ { y = $2 } END { print y }' "$1")
+	echo "${v:-$(why "$1")}"
+}
+
+s_proc() {
+	for op in null read write
+	do
+		ours "$o" "$bin/lat_syscall" -C "$a" -N "$REPS" "$op"
+		theirs "$t" "$lm/lat_syscall" -N "$REPS" "$op"
+		l=$op
+		[ "$op" = null ] && l=syscall
+		vo=$(fig "$o" "Simple $l")
+		vt=$(fig "$t" "Simple $l")
+		case $op in
+		null) o_null=$vo t_null=$vt ;;
+		read) o_read=$vo t_read=$vt ;;
+		write) o_write=$vo t_write=$vt ;;
+		esac
+	done
+	row "null call" "$o_null" "$t_null"
+	row "null I/O" "$(mean "$o_read" "$o_write")" "$(mean "$t_read" "$t_write")"
+	ours "$o" "$bin/lat_syscall" -C "$a" -N "$REPS" stat "$stat"
+	theirs "$t" "$lm/lat_syscall" -N "$REPS" stat "$stat"
+	row "stat" "$(fig "$o" "Simple stat")" "$(fig "$t" "Simple stat")"
+	ours "$o" "$bin/lat_syscall" -C "$a" -N "$REPS" open "$stat"
+	theirs "$t" "$lm/lat_syscall" -N "$REPS" open "$stat"
+	row "open clos" "$(fig "$o" "Simple open/close")" "$(fig "$t" "Simple open/close")"
+	ours "$o" "$bin/lat_select" -C "$a" -N "$REPS" -n 100 tcp
+	theirs "$t" "$lm/lat_select" -N "$REPS" -n 100 tcp
+	row "slct TCP" "$(fig "$o" "Select on 100 tcp fd's")" "$(fig "$t" "Select on 100 tcp fd's")"
+	ours "$o" "$bin/lat_sig" -C "$a" -N "$REPS" install
+	theirs "$t" "$lm/lat_sig" -N "$REPS" install
+	row "sig inst" "$(fig "$o" "Signal handler installation")" "$(fig "$t" "Signal handler installation")"
+	ours "$o" "$bin/lat_sig" -C "$a" -N "$REPS" catch
+	theirs "$t" "$lm/lat_sig" -N "$REPS" catch
+	row "sig hndl" "$(fig "$o" "Signal handler overhead")" "$(fig "$t" "Signal handler overhead")"
+	ours "$o" "$bin/lat_proc" -C "$a" -N "$REPS" fork
+	theirs "$t" "$lm/lat_proc" -N "$REPS" fork
+	row "fork proc" "$(fig "$o" "Process fork+exit")" "$(fig "$t" "Process fork+exit")"
+	ours "$o" "$bin/lat_proc" -C "$a" -N "$REPS" exec
+	(cd "$lm" && theirs "$t" ./lat_proc -N "$REPS" exec)
+	row "exec proc" "$(fig "$o" "Process fork+execve")" "$(fig "$t" "Process fork+execve")"
+	ours "$o" "$bin/lat_proc" -C "$a" -N "$REPS" shell
+	# lmbench's shell runs /tmp/hello: its hello, there only for the run.
+	if [ -e /tmp/hello ]
+	then
+		echo "/tmp/hello exists: lmbench's shell not run" >"$t"
+	else
+		cp "$lm/hello" /tmp/hello && hello_made=1
+		theirs "$t" "$lm/lat_proc" -N "$REPS" shell
+		rm -f /tmp/hello
+		hello_made=0
+	fi
+	row "sh proc" "$(fig "$o" "Process fork+/bin/sh -c")" "$(fig "$t" "Process fork+/bin/sh -c")"
+}
+
+s_ops() {
+	ours "$o" "$bin/lat_ops" -C "$a" -N "$REPS"
+	theirs "$t" "$lm/lat_ops" -N "$REPS"
+	for ty in integer int64 float double
+	do
+		case $ty in
+		integer | int64) ops="bit add mul div mod" ;;
+		*) ops="add mul div bogomflops" ;;
+		esac
+		name=$ty
+		[ "$ty" = integer ] && name=int
+		for op in $ops
+		do
+			row "$name $op" "$(fig "$o" "$ty $op")" "$(fig "$t" "$ty $op")"
+		done
+	done
+}
+
+s_ctx() {
+	for s in 0 16 64
+	do
+		ours "$o" "$bin/lat_ctx" -C "$a" -N "$REPS" -s "$s" 2 8 16
+		theirs "$t" "$lm/lat_ctx" -N "$REPS" -s "$s" 2 8 16
+		for p in 2 8 16
+		do
+			[ "$s" = 0 ] && [ "$p" != 2 ] && continue
+			row "ctx ${p}p/${s}K" "$(pt "$o" "$p")" "$(pt "$t" "$p")"
+		done
+	done
+}
+
+s_comm() {
+	if [ -z "$b" ]
+	then
+		row "comm (cross CPU)" "one CPU" "one CPU"
+	fi
+	# TMO bounds each of its programs; the whole of it, 40 of them.
+	c_tmo=$TMO
+	TMO=$((c_tmo * 40))
+	run "$tmp/place" env ROUNDS=1 REPS="$REPS" TMO="$c_tmo" \
+		sh "$(dirname "$0")/lmbench3-placement.sh" "$lm"
+	TMO=$c_tmo
+	# benchmark place latbw lmbench3 ratio verdict
+	while read -r bench place ov tv _
+	do
+		case $bench:$place in
+		lat_pipe:same) c="comm Pipe" ;;
+		lat_unix:same) c="comm AF UNIX" ;;
+		lat_udp:same) c="comm UDP" ;;
+		lat_rpc/udp:same) c="comm RPC/UDP" ;;
+		lat_tcp:same) c="comm TCP" ;;
+		lat_rpc/tcp:same) c="comm RPC/TCP" ;;
+		lat_connect:same) c="comm TCP conn" ;;
+		lat_ctx:cross) c="cross 2p/0K ctxsw" ;;
+		lat_pipe:cross) c="cross Pipe" ;;
+		lat_unix:cross) c="cross AF UNIX" ;;
+		lat_udp:cross) c="cross UDP" ;;
+		lat_rpc/udp:cross) c="cross RPC/UDP" ;;
+		lat_tcp:cross) c="cross TCP" ;;
+		lat_rpc/tcp:cross) c="cross RPC/TCP" ;;
+		lat_connect:cross) c="cross TCP conn" ;;
+		bw_pipe:cross) c="bw Pipe" ;;
+		bw_unix:cross) c="bw AF UNIX" ;;
+		bw_tcp:cross) c="bw TCP" ;;
+		*) continue ;;
+		esac
+		[ "$ov" = - ] && ov="no figure (lmbench3-placement.sh)"
+		[ "$tv" = - ] && tv="no figure (lmbench3-placement.sh)"
+		row "$c" "$ov" "$tv"
+	done <"$tmp/place"
+	grep -q '^benchmark' "$tmp/place" || {
+		echo "$me: lmbench3-placement.sh printed no table:" >&2
+		sed 's/^/  /' "$tmp/place" >&2
+	}
+}
+
+make_file() {
+	[ -f "$file" ] && return 0
+	dd if=/dev/zero of="$file" bs=1048576 count="$MB" 2>/dev/null
+}
+
+s_filevm() {
+	make_file
+	mkdir -p "$tmp/d1" "$tmp/d2"
+	ours "$o" "$bin/lat_fs" -C "$a" -N "$REPS" "$tmp/d1"
+	theirs "$t" "$lm/lat_fs" -N "$REPS" "$tmp/d2"
+	for s in 0k 10k
+	do
+		oc=$(awk -v s="$s" '$1 == s { print $3; exit }' "$o")
+		od=$(awk -v s="$s" '$1 == s { print $4; exit }' "$o")
+		tc=$(awk -v s="$s" '$1 == s { print $3; exit }' "$t")
+		td=$(awk -v s="$s" '$1 == s { print $4; exit }' "$t")
+		row "$s File Create" "$(inv "${oc:-$(why "$o")}")" "$(inv "${tc:-$(why "$t")}")"
+		row "$s File Delete" "$(inv "${od:-$(why "$o")}")" "$(inv "${td:-$(why "$t")}")"
+	done
+	ours "$o" "$bin/lat_mmap" -C "$a" -N "$REPS" "${MB}m" "$file"
+	theirs "$t" "$lm/lat_mmap" -N "$REPS" "${MB}m" "$file"
+	x=$(awk -v m="$MB" 'BEGIN { printf "%.6f\n", m * 1.048576 }')
+	row "Mmap Latency" "$(pt "$o" "$x")" "$(pt "$t" "$x")"
+	ours "$o" "$bin/lat_sig" -C "$a" -N "$REPS" prot "$file"
+	theirs "$t" "$lm/lat_sig" -N "$REPS" prot "$file"
+	row "Prot Fault" "$(fig "$o" "Protection fault")" "$(fig "$t" "Protection fault")"
+	ours "$o" "$bin/lat_pagefault" -C "$a" -N "$REPS" "$file"
+	theirs "$t" "$lm/lat_pagefault" -N "$REPS" "$file"
+	row "Page Fault" "$(fig "$o" "Pagefaults on $file")" "$(fig "$t" "Pagefaults on $file")"
+	(cd "$tmp/d1" && ours "$o" "$bin/lat_select" -C "$a" -N "$REPS" -n 100 file)
+	(cd "$tmp/d2" && theirs "$t" "$lm/lat_select" -N "$REPS" -n 100 file)
+	row "100fd selct" "$(fig "$o" "Select on 100 fd's")" "$(fig "$t" "Select on 100 fd's")"
+}
+
+s_bw() {
+	make_file
+	x=$(awk -v m="$MB" 'BEGIN { printf "%.2f\n", m * 1.048576 }')
+	h=$(awk -v m="$MB" 'BEGIN { printf "%.2f\n", m / 2 * 1.048576 }')
+	ours "$o" "$bin/bw_file_rd" -C "$a" -N "$REPS" "${MB}m" io_only "$file"
+	theirs "$t" "$lm/bw_file_rd" -N "$REPS" "${MB}m" io_only "$file"
+	row "File reread" "$(pt "$o" "$x")" "$(pt "$t" "$x")"
+	ours "$o" "$bin/bw_mmap_rd" -C "$a" -N "$REPS" "${MB}m" mmap_only "$file"
+	theirs "$t" "$lm/bw_mmap_rd" -N "$REPS" "${MB}m" mmap_only "$file"
+	row "Mmap reread" "$(pt "$o" "$x")" "$(pt "$t" "$x")"
+	for op in bcopy fcp frd fwr
+	do
+		sz=$MB
+		xx=$x
+		case $op in
+		bcopy | fcp) sz=$((MB / 2)) xx=$h ;;
+		esac
+		ours "$o" "$bin/bw_mem" -C "$a" -N "$REPS" "${sz}m" "$op"
+		theirs "$t" "$lm/bw_mem" -N "$REPS" "${sz}m" "$op"
+		case $op in
+		bcopy) c="Bcopy (libc)" ;;
+		fcp) c="Bcopy (hand)" ;;
+		frd) c="Mem read" ;;
+		fwr) c="Mem write" ;;
+		esac
+		row "$c" "$(pt "$o" "$xx")" "$(pt "$t" "$xx")"
+	done
+}
+
+# common_x FILE1 FILE2 LIMIT_MB: the largest size (MB) that both sweeps
+# measured at or below LIMIT_MB.
+common_x() {
+	awk -v lim="$3" '
+		FNR == 1 { f++ }
+		$1 ~ /^[0-9.]+$/ && $2 ~ /^[0-9.]+$/ && $1 + 0 <= lim * 1.0001 {
+			k = sprintf("%.5f", $1)
+			if (f == 1) a[k] = 1
+			else if (k in a && $1 + 0 > best + 0) best = $1
+		}
+		END { if (best != "") print best }' "$1" "$2"
+}
+
+s_mem() {
+	# The curve the summary reads the levels from (random order, huge
+	# pages), and its random curve (-t, stride 16); lmbench's -t.
+	ours "$o" "$bin/lat_mem_rd" -C "$a" -N "$REPS" -o random -H thp "$MB" 128
+	theirs "$t" "$lm/lat_mem_rd" -N "$REPS" -t "$MB" 128
+	for lv in L1 L2 L3 main
+	do
+		case $lv in
+		L1) lim=0.00098 ;;
+		L2) lim=0.125 ;;
+		L3) lim=$(awk -v s="$l3" 'BEGIN { print s > 0 ? s / 2 / 1048576 : 0 }') ;;
+		main) lim=$MB ;;
+		esac
+		x=$(common_x "$o" "$t" "$lim")
+		if [ -z "$x" ]
+		then
+			row "mem $lv \$" "no point at or below $lim MB" "-"
+			continue
+		fi
+		row "mem $lv \$ (${x}MB)" "$(pt "$o" "$x")" "$(pt "$t" "$x")"
+	done
+	ours "$o" "$bin/lat_mem_rd" -C "$a" -N "$REPS" -t "$MB" 16
+	theirs "$t" "$lm/lat_mem_rd" -N "$REPS" -t "$MB" 16
+	x=$(common_x "$o" "$t" "$MB")
+	row "mem Rand mem" "$(pt "$o" "${x:-$MB}")" "$(pt "$t" "${x:-$MB}")"
+}
+
+s_cache() {
+	ours "$o" "$bin/cache" -C "$a" -N "$REPS" -M "${MB}m"
+	for lv in 1 2 3
+	do
+		case $lv in
+		1) s=$l1 ;;
+		2) s=$l2 ;;
+		3) s=$l3 ;;
+		esac
+		row "cache L$lv measured" "$(fig "$o" "L$lv cache")" \
+			"$( [ "$s" -gt 0 ] && echo "$s" || echo "sysfs has no L$lv")"
+	done
+}
+
+s_c2c() {
+	if [ -z "$b" ]
+	then
+		row "c2c" "one CPU" "one CPU"
+		return
+	fi
+	ours "$o" "$bin/lat_c2c" -C "$a,$b" -N "$REPS"
+	row "c2c cas $a-$b" "$(pt "$o" "$b" "c2c cas cpu=$a")" "no second method"
+	for pr in "$a $a" "$b $b" "$a $b"
+	do
+		# shellcheck disable=SC2086 # two CPUs
+		set -- $pr
+		ours "$t" "$bin/lat_pipe" -C "$1$( [ "$1" != "$2" ] && echo ",$2")" -N "$REPS"
+		row "c2c pipe $1-$2" "$(pt "$o" "$2" "c2c pipe cpu=$1")" "$(fig "$t" "Pipe latency")"
+	done
+}
+
+# The scaling curves at 1 and 2 (all) copies against as many single runs
+# at once, one pinned to each CPU; ops/s = the sum of 1e6/latency.
+s_scaling() {
+	n=$ncpu
+	for spec in "lat_syscall null|Simple syscall" "lat_pipe|Pipe latency" \
+		"lat_unix|AF_UNIX sock stream latency"
+	do
+		prog=${spec%%|*}
+		label=${spec#*|}
+		# shellcheck disable=SC2086 # program and argument
+		set -- $prog
+		for mode in processes threads
+		do
+			tflag=
+			[ "$mode" = threads ] && tflag=-T
+			# shellcheck disable=SC2086 # options and arguments
+			ours "$o" "$bin/$1" -G $tflag -N "$REPS" ${2:-}
+			for k in 1 $n
+			do
+				[ "$k" = 1 ] && [ "$mode" = threads ] && [ "$n" = 1 ] && continue
+				row "scal $1 $mode x$k" "$(pt "$o" "$k")" "$(singles "$1" "${2:-}" "$label" "$k")"
+			done
+		done
+	done
+}
+# singles PROG ARG LABEL K: K single runs at once, on the first K CPUs.
+singles() {
+	i=0
+	pids=
+	for c in $cpus
+	do
+		[ $i -lt "$4" ] || break
+		# shellcheck disable=SC2086 # the argument, if any
+		timeout -k 5 "$TMO" "$bin/$1" -C "$c" -N "$REPS" $2 >"$tmp/s$i" 2>&1 &
+		pids="$pids $!"
+		i=$((i + 1))
+	done
+	for p in $pids
+	do
+		wait "$p"
+		kill -KILL -- "-$p" 2>/dev/null
+	done
+	j=0
+	sum=0
+	while [ $j -lt "$i" ]
+	do
+		v=$(fig "$tmp/s$j" "$3")
+		case $v in
+		'' | *[!0-9.]*)
+			echo "$v"
+			return
+			;;
+		esac
+		sum=$(awk -v s="$sum" -v v="$v" 'BEGIN { printf "%.0f\n", s + 1e6 / v }')
+		j=$((j + 1))
+	done
+	echo "$sum"
+}
+
+s_load() {
+	sh "$(dirname "$0")/load-cross.sh" -M "$MB" -r 1 >"$tmp/load" 2>&1
+	sed -n 's/^\(loaded latency k=[0-9]*\) (ns) *\([0-9.]*\) *\([0-9.]*\) .*/\1\t\2\t\3/p' \
+		"$tmp/load" | while IFS="$(printf '\t')" read -r c ov tv
+	do
+		row "$c" "$ov" "$tv"
+	done
+	grep -q '^loaded latency' "$tmp/load" || {
+		row "loaded latency" "$(why "$tmp/load")" "load-cross.sh failed"
+		sed 's/^/  /' "$tmp/load" >&2
+	}
+}
+
+s_mlp() {
+	ours "$o" "$bin/par_mem" -C "$a" -N "$REPS" -c "${MB}m" -H thp
+	ours "$t" "$bin/lat_mem_rd" -C "$a" -N "$REPS" -o random -H thp "$MB" 128
+	row "mlp 1 chase latency" "$(pt "$o" 1 "mlp latency")" "$(pt "$t" "$MB")"
+	for k in 2 4 8 16
+	do
+		row "mlp $k latency" "$(pt "$o" "$k" "mlp latency")" "no second method"
+	done
+	best=$(awk '/^"mlp bandwidth/ { s = 1; next } /^"/ { s = 0 }
+		s && $1 == 1 { one = $2 } s && $2 + 0 > m { m = $2 }
+		END { if (one > 0) printf "%.2f\n", m / one }' "$o")
+	theirs "$t" "$lm/par_mem" -N "$REPS" -L 128 -M "${MB}m"
+	row "mlp best parallelism" "${best:-$(why "$o")}" "$(last_y "$t")"
+}
+
+echo "$me: CPU A $a${b:+, CPU B $b}; MB $MB; -N $REPS; latbw from $bin, lmbench from $lm; rows in $rows" >&2
+for s in "$@"
+do
+	echo "$me: section $s" >&2
+	"s_$s"
+done
+[ -n "$keep" ] && echo "$me: the table of every row so far ($rows):" >&2
+print_table "$rows"
