@@ -34,10 +34,29 @@ server_pids() {
 		$2 !~ /^Z/ && $3 == p && index($0 " ", o) { print $1 }'
 }
 
-# listening PORT: what listens on PORT, TCP or UDP (empty without ss).
+# listening PORT: what listens on PORT, TCP or UDP: ss's lines, or
+# without ss those of /proc/net/{tcp,udp}[6] (TCP in state LISTEN, UDP
+# unconnected, as ss -l shows them).  With neither, a line saying so: a
+# check of what is left on a port then fails with that reason rather
+# than pass unchecked.
 listening() {
-	command -v ss >/dev/null 2>&1 || return 0
-	ss -Hltun "( sport = :$1 )" 2>/dev/null
+	if command -v ss >/dev/null 2>&1
+	then
+		ss -Hltun "( sport = :$1 )" 2>/dev/null
+		return 0
+	fi
+	if ! [ -r /proc/net/tcp ]
+	then
+		echo "cannot tell: neither ss nor /proc/net/tcp here"
+		return 0
+	fi
+	# shellcheck disable=SC2046 # the file names hold no blanks
+	awk -v p=":$(printf '%04X' "$1")" '
+		FNR > 1 && substr($2, length($2) - 4) == p &&
+		((FILENAME ~ /tcp/ && $4 == "0A") ||
+		 (FILENAME ~ /udp/ && $4 == "07")) { print FILENAME ": " $0 }' \
+		$(ls /proc/net/tcp /proc/net/tcp6 /proc/net/udp /proc/net/udp6 \
+			2>/dev/null)
 }
 
 # gone PROG PORT: within 5 s no process of PROG on PORT is left and

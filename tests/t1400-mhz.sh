@@ -10,11 +10,19 @@ test_expect 'mhz prints "NNNN MHz, X.XXXX nanosec clock", or says why not' '
 	cp "$TRASH/err" "$TRASH/mhz"
 '
 
+# A busy machine may leave mhz no steady clock: it says why (checked
+# above), and the check of the figure skips with that reason.
+if grep -q "MHz," "$TRASH/mhz" 2>/dev/null
+then
 test_expect 'a printed clock is positive, and MHz and the cycle time agree' '
-	grep -q "MHz," "$TRASH/mhz" || return 0
 	awk "/MHz,/ { p = \$1 * \$3; exit !(\$1 > 0 && p > 995 && p < 1005) }" "$TRASH/mhz" ||
 		fail "$(cat "$TRASH/mhz")"
 '
+else
+	why=$(sed -n "/^mhz: /{p;q;}" "$TRASH/mhz" 2>/dev/null)
+	test_skip 'a printed clock is positive, and MHz and the cycle time agree' \
+		"no clock printed: ${why:-mhz did not run}"
+fi
 
 test_expect 'mhz takes no operand' '
 	! run_bench mhz 12 && expect_status 2 &&

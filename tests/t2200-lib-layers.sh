@@ -26,7 +26,10 @@ symbols() {
 	do
 		[ -f "$o" ] || continue
 		m=$(basename "$o" .o)
+		# Names with two leading underscores are the compiler's and
+		# the C library's (__odr_asan.* of a sanitizer build).
 		nm -P -g "$o" | awk -v m="$m" '
+			$1 ~ /^__/ { next }
 			$2 == "U" || $2 == "w" || $2 == "v" { print m, "use", $1; next }
 			{ print m, "def", $1 }'
 	done

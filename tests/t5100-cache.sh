@@ -6,25 +6,36 @@
 # checked by tests/bench/t5100-cache.sh: here, the format, and a clear
 # reason when a busy machine leaves no curve to read.
 
-test_expect 'cache prints level lines in its documented format, or says why not' '
+test_expect 'cache prints its figures, or says why not' '
 	run_bench cache -N 3 -E 1000 -M 8m
-	figure_or_reason cache "^Memory latency: " || return 1
+	figure_or_reason cache "^Memory latency: " &&
 	cp "$TRASH/err" "$TRASH/cache1"
-	[ "$(cat "$TRASH/rc")" = 1 ] && return 0
-	expect_line "^L1 cache: [0-9]+ bytes [0-9]+\.[0-9]{2} nanoseconds$" "$TRASH/err" &&
-	expect_line "^Memory latency: [0-9]+\.[0-9]{2} nanoseconds$" "$TRASH/err" &&
-	expect_line "^\[cache pages=(thp|small) largest=8388608\]$" "$TRASH/err" &&
-	! grep -vE "^(L[0-9] cache: |Memory latency: |\[cache|cache: using small pages instead$)" "$TRASH/err"
+'
+
+# A busy machine may leave cache no curve to read: it exits 1 saying why
+# (checked above), and the checks of its figures skip with that reason.
+if grep -q "^Memory latency: " "$TRASH/cache1" 2>/dev/null
+then
+test_expect 'cache prints level lines in its documented format' '
+	expect_line "^L1 cache: [0-9]+ bytes [0-9]+\.[0-9]{2} nanoseconds$" "$TRASH/cache1" &&
+	expect_line "^Memory latency: [0-9]+\.[0-9]{2} nanoseconds$" "$TRASH/cache1" &&
+	expect_line "^\[cache pages=(thp|small) largest=8388608\]$" "$TRASH/cache1" &&
+	! grep -vE "^(L[0-9] cache: |Memory latency: |\[cache|cache: using small pages instead$)" "$TRASH/cache1"
 '
 
 test_expect 'cache: levels numbered from 1, memory last, every figure positive' '
-	grep -q "^Memory latency: " "$TRASH/cache1" || return 0
 	awk "/^L[0-9] cache: / { n++; if (\$1 != \"L\" n || !(\$3 > 0) || !(\$5 > 0)) exit 1
 			if (m) exit 1; next }
 		/^Memory latency: / { if (!(\$3 > 0)) exit 1; m = 1 }
 		END { exit !(m && n >= 1) }" "$TRASH/cache1" ||
 		fail "$(cat "$TRASH/cache1")"
 '
+else
+	why=$(sed -n "/^cache: /{p;q;}" "$TRASH/cache1" 2>/dev/null)
+	why="no figures: ${why:-cache did not run}"
+	test_skip 'cache prints level lines in its documented format' "$why"
+	test_skip 'cache: levels numbered from 1, memory last, every figure positive' "$why"
+fi
 
 test_expect 'line prints a bare power of two, or says why not' '
 	run_bench line -N 3 -E 1000

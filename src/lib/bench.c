@@ -3,7 +3,7 @@
  * The harness's parts: options.c (the command line), sample.c (clock,
  * calibration, samples), copies.c (bench_measure, -P and -T copies),
  * sweep.c (-G), output.c (figures, statistics lines, messages); pairs.c
- * (paired samples); their shared state in internal.h.
+ * (paired samples, through sample.h); their shared state in internal.h.
  */
 #include <limits.h>
 #include <stdio.h>

@@ -14,6 +14,7 @@
 #include "internal.h"
 #include "io.h"
 #include "proc.h"
+#include "sample.h"
 
 /*
  * One -P copy, in its own process: set up and calibrate, say ready, wait

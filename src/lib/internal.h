@@ -1,6 +1,6 @@
 /*
  * internal.h - the harness's own state, shared by its modules only
- * (bench options sample copies sweep output pairs; see bench.h) and by
+ * (bench options sample copies sweep output; see bench.h) and by
  * the unit tests that drive them.
  */
 #ifndef LATBW_INTERNAL_H
@@ -64,15 +64,7 @@ void bench_thread_switches(long *voluntary, long *involuntary);
  * (for BENCH_SUBTRACT_LOOP cases), in ns. */
 double bench_clock_cost(void);
 double bench_loop_cost(const struct bench *b);
-/* One sample of case c at n iterations: ns (clock cost removed), and
- * whether a CPU-bound body was preempted (preempted may be NULL). */
-int bench_time_sample(struct bench *b, const struct bench_case *c,
-		      uint64_t n, double *ns, int *preempted);
-/* The iteration count that makes one sample of c last -E. */
-int bench_calibrate(struct bench *b, const struct bench_case *c,
-		    uint64_t *n);
-/* Before a case's setup: what setup may set, at its defaults. */
-void bench_case_reset(struct bench *b);
+/* bench_time_sample, bench_calibrate, bench_case_reset: in sample.h. */
 /* After a case's setup: a bandwidth case must have set b->bytes; then
  * the iteration count of its samples (bench_calibrate).  0 or -1. */
 int bench_case_ready(struct bench *b, const struct bench_case *c,

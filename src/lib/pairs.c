@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "bench.h"
-#include "internal.h"
+#include "sample.h"
 
 /* Calibrations taken; the largest count wins (see below). */
 #define CALIBRATIONS 3
@@ -58,11 +58,11 @@ static int take_pairs(struct bench *b, const struct bench_case *ca,
 			n = m;
 	}
 	p->n = n;
-	for (i = 0; i < b->h->warmups; i++)
+	for (i = 0; i < bench_warmups(b); i++)
 		if (bench_time_sample(b, ca, n, &ta, NULL) != 0 ||
 		    bench_time_sample(b, cb, n, &tb, NULL) != 0)
 			return -1;
-	start = b->h->now();
+	start = bench_clock_ns(b);
 	for (;;) {
 		if (p->k == p->cap && grow(p) != 0)
 			return bench_error(b, "out of memory");
@@ -83,7 +83,7 @@ static int take_pairs(struct bench *b, const struct bench_case *ca,
 		if (pa || pb)
 			p->preempted++;
 		if (!want_more(p, arg) ||
-		    (double)(b->h->now() - start) >= max_ns)
+		    (double)(bench_clock_ns(b) - start) >= max_ns)
 			return 0;
 	}
 }
@@ -103,10 +103,8 @@ int bench_measure_pairs(struct bench *b, const struct bench_case *ca,
 	p->k = p->cap = 0;
 	p->preempted = 0;
 	p->n = 0;
-	p->reps = b->h->policy.reps;
-	b->bc = cb;
-	b->h->case_name = cb->name;
-	bench_case_reset(b);
+	p->reps = bench_reps(b);
+	bench_case_begin(b, cb);
 	if (ca->setup != NULL && (rc = ca->setup(b)) != 0)
 		return rc;
 	if (cb->setup != NULL && (rc = cb->setup(b)) != 0) {

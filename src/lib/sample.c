@@ -15,6 +15,7 @@
 #include "bench.h"
 #include "calib.h"
 #include "internal.h"
+#include "sample.h"
 #include "stats.h"
 
 #define CALIB_CONFIRMS 3	/* second samples one calibration may take */
@@ -397,6 +398,28 @@ void bench_case_reset(struct bench *b)
 	b->ops_per_iter = 1.0;
 	b->bytes = 0.0;
 	b->fixed_n = 0;
+}
+
+void bench_case_begin(struct bench *b, const struct bench_case *c)
+{
+	b->bc = c;
+	b->h->case_name = c->name;
+	bench_case_reset(b);
+}
+
+uint64_t bench_clock_ns(const struct bench *b)
+{
+	return b->h->now();
+}
+
+unsigned bench_warmups(const struct bench *b)
+{
+	return b->h->warmups;
+}
+
+unsigned bench_reps(const struct bench *b)
+{
+	return b->h->policy.reps;
 }
 
 int bench_case_ready(struct bench *b, const struct bench_case *c,
