@@ -40,6 +40,9 @@ LATBW_TEST_BOUND=${LATBW_TEST_BOUND:-120}
 # the status of the last decides; prints "ok N - TITLE" or "not ok N -
 # TITLE" and, on failure, their output on stderr.
 test_expect() {
+	# CHECK_TIMES=FILE (an absolute path): each check's wall time is
+	# added to FILE as "SECONDS FILE-NAME N", to find the slow ones.
+	[ -z "${CHECK_TIMES:-}" ] || ct_s=$(date +%s.%N)
 	test_count=$((test_count + 1))
 	if (eval "$2") >"$TRASH/.out" 2>&1
 	then
@@ -49,6 +52,7 @@ test_expect() {
 		printf 'not ok %d - %s\n' "$test_count" "$1"
 		sed 's/^/#   /' "$TRASH/.out" >&2
 	fi
+	[ -z "${CHECK_TIMES:-}" ] || awk -v a="$ct_s" -v b="$(date +%s.%N)" -v n="$test_count" -v f="${0##*/}" 'BEGIN { printf "%.2f %s %s\n", b - a, f, n }' >>"$CHECK_TIMES"
 }
 
 # test_skip TITLE WHY: a check that cannot run here, counted as skipped.

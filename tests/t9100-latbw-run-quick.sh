@@ -30,10 +30,20 @@ test_expect 'the results file is results/<OS-triple>/<host>.0' '
 	esac
 '
 
-test_expect 'it ran to the end: exit 0, or 1 with [failed: ...] lines' '
+# No program may fail: the one failure allowed is mhz's when it found the
+# clock unsteady (a virtual machine whose host moved its clock), which it
+# says in a note; then the run exits 1.
+test_expect 'it ran to the end: exit 0 and no [failed: ...] line (but an unsteady clock'\''s mhz)' '
 	rc=$(cat "$TRASH/rc") &&
-	{ [ "$rc" = 0 ] || { [ "$rc" = 1 ] && grep -q "^\[failed: " "$F"; } ||
-		fail "exit status $rc: $(tail -5 "$TRASH/err")"; } &&
+	{ grep "^\[failed: " "$F" | grep -v "^\[failed: mhz[ ,]" >"$TRASH/failed"; :; } &&
+	{ ! [ -s "$TRASH/failed" ] || fail "failed: $(cat "$TRASH/failed")"; } &&
+	if grep -q "^\[failed: mhz[ ,]" "$F"
+	then
+		[ "$rc" = 1 ] && expect_line "^\[note: mhz: .*(not steady|too busy)" "$F" ||
+			fail "mhz failed (exit status $rc) without saying the clock was unsteady"
+	else
+		[ "$rc" = 0 ] || fail "exit status $rc: $(tail -5 "$TRASH/err")"
+	fi &&
 	! grep -q "INCOMPLETE" "$F"
 '
 
@@ -164,10 +174,12 @@ do
 		continue
 	fi
 	printf '%s\n' "$re" >"$TRASH/re.$prog"
-	test_expect "$prog: its figures are in the file (or it said why not)" "
+	# A program that cannot run here (exit 3: no rpcbind, say) is
+	# skipped, which the file says; one that failed has no figure.
+	test_expect "$prog: its figures are in the file (or it cannot run here)" "
 		grep -Eq -f \"\$TRASH/re.$prog\" \"\$F\" ||
-			grep -Eq '^\\[(skipped|failed): $prog ' \"\$F\" ||
-			fail \"no line matching \$(cat \"\$TRASH/re.$prog\")\"
+			grep -Eq '^\\[skipped: ${prog}[ ,].*cannot run here\\]\$' \"\$F\" ||
+			fail \"no line matching \$(cat \"\$TRASH/re.$prog\"): \$(grep '^\\[[a-z]*: ${prog}[ ,]' \"\$F\")\"
 	"
 done <"$TRASH/checks"
 
