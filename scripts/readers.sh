@@ -59,11 +59,11 @@ results_under() {
 	cut -f3-
 }
 
-# A file's bytes with and without NULs: a NUL means binary.
+# A file that holds a NUL (it differs from itself without its NULs) is
+# binary.
 is_binary() {
-	all=$(wc -c <"$1") || return 1
-	text=$(tr -d '\000' <"$1" | wc -c)
-	[ "$all" -ne "$text" ]
+	# shellcheck disable=SC2094 # both only read it
+	! tr -d '\000' <"$1" | cmp -s - "$1"
 }
 
 # One line per file to read ("F<TAB>path", or "T<TAB>path" when it does not
@@ -116,8 +116,9 @@ check_readable() {
 	then
 		printf '%s: %s: binary file (it holds NUL bytes), skipped\n' "$me" "$(tidy "$1")" >&2
 		echo W
-	elif [ -s "$1" ] && [ "$(tail -c 1 "$1" | od -An -c | tr -d ' ')" != '\n' ]
+	elif [ -s "$1" ] && [ -n "$(tail -c 1 "$1")" ]
 	then
+		# its last byte is not a newline (which $(...) would drop)
 		printf 'T\t%s\n' "$1"
 	else
 		printf 'F\t%s\n' "$1"
