@@ -7,7 +7,8 @@
 #
 # Each returns the number k of the record that holds the figure (RV[i, k]
 # its value, RSPR[i, k] its spread, ...), or "" if file i has none; a
-# cell shows it with fnum(i, k, w) (layout.awk), val(i, k) is its value.
+# cell shows it with fnum(i, k, w), finum or fnum_as (below, through
+# layout.awk's num and numsp), val(i, k) is its value.
 
 # The value of record k of file i, "" for no record.
 function val(i, k) {

@@ -738,7 +738,7 @@ function lkp_left_out(names, why,    n, w, j) {
 	if (names == "")
 		return
 	n = split(names, w, "\n")
-	printf "%s: %d metric%s %s, not compared:\n", me, n, n == 1 ? "" : "s", why > "/dev/stderr"
+	printf "%s: %d metric%s %s, not compared:\n", me, n, (n == 1 ? "" : "s"), why > "/dev/stderr"
 	for (j = 1; j <= n && j <= LKP_LIST; j++)
 		printf "%s:   %s\n", me, w[j] > "/dev/stderr"
 	if (n > LKP_LIST)

@@ -149,7 +149,7 @@ function set_stats(k, sp, f, ln,    t) {
 # where the figure has its own decimals.  A scaling point (operations per
 # second of all copies, its median one copy's time) has no such median;
 # lat_fs's rows are files per second, their medians microseconds a file.
-function same_number(k, m, u, ln,    v, tol) {
+function same_number(k, m, u, ln,    v, tol, d, p) {
 	v = RV[cur, k]
 	if (!isnum(v) || !isnum(m) || RN[cur, k] ~ /^scaling /)
 		return
@@ -157,8 +157,15 @@ function same_number(k, m, u, ln,    v, tol) {
 		m = sprintf("%.6g", 1000000 / m)
 	if (v ~ /[eE]/)
 		tol = (v < 0 ? -v : v) * 5e-4
-	else
-		tol = 0.5 / 10 ^ (index(v, ".") ? length(v) - index(v, ".") : 0)
+	else {
+		# half a unit of v's last decimal; a loop, not 10 ^ d:
+		# busybox's awk built without its math refuses "^" (and then
+		# the whole program)
+		d = index(v, ".") ? length(v) - index(v, ".") : 0
+		for (p = 1; d > 0; d--)
+			p *= 10
+		tol = 0.5 / p
+	}
 	tol += (m < 0 ? -m : m) * 5e-6
 	if (v - m > tol * 1.0001 || m - v > tol * 1.0001)
 		lwarn(ln, "'" shown(RN[cur, k]) (RX[cur, k] != "" ? "' at " RX[cur, k] : "'") \

@@ -1,10 +1,12 @@
 # summary.awk - scripts/summary's main part: what to print once the files
 # are read.
 #
-# scripts/summary runs "awk -f summary.awk -f read.awk -f stats.awk
-# -f cells.awk -f layout.awk -f tables.awk -f export.awk" with LC_ALL=C:
-# read.awk reads the results files its list names into records (see there
-# for the input and the records; stats.awk reads the statistics lines), and this file's END prints them in the format asked:
+# scripts/summary runs this file first, then the others its "parts"
+# line names (read.awk, read-c2c.awk, stats.awk, cells.awk, layout.awk,
+# tables.awk, the table-*.awk, export.awk, lkp.awk, registry.awk), under
+# LC_ALL=C: read.awk reads the results files its list names into records
+# (see there for the input and the records; stats.awk reads the
+# statistics lines), and this file's END prints them in the format asked:
 # the LMBENCH-style tables (tables.awk, laid out by layout.awk, each cell
 # looked up by cells.awk), JSON or CSV (export.awk).
 #

@@ -24,8 +24,8 @@ function t_c2c(    i, m, nm, v, n, a, b, w, line, ctext, cv, lv, l, any) {
 				}
 			printed++
 			printf "\nCore-to-core round trip (lat_c2c %s) - %s - smaller is better\n", \
-			    m[v], m[v] == "cas" ? "nanoseconds, a cache line by compare-and-swap" : \
-			    "microseconds, a byte through pipes"
+			    m[v], (m[v] == "cas" ? "nanoseconds, a cache line by compare-and-swap" : \
+			    "microseconds, a byte through pipes")
 			printf "%s (%s): row and column are the two CPUs; each pair measured once, shown both ways\n", \
 			    tidy(runname_c2c(i)), tidy(HOST[i])
 			line = "-------"

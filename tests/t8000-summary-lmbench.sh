@@ -66,7 +66,7 @@ test_expect 'a bare file name in the directory: the same Description' '
 test_expect 'no argument, in a source tree: everything under its results/' '
 	mkdir -p "$TRASH/tree/scripts" "$TRASH/tree/results" "$TRASH/tree/src" &&
 	: >"$TRASH/tree/Makefile" &&
-	cp "$SUMMARY" "$TOP"/scripts/*.awk "$TOP/scripts/registry" "$TRASH/tree/scripts/" &&
+	cp "$SUMMARY" "$TOP/scripts/readers.sh" "$TOP"/scripts/*.awk "$TOP/scripts/registry" "$TRASH/tree/scripts/" &&
 	cp -R "$TRASH/r/x86_64-linux-gnu" "$TRASH/tree/results/" &&
 	(cd / && sh "$TRASH/tree/scripts/summary" >"$TRASH/out" 2>/dev/null) &&
 	diff -u "$FIX/lmbench3-vm.expected" "$TRASH/out"
@@ -75,7 +75,7 @@ test_expect 'no argument, in a source tree: everything under its results/' '
 test_expect 'no argument and no results/: a message and status 1' '
 	mkdir -p "$TRASH/empty/scripts" "$TRASH/empty/src" &&
 	: >"$TRASH/empty/Makefile" &&
-	cp "$SUMMARY" "$TOP"/scripts/*.awk "$TOP/scripts/registry" "$TRASH/empty/scripts/" &&
+	cp "$SUMMARY" "$TOP/scripts/readers.sh" "$TOP"/scripts/*.awk "$TOP/scripts/registry" "$TRASH/empty/scripts/" &&
 	! sh "$TRASH/empty/scripts/summary" >"$TRASH/out" 2>"$TRASH/err" &&
 	expect_line "^summary: no results directory .*make results" "$TRASH/err"
 '

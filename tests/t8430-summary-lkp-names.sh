@@ -116,7 +116,7 @@ test_expect 'summary -f lkp-names with a file: an error, the usage line, status 
 '
 
 test_expect 'a damaged table of names: one line naming it, status 2' '
-	mkdir -p "$TRASH/s" && cp "$TOP"/scripts/summary "$TOP"/scripts/*.awk "$TOP/scripts/registry" "$TRASH/s/" &&
+	mkdir -p "$TRASH/s" && cp "$TOP"/scripts/summary "$TOP"/scripts/readers.sh "$TOP"/scripts/*.awk "$TOP/scripts/registry" "$TRASH/s/" &&
 	printf "%s\n" "PIPE.latency.us | latbw.PIPE.latency.us" >"$TRASH/s/lkp-names" &&
 	run_reader "$TRASH/s/summary" -f csv "$SAMPLE"
 	expect_status 2 &&

@@ -105,9 +105,9 @@ test_expect 'the same output under every awk' '
 	done
 '
 
-test_expect 'compare needs the reader, the tables and the registry, not summary.awk or export.awk' '
+test_expect 'compare needs the reader, the tables and the registry, not summary, summary.awk or export.awk' '
 	mkdir -p "$TRASH/only" &&
-	cp "$TOP/scripts/summary" "$TOP/scripts/compare" "$TOP"/scripts/*.awk "$TOP/scripts/registry" "$TRASH/only/" &&
+	cp "$TOP/scripts/readers.sh" "$TOP/scripts/compare" "$TOP"/scripts/*.awk "$TOP/scripts/registry" "$TRASH/only/" &&
 	rm "$TRASH/only/summary.awk" "$TRASH/only/export.awk" &&
 	sh "$COMPARE" -n base.0 new.0 multi-a >"$TRASH/all" 2>&1 &&
 	sh "$TRASH/only/compare" -n base.0 new.0 multi-a >"$TRASH/only.out" 2>&1 &&

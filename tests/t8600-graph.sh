@@ -129,9 +129,9 @@ test_expect 'XML special characters in a name are escaped' '
 	well_formed "$TRASH/esc/mem-latency.svg"
 '
 
-test_expect 'graph needs the reader, not the tables: no summary.awk, cells, layout, tables or export beside it' '
+test_expect 'graph needs the reader, not the tables: no summary, summary.awk, cells, layout, tables or export beside it' '
 	mkdir -p "$TRASH/only" &&
-	cp "$TOP/scripts/summary" "$TOP/scripts/graph" "$TOP"/scripts/*.awk "$TOP/scripts/registry" "$TRASH/only/" &&
+	cp "$TOP/scripts/readers.sh" "$TOP/scripts/graph" "$TOP"/scripts/*.awk "$TOP/scripts/registry" "$TRASH/only/" &&
 	for f in summary cells layout tables export
 	do
 		rm "$TRASH/only/$f.awk" || return 1

@@ -1,0 +1,127 @@
+# shellcheck shell=sh
+# shellcheck disable=SC2154 # me: the name of the reader that sources this
+# readers.sh - what the readers (summary, compare, graph) share: tidy, and
+# the list of the results files to read.  Sourced by scripts/summary,
+# scripts/compare and scripts/graph after they set "me" (the name their
+# messages go by) and AWK (if set: the awk to run); not a command of its
+# own.
+
+# tidy TEXT: TEXT fit for a terminal: its control characters (C0, DEL, and
+# C1 written in UTF-8) become "?", as tidy() in read.awk does, so that
+# a file name cannot move the cursor or colour the screen.
+tidy() {
+	LATBW_TIDY=$1 LC_ALL=C "${AWK:-awk}" 'BEGIN {
+		s = ENVIRON["LATBW_TIDY"]
+		gsub(/[\001-\037\177]/, "?", s)
+		gsub(/\302[\200-\237]/, "?", s)
+		printf "%s", s
+	}'
+}
+
+tab=$(printf '\t')
+nl='
+'
+
+# A path awk's getline and find may take as it is: "-", "a=b" and names
+# starting with "-" become "./...".
+safe_path() {
+	case $1 in
+	/* | ./* | ../*)
+		printf '%s\n' "$1"
+		;;
+	*)
+		printf './%s\n' "$1"
+		;;
+	esac
+}
+
+# The results files under directory $1, sorted: by the path without the
+# run number, then by the run number as a number.  A name with a newline
+# (which would be two lines of the list) is left out.
+results_under() {
+	# shellcheck disable=SC2016 # an awk program, not the shell's
+	find "$(safe_path "$1")" -type f -name '*.[0-9]*' ! -name "*$nl*" |
+	LC_ALL=C "${AWK:-awk}" -v me="$me" '{
+		n = $0
+		sub(/.*\./, "", n)
+		if (n !~ /^[0-9]+$/)
+			next
+		if (index($0, "\t") > 0) {
+			gsub(/[\001-\037\177]/, "?")
+			gsub(/\302[\200-\237]/, "?")
+			printf "%s: %s: a tab in the name, skipped\n", me, $0 > "/dev/stderr"
+			next
+		}
+		base = substr($0, 1, length($0) - length(n) - 1)
+		printf "%s\t%s\t%s\n", base, n, $0
+	}' |
+	LC_ALL=C sort -t "$tab" -k1,1 -k2,2n |
+	cut -f3-
+}
+
+# A file that holds a NUL (it differs from itself without its NULs) is
+# binary.
+is_binary() {
+	# shellcheck disable=SC2094 # both only read it
+	! tr -d '\000' <"$1" | cmp -s - "$1"
+}
+
+# One line per file to read ("F<TAB>path", or "T<TAB>path" when it does not
+# end with a newline), "X" after a named file that cannot be read, "W"
+# after one skipped with a warning; warnings (names tidied) on stderr.
+list_files() {
+	for arg in "$@"
+	do
+		if [ -d "$arg" ]
+		then
+			found=$(results_under "$arg")
+			if [ -z "$found" ]
+			then
+				printf '%s: %s: no results file (<host>.<n>) in it\n' "$me" "$(tidy "$arg")" >&2
+				echo X
+				continue
+			fi
+			printf '%s\n' "$found" | while IFS= read -r f
+			do
+				check_file "$f"
+			done
+		elif [ -e "$arg" ]
+		then
+			check_file "$(safe_path "$arg")"
+		else
+			printf '%s: %s: no such file or directory\n' "$me" "$(tidy "$arg")" >&2
+			echo X
+		fi
+	done
+}
+
+check_file() {
+	case $1 in
+	*"$nl"*)
+		printf '%s: %s: a newline in the name, skipped\n' "$me" "$(tidy "$1")" >&2
+		echo X
+		;;
+	*)
+		check_readable "$1"
+		;;
+	esac
+}
+
+check_readable() {
+	if [ ! -f "$1" ] || [ ! -r "$1" ]
+	then
+		printf '%s: %s: not a readable file\n' "$me" "$(tidy "$1")" >&2
+		echo X
+	elif is_binary "$1"
+	then
+		printf '%s: %s: binary file (it holds NUL bytes), skipped\n' "$me" "$(tidy "$1")" >&2
+		echo W
+	elif [ -s "$1" ] && [ -n "$(tail -c 1 "$1")" ]
+	then
+		# its last byte is not a newline (which $(...) would drop)
+		printf 'T\t%s\n' "$1"
+	else
+		printf 'F\t%s\n' "$1"
+	fi
+}
+
