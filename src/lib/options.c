@@ -280,6 +280,33 @@ static void prog_option(struct bench *b, const struct bench_opt *o,
 	v->num = (long long)x;
 }
 
+/*
+ * next_option(argc, argv, optstring, ops, nops): getopt, with options
+ * allowed after operands as well as before them ("lat_mem_rd 64 -T"):
+ * each operand getopt stops at goes to ops, and getopt goes on after it;
+ * after "--" every word is an operand.  POSIX getopt stops at the first
+ * operand (musl's, and glibc's without _GNU_SOURCE), GNU's permutes argv:
+ * this gives one behaviour on both.
+ */
+/* The operands, in order (the program's lifetime). */
+static char **operands;
+
+static int next_option(int argc, char **argv, const char *optstring,
+		       char **ops, int *nops)
+{
+	int c;
+
+	while ((c = getopt(argc, argv, optstring)) == -1 && optind < argc) {
+		if (strcmp(argv[optind - 1], "--") == 0) {
+			while (optind < argc)
+				ops[(*nops)++] = argv[optind++];
+			return -1;
+		}
+		ops[(*nops)++] = argv[optind++];
+	}
+	return c;
+}
+
 static void parse_options(struct bench *b, int argc, char **argv)
 {
 	const struct bench_spec *s = b->spec;
@@ -288,7 +315,7 @@ static void parse_options(struct bench *b, int argc, char **argv)
 	unsigned reps = DEFAULT_REPS;
 	unsigned target_us = s->sample_usecs ? s->sample_usecs
 					     : DEFAULT_TARGET_US;
-	int fixed = 0, c;
+	int fixed = 0, c, nops = 0;
 	size_t i, len;
 
 	strcpy(optstring, ":");
@@ -311,7 +338,12 @@ static void parse_options(struct bench *b, int argc, char **argv)
 	h->bound_secs = DEFAULT_BOUND_SECS;
 	b->copies = 1;
 	opterr = 0;
-	while ((c = getopt(argc, argv, optstring)) != -1) {
+	operands = calloc((size_t)argc + 1, sizeof(*operands));
+	if (operands == NULL) {
+		fprintf(stderr, "%s: out of memory\n", s->prog);
+		exit(1);
+	}
+	while ((c = next_option(argc, argv, optstring, operands, &nops)) != -1) {
 		const struct bench_opt *o;
 
 		switch (c) {
@@ -362,8 +394,8 @@ static void parse_options(struct bench *b, int argc, char **argv)
 		prog_option(b, o, &h->optval[i], optarg);
 	}
 	calib_default(&h->policy, reps, fixed, target_us * 1000.0);
-	b->argc = argc - optind;
-	b->argv = argv + optind;
+	b->argc = nops;
+	b->argv = operands;
 }
 
 const struct bench_case *bench_find_case(const struct bench *b,
