@@ -1,4 +1,4 @@
-# latbw-fleet-pairs.sh - the network tables between hosts (--pairs),
+# fleet-pairs.sh - the network tables between hosts (--pairs),
 # sourced by latbw-fleet.  After the hosts' own runs, one pair at a time
 # (so that no run measures another's traffic): for hosts A and B, in the
 # order named, A's driver runs the remote steps with B as its REMOTE

@@ -1,4 +1,4 @@
-# latbw-fleet-remote.sh - the part of latbw-fleet that runs on a host,
+# fleet-remote.sh - the part of latbw-fleet that runs on a host,
 # shellcheck shell=sh
 # shellcheck disable=SC2034,SC2154 # shared variables: set in one file, used in another
 # sourced by latbw-fleet there (latbw-fleet --remote-run DIR, --remote-poll

@@ -1,4 +1,4 @@
-# latbw-fleet-host.sh - one host's job in latbw-fleet, sourced by it.
+# fleet-host.sh - one host's job in latbw-fleet, sourced by it.
 # shellcheck shell=sh
 # shellcheck disable=SC2034,SC2154 # shared variables: set in one file, used in another
 #
