@@ -262,6 +262,17 @@ test_expect 'one run: no compare part, still a whole page' '
 	grep -q "INCOMPLETE\|<td>yes</td>" "$TRASH/out"
 '
 
+# A run with no series (a subset of benchmarks, as a fleet's quick runs
+# of lat_syscall): graph has no curve to plot, the page has no graphs.
+test_expect 'runs with no series: a whole page, its tables, no graphs, exit 0' '
+	report "$TOP/tests/fixtures/summary/handrun.results" \
+		"$TOP/tests/fixtures/summary/onecpu.results" &&
+	expect_status 0 &&
+	grep -q "id=\"tables\"" "$TRASH/out" &&
+	! grep -q "<svg" "$TRASH/out" &&
+	grep -q "</html>" "$TRASH/out"
+'
+
 # bad ARGS... : exit 2, nothing on stdout, its error then the usage line.
 bad() {
 	report "$@"
