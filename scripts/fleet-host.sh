@@ -380,10 +380,8 @@ run_end() {
 	fi
 }
 
-host_job() {
-	h=$2
-	name=$3
-	hw=$work/h$1
+# job_start: a job's state, fresh, and its clock started; TERM stops it.
+job_start() {
 	rdir=
 	sub=l
 	rscript=
@@ -397,6 +395,13 @@ host_job() {
 	last_step="before the run began"
 	job_t0=$(now_s)
 	trap on_term TERM
+}
+
+host_job() {
+	h=$2
+	name=$3
+	hw=$work/h$1
+	job_start
 	probe || finish
 	what_travels || finish
 	ship || finish

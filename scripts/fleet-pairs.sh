@@ -16,19 +16,7 @@ pair_job() {
 	hw=$work/h$1
 	h=$4
 	name=$2+$5
-	rdir=
-	sub=l
-	rscript=
-	run_pid=
-	run_rc=
-	local=
-	why=
-	peer=
-	peer_rdir=
-	job_settings=
-	last_step="before the run began"
-	job_t0=$(now_s)
-	trap on_term TERM
+	job_start
 	# B first: its programs, for the servers.
 	probe || finish
 	what_travels || finish

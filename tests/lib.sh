@@ -177,15 +177,16 @@ no_children_of() {
 	[ -z "$kids" ] || fail "children of $1 still alive: $kids"
 }
 
-# eventually CHECK: the shell command CHECK succeeds within 5 s (tried
-# every 0.1 s): for what takes a moment, such as processes going away
-# after a time bound or a signal, without a fixed sleep.
+# eventually CHECK [TRIES]: the shell command CHECK succeeds within 5 s
+# (or TRIES tries; tried every 0.1 s): for what takes a moment, such as
+# processes going away after a time bound or a signal, without a fixed
+# sleep.
 eventually() {
 	ev_i=0
 	until eval "$1"
 	do
 		ev_i=$((ev_i + 1))
-		[ "$ev_i" -lt 50 ] || return 1
+		[ "$ev_i" -lt "${2:-50}" ] || return 1
 		sleep 0.1
 	done
 }

@@ -167,24 +167,13 @@ nothing_left() {
 	done
 }
 
-# eventually_long CHECK: CHECK succeeds within 30 s.
-eventually_long() {
-	el_i=0
-	until eval "$1"
-	do
-		el_i=$((el_i + 1))
-		[ "$el_i" -lt 300 ] || return 1
-		sleep 0.1
-	done
-}
-
 # The first run: h2 waits at its first lat_syscall until its sshd is
 # killed; h4 refuses the connection.
 : >"$TRASH/hold/h2"
 bench="syscall lat_udp"
 fleet --pairs h1=10.231.1.2 h2=10.231.2.2 h3=10.231.3.2 h4 &
 fleet_pid=$!
-eventually_long '[ -f "$(file_of h2 0)" ] && grep -q "^\[BENCHMARKS: " "$(file_of h2 0)"' ||
+eventually '[ -f "$(file_of h2 0)" ] && grep -q "^\[BENCHMARKS: " "$(file_of h2 0)"' 300 ||
 	fail "h2's results file never came"
 for p in $(ip netns pids "lbf$$h2")
 do
@@ -244,7 +233,7 @@ start_sshd 2 || fail "cannot restart h2's sshd"
 bench=syscall
 fleet --resume h1 h2 h3 &
 resume_pid=$!
-eventually_long 'grep -q "^latbw-fleet: h1: done before" "$TRASH/err"' ||
+eventually 'grep -q "^latbw-fleet: h1: done before" "$TRASH/err"' 300 ||
 	fail "--resume never passed h1 by"
 wait "$resume_pid"
 
