@@ -42,7 +42,7 @@ mem_cap() {
 			c = 1; while (c * 2 <= m) c *= 2; print c }' /proc/meminfo 2>/dev/null
 }
 
-test_expect 'defaults: MB a power of two >= 4x the last-level cache (within an eighth of the memory), FSDIR=$TMPDIR' '
+test_expect 'defaults: MB a power of two >= 4x the last-level cache (above 1 GB: 2x, 1 GB at least; within an eighth of the memory), FSDIR=$TMPDIR' '
 	cfg sh "$RUN" -p && expect_status 0 &&
 	mb=$(key MB) &&
 	llc=0 &&
@@ -57,9 +57,16 @@ test_expect 'defaults: MB a power of two >= 4x the last-level cache (within an e
 		[ "$s" -gt "$llc" ] && llc=$s
 	done &&
 	cap=$(mem_cap) &&
-	if [ "$llc" -gt 0 ] && [ $((4 * llc)) -le $((${cap:-999999} * 1024)) ]
+	# the floor: 4x the cache; above 1 GB, 2x it and 1 GB at least
+	low=$((4 * llc)) &&
+	if [ "$low" -gt $((1024 * 1024)) ]
 	then
-		[ $((mb * 1024)) -ge $((4 * llc)) ] || fail "MB=$mb < 4 x ${llc}K"
+		low=$((2 * llc))
+		[ "$low" -ge $((1024 * 1024)) ] || low=$((1024 * 1024))
+	fi &&
+	if [ "$llc" -gt 0 ] && [ "$low" -le $((${cap:-999999} * 1024)) ]
+	then
+		[ $((mb * 1024)) -ge "$low" ] || fail "MB=$mb < ${low}K (LLC ${llc}K)"
 	fi &&
 	{ [ -z "$cap" ] || [ "$mb" -le "$cap" ] || fail "MB=$mb > $cap"; } &&
 	{ awk -v m="$mb" "BEGIN { while (m > 1 && m % 2 == 0) m /= 2; exit m != 1 }" ||
