@@ -14,7 +14,6 @@
 #   basic Mhz      the kernel's "cpu MHz" in /proc/cpuinfo
 #   tlb, line      besides lmbench's: CPUID's L1 data TLB (tests/bench/
 #                  xc-cpuid.c, x86 only) and sysfs's coherency_line_size
-#   cache sizes    the sizes sysfs reports (cpu0/cache/index*)
 #   c2c pipe       lat_pipe -C a (diagonal) and lat_pipe -C a,b
 #   c2c cas        none: no second tool makes a CAS round trip (named)
 #   scaling        N single runs (one -C i copy per CPU, at the same time),
@@ -23,6 +22,10 @@
 #                  separate bw_mem rd streamer pinned to each other CPU
 #   mlp            k=1: lat_mem_rd's random chase on the same pages; the
 #                  best parallelism: lmbench's par_mem
+#   mem            besides lmbench's: the same random chase by
+#                  tests/bench/xc-chase.c (rows "CELL [xc-chase]")
+#   cache sizes    the sizes sysfs reports (cpu0/cache/index*), and
+#                  lmbench's cache (rows "[lmbench]")
 #   net            UDP, TCP, TCP connect and TCP bandwidth once more with
 #                  tests/bench/xc-net.c, a client and server of its own
 #                  (rows "CELL [xc-net]"), beside latbw's run again
@@ -119,6 +122,14 @@ definition() {
 		echo "lmbench's client is libtirpc's: a poll and two sigprocmask more per call (lmbench3-placement.sh)" ;;
 	'bw TCP')
 		echo "lmbench fixes 1 MB socket buffers; latbw leaves them to autotuning (lmbench3-placement.sh)" ;;
+	'0k File Create' | '10k File Create')
+		echo "lmbench creates just after deleting its last sample's files, unsynced; latbw syncs, a fresh dir (tmpfs: both ~250k/s)" ;;
+	'0k File Delete' | '10k File Delete')
+		echo "lmbench's directories hold 100 files, latbw's 1000 (latbw -n 100: 190k/s, lmbench 215-223k/s; tmpfs: both 0.3-0.6M/s)" ;;
+	'mem main $ ('*)
+		echo "latbw's summary curve is on huge pages (-H thp), lmbench's on 4 KB pages: a page walk per load (see [xc-chase])" ;;
+	'Mem read' | 'Mem write')
+		echo "lmbench's frd/fwr: scalar 4-byte words (frd one chain of adds), core-bound; latbw's 16-byte vectors (see [lmbench rd/wr])" ;;
 	'c2c cas 0-1')
 		echo "no second tool makes a compare-and-swap round trip on one line" ;;
 	'mlp '*' latency' | 'mlp '*' bandwidth')
@@ -780,7 +791,7 @@ s_mem() {
 		case $lv in
 		L1) lim=0.00098 ;;
 		L2) lim=0.125 ;;
-		L3) lim=$(awk -v s="$l3" 'BEGIN { print s > 0 ? s / 2 / 1048576 : 0 }') ;;
+		L3) lim=$(awk -v s="$l3" 'BEGIN { print (s > 0 ? s / 2 / 1048576 : 0) }') ;;
 		main) lim=$MB ;;
 		esac
 		x=$(common_x "$o" "$t" "$lim")
@@ -790,11 +801,39 @@ s_mem() {
 			continue
 		fi
 		row "mem $lv \$ (${x}MB)" "$(pt "$o" "$x")" "$(pt "$t" "$x")"
+		[ "$lv" = main ] && xmain=$x
 	done
+	# The same random chase on huge pages, by xc-chase.c.
+	if xc_chase_built
+	then
+		xmb=$(awk -v x="$xmain" 'BEGIN { printf "%d\n", x }')
+		run "$t" taskset -c "$a" "$tmp/xc-chase" "$xmb" 128 random thp
+		row "mem main \$ [xc-chase]" "$(pt "$o" "$xmain")" "$(fig1 "$t")"
+	fi
 	ours "$o" "$bin/lat_mem_rd" -C "$a" -N "$REPS" -t "$MB" 16
 	theirs "$t" "$lm/lat_mem_rd" -N "$REPS" -t "$MB" 16
 	x=$(common_x "$o" "$t" "$MB")
 	row "mem Rand mem" "$(pt "$o" "${x:-$MB}")" "$(pt "$t" "${x:-$MB}")"
+	# latbw's -t is one random cycle; lmbench's visits every page in one
+	# random order, lap after lap: the same random chase by xc-chase.c.
+	if xc_chase_built
+	then
+		xmb=$(awk -v x="${x:-$MB}" 'BEGIN { printf "%d\n", x }')
+		run "$t" taskset -c "$a" "$tmp/xc-chase" "$xmb" 16 random small
+		row "mem Rand mem [xc-chase]" "$(pt "$o" "${x:-$MB}")" "$(fig1 "$t")"
+	fi
+}
+# xc_chase_built: tests/bench/xc-chase.c compiled into $tmp (once).
+xc_chase_built() {
+	[ -x "$tmp/xc-chase" ] && return 0
+	cc -std=c11 -O2 -o "$tmp/xc-chase" "$(dirname "$0")/xc-chase.c" 2>"$tmp/cc" && return 0
+	echo "$me: xc-chase.c did not build: $(head -n 1 "$tmp/cc")" >&2
+	return 1
+}
+# fig1 FILE: FILE's first line if it is a number, else why not.
+fig1() {
+	v=$(sed -n '1s/^\([0-9.][0-9.]*\)$/\1/p' "$1")
+	echo "${v:-$(why "$1")}"
 }
 
 s_cache() {
@@ -808,6 +847,12 @@ s_cache() {
 		esac
 		row "cache L$lv measured" "$(fig "$o" "L$lv cache")" \
 			"$( [ "$s" -gt 0 ] && echo "$s" || echo "sysfs has no L$lv")"
+	done
+	# lmbench's cache, which finds the levels from its own chases.
+	theirs "$t" "$lm/cache" -N "$REPS" -M "${MB}m"
+	for lv in 1 2 3
+	do
+		row "cache L$lv measured [lmbench]" "$(fig "$o" "L$lv cache")" "$(fig "$t" "L$lv cache")"
 	done
 }
 
