@@ -38,7 +38,8 @@
 # (skipped).  MB (default: as the driver chooses it from the L3 that
 # sysfs reports, else 64) is the size of the memory sweeps; REPS (default
 # 3) the samples of each run (-N, both suites); TMO (default 120) the time
-# bound of each program.
+# bound of each program.  RAW=FILE: every program's command line and
+# output are added to FILE, for reading a row's figures again.
 #
 # Hold the benchmark lock while it measures, a section or a few at a
 # time so that others get the lock between them, with the same -k file:
@@ -315,6 +316,13 @@ run() {
 	kill -KILL -- "-$cur" 2>/dev/null
 	cur=
 	[ "$r_rc" -ge 124 ] && echo "timed out after $TMO s (status $r_rc)" >>"$r_out"
+	if [ -n "${RAW:-}" ]
+	then
+		{
+			echo "=== $(date +%T) $*"
+			cat "$r_out"
+		} >>"$RAW"
+	fi
 	return 0
 }
 ours() { run "$@"; }
