@@ -114,7 +114,7 @@ definition() {
 	'int add' | 'int64 add')
 		echo "lmbench's add loop is folded by its compiler: it prints 0.00 ns" ;;
 	'tlb pages')
-		echo "lmbench's tlb: the first count 15% over its chase in cached lines (31, 38 in two runs); latbw's: the last at L1 latency (-v)" ;;
+		echo "lmbench's tlb: the first count 15% over its chase in cached lines (31-47 in 3 runs); latbw's: the last at L1 latency (-v)" ;;
 	'int bit' | 'int64 bit')
 		echo "lmbench's r^=i; s^=r; r|=s is compiled to 2 dependent ops (r|(s^r) = r|s), counted as 3" ;;
 	'comm TCP conn' | 'cross TCP conn')
@@ -563,11 +563,14 @@ s_comm() {
 # its own sockets, clock and samples; see its header for what each
 # operation is, latbw's definitions) beside latbw's program run again,
 # on the same CPUs: "same" both parties on A, "cross" the server on B.
-# Rows "<cell> [xc-net]".  Each side runs three times, alternately, and
-# the fastest run of each is compared (the driver's figure is its fastest
-# round too): on one CPU a loopback round trip is 4.6-5.2 us in some runs
-# and 7.3-8.5 in others, for xc-net's own client as for latbw's (UDP,
-# eight runs each), whichever program measures it.  While xc-net measures,
+# Rows "<cell> [xc-net]".  Each side runs three times, alternately, each
+# latbw run right before an xc-net run, and the row is the pair whose
+# ratio is the median of the three: on one CPU a loopback round trip is
+# 4.6-5.2 us for some seconds and 7.3-8.5 for others, for xc-net's own
+# client as for latbw's (UDP, eight runs each), while two runs back to
+# back agree (TCP: 9.42 and 10.14, 7.18 and 7.24, 8.92 and 9.55, 9.28
+# and 9.64 us): the two sides of a pair share the host's moment, the
+# fastest of each need not.  While xc-net measures,
 # idle CPUs are held polling (/dev/cpu_dma_latency 0) where a cpuidle
 # driver heeds it, as latbw's programs pinned across CPUs hold them
 # (latbw(7)); where none does, neither holds anything (idle=os).
@@ -609,8 +612,7 @@ s_net() {
 			[ "$mode" = bw ] && [ "$place" = same ] && continue
 			args=localhost
 			[ "$mode" = bw ] && args="-m 128k localhost"
-			bo=
-			bx=
+			: >"$tmp/pairs"
 			for k in 1 2 3
 			do
 				net_ours "$prog" "$pin" "$args"
@@ -619,10 +621,10 @@ s_net() {
 				*) vo=$(fig "$o" "$label") ;;
 				esac
 				net_xc "$mode" "$sv"
-				bo=$(best "$mode" "$bo" "$vo")
-				bx=$(best "$mode" "$bx" "$xv")
+				echo "$vo $xv" >>"$tmp/pairs"
 			done
-			row "$cell [xc-net]" "$bo" "$bx"
+			median_pair "$tmp/pairs"
+			row "$cell [xc-net]" "$po" "$px"
 		done
 	done
 	if [ "$idle_held" = poll ]
@@ -631,23 +633,27 @@ s_net() {
 	fi
 	idle_held=
 }
-# best MODE A B: the faster of A and B (bw: the greater), a number over
-# a reason; A may be empty.
-best() {
-	case $2 in
-	'' | *[!0-9.]*)
-		echo "$3"
-		return
-		;;
-	esac
-	case $3 in
-	'' | *[!0-9.]*)
-		echo "$2"
-		return
-		;;
-	esac
-	awk -v m="$1" -v x="$2" -v y="$3" 'BEGIN {
-		if ((m == "bw") == (x + 0 > y + 0)) print x; else print y }'
+# median_pair FILE: of FILE's lines "LATBW OTHER", the pair whose ratio
+# is the median of those with two numbers: po and px; with no such line,
+# the last run's figures or reasons (vo, xv).
+median_pair() {
+	mp=$(awk '$1 ~ /^[0-9.]+$/ && $2 ~ /^[0-9.]+$/ && $2 > 0 {
+			n++; r[n] = $1 / $2; a[n] = $1; b[n] = $2 }
+		END {
+			for (i = 1; i <= n; i++) {
+				below = 0
+				for (j = 1; j <= n; j++)
+					if (r[j] < r[i] || (r[j] == r[i] && j < i)) below++
+				if (below == int((n - 1) / 2)) { print a[i], b[i]; exit }
+			}
+		}' "$1")
+	po=${mp%% *}
+	px=${mp#* }
+	if [ -z "$mp" ]
+	then
+		po=$vo
+		px=$xv
+	fi
 }
 # idle_hold: idle CPUs kept polling while fd 8 is open (root and a
 # cpuidle driver needed; otherwise nothing is held, and said once).
