@@ -74,7 +74,7 @@ do
 	k) keep=$OPTARG ;;
 	p) print_only=1 ;;
 	h)
-		sed -n '2,50s/^# \{0,1\}//p' "$0"
+		sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"
 		exit 0
 		;;
 	*) usage ;;
