@@ -4,7 +4,7 @@
 #
 #   LMBENCH3=DIR sh tests/bench/cross-check.sh [-k ROWS] [SECTION...]
 #
-# SECTION is one of: basic proc ops ctx comm filevm bw mem cache c2c
+# SECTION is one of: basic proc ops ctx comm net filevm bw mem cache c2c
 # scaling load mlp (default: all of them, in that order).  Each measures
 # its cells twice: with latbw's programs (build/bin, run as the driver
 # runs them: "one" and "same" steps on CPU A, "cross" and "pair" steps on
@@ -12,7 +12,8 @@
 # lmbench has the benchmark (pinned with taskset to the same CPUs), and
 # otherwise a second method:
 #   basic Mhz      the kernel's "cpu MHz" in /proc/cpuinfo
-#   cache sizes    the sizes sysfs reports (cpu0/cache/index*)
+#   tlb, line      besides lmbench's: CPUID's L1 data TLB (tests/bench/
+#                  xc-cpuid.c, x86 only) and sysfs's coherency_line_size
 #   c2c pipe       lat_pipe -C a (diagonal) and lat_pipe -C a,b
 #   c2c cas        none: no second tool makes a CAS round trip (named)
 #   scaling        N single runs (one -C i copy per CPU, at the same time),
@@ -21,20 +22,27 @@
 #                  separate bw_mem rd streamer pinned to each other CPU
 #   mlp            k=1: lat_mem_rd's random chase on the same pages; the
 #                  best parallelism: lmbench's par_mem
+#   mem            besides lmbench's: the same random chase by
+#                  tests/bench/xc-chase.c (rows "CELL [xc-chase]")
+#   cache sizes    the sizes sysfs reports (cpu0/cache/index*)
+#   net            UDP, TCP, TCP connect and TCP bandwidth once more with
+#                  tests/bench/xc-net.c, a client and server of its own
+#                  (rows "CELL [xc-net]"), beside latbw's run again
 # The local and cross-CPU communication cells and the socket, pipe and
 # AF_UNIX bandwidths come from tests/bench/lmbench3-placement.sh (one
 # round, REPS samples), whose header names its own placements.
 #
 # LMBENCH3 is lmbench 3's checkout (its bin/<os> is found under it) or
 # that bin directory; unset or missing: the script says why and exits 0
-# (skipped).  MB (default: 4 times the L3 that sysfs reports, else 64)
-# is the size of the memory sweeps, as the driver's; REPS (default 3)
-# the samples of each run (-N, both suites); TMO (default 120) the time
-# bound of each program.
+# (skipped).  MB (default: as the driver chooses it from the L3 that
+# sysfs reports, else 64) is the size of the memory sweeps; REPS (default
+# 3) the samples of each run (-N, both suites); TMO (default 120) the time
+# bound of each program.  RAW=FILE: every program's command line and
+# output are added to FILE, for reading a row's figures again.
 #
 # Hold the benchmark lock while it measures, a section or a few at a
 # time so that others get the lock between them, with the same -k file:
-#   for s in basic proc ops ctx comm filevm bw mem cache c2c scaling load mlp
+#   for s in basic proc ops ctx comm net filevm bw mem cache c2c scaling load mlp
 #   do flock /tmp/latbw.lock sh tests/bench/cross-check.sh -k /tmp/rows $s
 #   done
 #   sh tests/bench/cross-check.sh -k /tmp/rows -p     (the table only)
@@ -54,7 +62,7 @@
 
 me=cross-check.sh
 usage() {
-	echo "usage: $me [-k ROWS] [-p] [basic|proc|ops|ctx|comm|filevm|bw|mem|cache|c2c|scaling|load|mlp]..." >&2
+	echo "usage: $me [-k ROWS] [-p] [basic|proc|ops|ctx|comm|net|filevm|bw|mem|cache|c2c|scaling|load|mlp]..." >&2
 	exit 2
 }
 
@@ -66,14 +74,14 @@ do
 	k) keep=$OPTARG ;;
 	p) print_only=1 ;;
 	h)
-		sed -n '2,50s/^# \{0,1\}//p' "$0"
+		sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"
 		exit 0
 		;;
 	*) usage ;;
 	esac
 done
 shift $((OPTIND - 1))
-all="basic proc ops ctx comm filevm bw mem cache c2c scaling load mlp"
+all="basic proc ops ctx comm net filevm bw mem cache c2c scaling load mlp"
 for s in "$@"
 do
 	case " $all " in
@@ -104,12 +112,26 @@ definition() {
 	case $1 in
 	'int add' | 'int64 add')
 		echo "lmbench's add loop is folded by its compiler: it prints 0.00 ns" ;;
+	'tlb pages')
+		echo "lmbench's tlb: the first count 15% over its chase in cached lines (31-47 in 3 runs); latbw's: the last at L1 latency (-v)" ;;
+	'int bit' | 'int64 bit')
+		echo "lmbench's r^=i; s^=r; r|=s is compiled to 2 dependent ops (r|(s^r) = r|s), counted as 3" ;;
 	'comm TCP conn' | 'cross TCP conn')
 		echo "lmbench's client neither waits for accept nor FIN (lmbench3-placement.sh)" ;;
 	'comm RPC/UDP' | 'comm RPC/TCP' | 'cross RPC/UDP' | 'cross RPC/TCP')
 		echo "lmbench's client is libtirpc's: a poll and two sigprocmask more per call (lmbench3-placement.sh)" ;;
 	'bw TCP')
 		echo "lmbench fixes 1 MB socket buffers; latbw leaves them to autotuning (lmbench3-placement.sh)" ;;
+	'0k File Create' | '10k File Create')
+		echo "lmbench creates just after deleting its last sample's files, unsynced; latbw syncs, a fresh dir (tmpfs: both ~250k/s)" ;;
+	'0k File Delete' | '10k File Delete')
+		echo "lmbench's directories hold 100 files, latbw's 1000 (latbw -n 100: 190k/s, lmbench 215-223k/s; tmpfs: both 0.3-0.6M/s)" ;;
+	'mem L3 $ ('* | 'mem main $ ('*)
+		echo "latbw's summary curve is on huge pages (-H thp), lmbench's on 4 KB pages: a page walk per load (see [xc-chase])" ;;
+	'cache L3 measured')
+		echo "sysfs gives the host socket's L3; this guest's chase is at L3 latency to ~16 MB (52 ns 2.5-15 MB, 126 from 26 MB)" ;;
+	'Mem read' | 'Mem write')
+		echo "lmbench's frd/fwr: scalar 4-byte words (frd one chain of adds), core-bound; latbw's 16-byte vectors (see [lmbench rd/wr])" ;;
 	'c2c cas 0-1')
 		echo "no second tool makes a compare-and-swap round trip on one line" ;;
 	'mlp '*' latency' | 'mlp '*' bandwidth')
@@ -118,13 +140,20 @@ definition() {
 	esac
 }
 
-# print_table ROWS: the table, its exit status 1 when a row is OUT.
+# print_table ROWS: the table, its exit status 1 when a row is OUT.  The
+# differences of definition are today's (definition()), not those known
+# when a row was measured.
 print_table() {
 	printf '%-26s %12s %12s %7s  %s\n' cell latbw other ratio verdict
+	cut -f 1 "$1" | sort -u | while IFS= read -r pt_cell
+	do
+		printf '%s\t%s\n' "$pt_cell" "$(definition "$pt_cell")"
+	done >"${TMPDIR:-/tmp}/latbw-cross-defs.$$"
 	awk -F '\t' '
 		function num(s) { return s ~ /^[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?$/ }
+		FNR == NR { def[$1] = $2; next }
 		{
-			cell = $1; o = $2; t = $3
+			cell = $1; o = $2; t = $3; $4 = def[cell]
 			if (!num(o) || !num(t) || t + 0 == 0) {
 				ratio = "-"
 				verdict = "- (" (num(o) ? "" : "latbw: " o) \
@@ -149,7 +178,10 @@ print_table() {
 			printf "%-26s %12s %12s %7s  %s\n", cell, num(o) ? o : "-", \
 			    num(t) ? t : "-", ratio, verdict
 		}
-		END { exit bad > 0 }' "$1"
+		END { exit bad > 0 }' "${TMPDIR:-/tmp}/latbw-cross-defs.$$" "$1"
+	pt_rc=$?
+	rm -f "${TMPDIR:-/tmp}/latbw-cross-defs.$$"
+	return "$pt_rc"
 }
 
 if [ "$print_only" = 1 ]
@@ -230,20 +262,37 @@ sysfs_cache() {
 l1=$(sysfs_cache 1)
 l2=$(sysfs_cache 2)
 l3=$(sysfs_cache 3)
+# MB as the driver chooses it (latbw-config.sh): 4 times the L3, above
+# 1 GB twice it and at least 1 GB, at most an eighth of the memory.
 if [ -z "${MB:-}" ]
 then
 	MB=64
-	[ "$l3" -gt 0 ] && MB=$((4 * l3 / 1048576))
+	if [ "$l3" -gt 0 ]
+	then
+		MB=$((4 * l3 / 1048576))
+		if [ "$MB" -gt 1024 ]
+		then
+			MB=$((2 * l3 / 1048576))
+			[ "$MB" -lt 1024 ] && MB=1024
+		fi
+	fi
+	MB=$(awk -v mb="$MB" '$1 == "MemAvailable:" {
+		cap = 1
+		while (cap * 2 <= $2 / 1024 / 8) cap *= 2
+		if (mb > cap) mb = cap
+	} END { print mb }' /proc/meminfo)
 fi
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/latbw-cross-check.XXXXXX") || exit 2
 rows=${keep:-$tmp/rows}
 touch "$rows" || exit 2
 cur=
+xs=
 hello_made=0
 # shellcheck disable=SC2317 # called by the trap
 cleanup() {
 	[ -n "$cur" ] && kill -KILL -- "-$cur" 2>/dev/null
+	[ -n "$xs" ] && kill "$xs" 2>/dev/null
 	[ "$hello_made" = 1 ] && rm -f /tmp/hello
 	rm -rf "$tmp"
 }
@@ -268,6 +317,13 @@ run() {
 	kill -KILL -- "-$cur" 2>/dev/null
 	cur=
 	[ "$r_rc" -ge 124 ] && echo "timed out after $TMO s (status $r_rc)" >>"$r_out"
+	if [ -n "${RAW:-}" ]
+	then
+		{
+			echo "=== $(date +%T) $*"
+			cat "$r_out"
+		} >>"$RAW"
+	fi
 	return 0
 }
 ours() { run "$@"; }
@@ -335,9 +391,20 @@ s_basic() {
 	ours "$o" "$bin/tlb" -C "$a"
 	theirs "$t" "$lm/tlb"
 	row "tlb pages" "$(tlb_pages "$o")" "$(tlb_pages "$t")"
+	# What the processor says of its L1 data TLB (CPUID), where it says.
+	if cc -std=c11 -O2 -o "$tmp/xc-cpuid" "$(dirname "$0")/xc-cpuid.c" 2>"$t"
+	then
+		run "$t" "$tmp/xc-cpuid"
+		c=$(sed -n '1s/^\([0-9][0-9]*\)$/\1/p' "$t")
+	else
+		c=
+	fi
+	row "tlb pages [cpuid]" "$(tlb_pages "$o")" "${c:-$(why "$t")}"
 	ours "$o" "$bin/line" -C "$a"
 	theirs "$t" "$lm/line"
 	row "cache line bytes" "$(line_bytes "$o")" "$(line_bytes "$t")"
+	c=$(cat "/sys/devices/system/cpu/cpu$a/cache/index0/coherency_line_size" 2>/dev/null)
+	row "cache line bytes [sysfs]" "$(line_bytes "$o")" "${c:-sysfs has no coherency_line_size}"
 	ours "$o" "$bin/par_mem" -N "$REPS" -M "${MB}m"
 	theirs "$t" "$lm/par_mem" -N "$REPS" -L 128 -M "${MB}m"
 	row "mem par" "$(last_y "$o")" "$(last_y "$t")"
@@ -348,6 +415,8 @@ tlb_pages() {
 }
 line_bytes() {
 	v=$(awk '/^line:/ { print $2; exit } $0 ~ /^[0-9]+$/ { print $1; exit }' "$1")
+	# lmbench's line prints nothing when its search finds no size.
+	[ -s "$1" ] || v="printed nothing (no size found)"
 	echo "${v:-$(why "$1")}"
 }
 last_y() {
@@ -390,21 +459,28 @@ s_proc() {
 	ours "$o" "$bin/lat_proc" -C "$a" -N "$REPS" fork
 	theirs "$t" "$lm/lat_proc" -N "$REPS" fork
 	row "fork proc" "$(fig "$o" "Process fork+exit")" "$(fig "$t" "Process fork+exit")"
+	# lmbench's exec and shell run /tmp/hello, a path built into them:
+	# its hello, put there only for these runs.  Without it lmbench's
+	# exec child's execve fails and it exits: a figure of fork + a failed
+	# execve (0.46 of latbw's exec), not of an exec.
 	ours "$o" "$bin/lat_proc" -C "$a" -N "$REPS" exec
-	(cd "$lm" && theirs "$t" ./lat_proc -N "$REPS" exec)
+	with_hello exec
 	row "exec proc" "$(fig "$o" "Process fork+execve")" "$(fig "$t" "Process fork+execve")"
 	ours "$o" "$bin/lat_proc" -C "$a" -N "$REPS" shell
-	# lmbench's shell runs /tmp/hello: its hello, there only for the run.
+	with_hello shell
+	row "sh proc" "$(fig "$o" "Process fork+/bin/sh -c")" "$(fig "$t" "Process fork+/bin/sh -c")"
+}
+# with_hello CASE: lmbench's lat_proc CASE with its hello as /tmp/hello.
+with_hello() {
 	if [ -e /tmp/hello ]
 	then
-		echo "/tmp/hello exists: lmbench's shell not run" >"$t"
-	else
-		cp "$lm/hello" /tmp/hello && hello_made=1
-		theirs "$t" "$lm/lat_proc" -N "$REPS" shell
-		rm -f /tmp/hello
-		hello_made=0
+		echo "/tmp/hello exists: lmbench's $1 not run" >"$t"
+		return
 	fi
-	row "sh proc" "$(fig "$o" "Process fork+/bin/sh -c")" "$(fig "$t" "Process fork+/bin/sh -c")"
+	cp "$lm/hello" /tmp/hello && hello_made=1
+	theirs "$t" "$lm/lat_proc" -N "$REPS" "$1"
+	rm -f /tmp/hello
+	hello_made=0
 }
 
 s_ops() {
@@ -483,6 +559,156 @@ s_comm() {
 	}
 }
 
+
+# The network cells a second way: tests/bench/xc-net.c (compiled here,
+# its own sockets, clock and samples; see its header for what each
+# operation is, latbw's definitions) beside latbw's program run again,
+# on the same CPUs: "same" both parties on A, "cross" the server on B.
+# Rows "<cell> [xc-net]".  Each side runs three times, alternately, each
+# latbw run right before an xc-net run, and the row is the pair whose
+# ratio is the median of the three: on one CPU a loopback round trip is
+# 4.6-5.2 us for some seconds and 7.3-8.5 for others, for xc-net's own
+# client as for latbw's (UDP, eight runs each), while two runs back to
+# back agree (TCP: 9.42 and 10.14, 7.18 and 7.24, 8.92 and 9.55, 9.28
+# and 9.64 us): the two sides of a pair share the host's moment, the
+# fastest of each need not.  While xc-net measures,
+# idle CPUs are held polling (/dev/cpu_dma_latency 0) where a cpuidle
+# driver heeds it, as latbw's programs pinned across CPUs hold them
+# (latbw(7)); where none does, neither holds anything (idle=os).
+s_net() {
+	command -v cc >/dev/null 2>&1 || {
+		row "net [xc-net]" "-" "no cc to build xc-net"
+		return
+	}
+	idle_hold
+	xc=$tmp/xc-net
+	cc -std=c11 -O2 -o "$xc" "$(dirname "$0")/xc-net.c" 2>"$tmp/cc" || {
+		row "net [xc-net]" "-" "xc-net did not build: $(head -n 1 "$tmp/cc")"
+		return
+	}
+	for place in same cross
+	do
+		[ "$place" = cross ] && [ -z "$b" ] && continue
+		pin=$a
+		sv=$a
+		pre="comm"
+		if [ "$place" = cross ]
+		then
+			pin=$a,$b
+			sv=$b
+			pre="cross"
+		fi
+		for spec in "lat_udp|udp|UDP latency using localhost|UDP" \
+			"lat_tcp|tcp|TCP latency using localhost|TCP" \
+			"lat_connect|conn|TCP/IP connection cost to localhost|TCP conn" \
+			"bw_tcp|bw|#0.131072|bw TCP"
+		do
+			prog=${spec%%|*}
+			r=${spec#*|}
+			mode=${r%%|*}
+			r=${r#*|}
+			label=${r%%|*}
+			cell="$pre ${r#*|}"
+			[ "$mode" = bw ] && cell="${r#*|}"
+			[ "$mode" = bw ] && [ "$place" = same ] && continue
+			args=localhost
+			[ "$mode" = bw ] && args="-m 128k localhost"
+			: >"$tmp/pairs"
+			for k in 1 2 3
+			do
+				net_ours "$prog" "$pin" "$args"
+				case $label in
+				'#'*) vo=$(pt "$o" "${label#?}") ;;
+				*) vo=$(fig "$o" "$label") ;;
+				esac
+				net_xc "$mode" "$sv"
+				echo "$vo $xv" >>"$tmp/pairs"
+			done
+			median_pair "$tmp/pairs"
+			row "$cell [xc-net]" "$po" "$px"
+		done
+	done
+	if [ "$idle_held" = poll ]
+	then
+		exec 8>&-
+	fi
+	idle_held=
+}
+# median_pair FILE: of FILE's lines "LATBW OTHER", the pair whose ratio
+# is the median of those with two numbers: po and px; with no such line,
+# the last run's figures or reasons (vo, xv).
+median_pair() {
+	mp=$(awk '$1 ~ /^[0-9.]+$/ && $2 ~ /^[0-9.]+$/ && $2 > 0 {
+			n++; r[n] = $1 / $2; a[n] = $1; b[n] = $2 }
+		END {
+			for (i = 1; i <= n; i++) {
+				below = 0
+				for (j = 1; j <= n; j++)
+					if (r[j] < r[i] || (r[j] == r[i] && j < i)) below++
+				if (below == int((n - 1) / 2)) { print a[i], b[i]; exit }
+			}
+		}' "$1")
+	po=${mp%% *}
+	px=${mp#* }
+	if [ -z "$mp" ]
+	then
+		po=$vo
+		px=$xv
+	fi
+}
+# idle_hold: idle CPUs kept polling while fd 8 is open (root and a
+# cpuidle driver needed; otherwise nothing is held, and said once).
+idle_hold() {
+	[ -n "${idle_held:-}" ] && return
+	idle_held=os
+	drv=$(cat /sys/devices/system/cpu/cpuidle/current_driver 2>/dev/null)
+	if [ -z "$drv" ] || [ "$drv" = none ]
+	then
+		echo "$me: no cpuidle driver: idle CPUs are the OS's for xc-net, as for latbw (idle=os)" >&2
+	elif [ "$(id -u)" = 0 ] && { exec 8>/dev/cpu_dma_latency; } 2>/dev/null &&
+		printf '\000\000\000\000' >&8
+	then
+		idle_held=poll
+	else
+		echo "$me: cannot hold /dev/cpu_dma_latency: idle CPUs are the OS's for xc-net, latbw's poll" >&2
+	fi
+}
+# net_ours PROG CPUS ARGS: latbw's server and client of PROG on CPUS, the
+# client's output in $o.
+net_ours() {
+	port=$((20000 + $$ % 10000))
+	if "$bin/$1" -o "$port" -i 30 -C "$2" -s >"$o" 2>&1
+	then
+		# shellcheck disable=SC2086 # arguments
+		ours "$o" "$bin/$1" -o "$port" -C "$2" -N "$REPS" $3
+		timeout 10 "$bin/$1" -o "$port" -S localhost >/dev/null 2>&1
+	fi
+}
+# net_xc MODE CPU: xc-net's server of MODE on CPU, its client on CPU A;
+# xv: the figure, else why not.
+net_xc() {
+	taskset -c "$2" "$xc" serve "$1" >"$tmp/xport" 2>&1 &
+	xs=$!
+	i=0
+	while [ $i -lt 50 ] && ! grep -q '^[0-9]' "$tmp/xport"
+	do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	xp=$(sed -n '1s/^\([0-9]*\)$/\1/p' "$tmp/xport")
+	if [ -n "$xp" ]
+	then
+		run "$t" taskset -c "$a" "$xc" "$1" "$xp" "$((REPS < 11 ? 11 : REPS))"
+	else
+		echo "xc-net's server did not start: $(head -n 1 "$tmp/xport")" >"$t"
+	fi
+	kill "$xs" 2>/dev/null
+	wait "$xs" 2>/dev/null
+	xs=
+	xv=$(sed -n '1s/^\([0-9.][0-9.]*\)$/\1/p' "$t")
+	[ -n "$xv" ] || xv=$(why "$t")
+}
+
 make_file() {
 	[ -f "$file" ] && return 0
 	dd if=/dev/zero of="$file" bs=1048576 count="$MB" 2>/dev/null
@@ -543,6 +769,17 @@ s_bw() {
 		fwr) c="Mem write" ;;
 		esac
 		row "$c" "$(pt "$o" "$xx")" "$(pt "$t" "$xx")"
+		# lmbench's frd and fwr are scalar loops of 4-byte words (its
+		# frd one dependent chain of adds): core-bound where memory is
+		# faster than that.  Its rd and wr touch every cache line with a
+		# quarter of the instructions: the memory's bandwidth a second
+		# way, beside latbw's frd and fwr.
+		case $op in
+		frd | fwr)
+			theirs "$t" "$lm/bw_mem" -N "$REPS" "${sz}m" "${op#f}"
+			row "$c [lmbench ${op#f}]" "$(pt "$o" "$xx")" "$(pt "$t" "$xx")"
+			;;
+		esac
 	done
 }
 
@@ -569,7 +806,7 @@ s_mem() {
 		case $lv in
 		L1) lim=0.00098 ;;
 		L2) lim=0.125 ;;
-		L3) lim=$(awk -v s="$l3" 'BEGIN { print s > 0 ? s / 2 / 1048576 : 0 }') ;;
+		L3) lim=$(awk -v s="$l3" 'BEGIN { print (s > 0 ? s / 2 / 1048576 : 0) }') ;;
 		main) lim=$MB ;;
 		esac
 		x=$(common_x "$o" "$t" "$lim")
@@ -579,11 +816,41 @@ s_mem() {
 			continue
 		fi
 		row "mem $lv \$ (${x}MB)" "$(pt "$o" "$x")" "$(pt "$t" "$x")"
+		[ "$lv" = main ] && xmain=$x
 	done
+	# The same random chase on huge pages, by xc-chase.c.
+	if xc_chase_built
+	then
+		xmb=$(awk -v x="$xmain" 'BEGIN { printf "%d\n", x }')
+		run "$t" taskset -c "$a" "$tmp/xc-chase" "$xmb" 128 random thp
+		row "mem main \$ [xc-chase]" "$(pt "$o" "$xmain")" "$(fig1 "$t")"
+	fi
 	ours "$o" "$bin/lat_mem_rd" -C "$a" -N "$REPS" -t "$MB" 16
 	theirs "$t" "$lm/lat_mem_rd" -N "$REPS" -t "$MB" 16
 	x=$(common_x "$o" "$t" "$MB")
-	row "mem Rand mem" "$(pt "$o" "${x:-$MB}")" "$(pt "$t" "${x:-$MB}")"
+	# lmbench's random sweep is slow to build (here it reached 128 MB in
+	# the 120 s of TMO): compared at the largest size both measured.
+	row "mem Rand mem (${x:-$MB}MB)" "$(pt "$o" "${x:-$MB}")" "$(pt "$t" "${x:-$MB}")"
+	# latbw's -t is one random cycle; lmbench's visits every page in one
+	# random order, lap after lap: the same random chase by xc-chase.c.
+	if xc_chase_built
+	then
+		xmb=$(awk -v x="${x:-$MB}" 'BEGIN { printf "%d\n", x }')
+		run "$t" taskset -c "$a" "$tmp/xc-chase" "$xmb" 16 random small
+		row "mem Rand mem [xc-chase]" "$(pt "$o" "${x:-$MB}")" "$(fig1 "$t")"
+	fi
+}
+# xc_chase_built: tests/bench/xc-chase.c compiled into $tmp (once).
+xc_chase_built() {
+	[ -x "$tmp/xc-chase" ] && return 0
+	cc -std=c11 -O2 -o "$tmp/xc-chase" "$(dirname "$0")/xc-chase.c" 2>"$tmp/cc" && return 0
+	echo "$me: xc-chase.c did not build: $(head -n 1 "$tmp/cc")" >&2
+	return 1
+}
+# fig1 FILE: FILE's first line if it is a number, else why not.
+fig1() {
+	v=$(sed -n '1s/^\([0-9.][0-9.]*\)$/\1/p' "$1")
+	echo "${v:-$(why "$1")}"
 }
 
 s_cache() {
@@ -598,6 +865,8 @@ s_cache() {
 		row "cache L$lv measured" "$(fig "$o" "L$lv cache")" \
 			"$( [ "$s" -gt 0 ] && echo "$s" || echo "sysfs has no L$lv")"
 	done
+	# lmbench's cache is not run: with -M 1024m and with -M 128m it ran
+	# past 120 s here and printed nothing.
 }
 
 s_c2c() {

@@ -59,8 +59,19 @@ command -v timeout >/dev/null 2>&1 || {
 }
 
 top=$(cd "$(dirname "$0")/../.." && pwd) || exit 2
-bin=$top/build/bin
-(cd "$top" && make -s all) >/dev/null || exit 2
+# LATBW_BUILD: programs built elsewhere (as cross-check.sh takes them),
+# used as they are; otherwise this tree's, brought up to date.
+if [ -n "${LATBW_BUILD:-}" ]
+then
+	bin=$LATBW_BUILD/bin
+	[ -x "$bin/lat_mem_load" ] || {
+		echo "$me: no $bin/lat_mem_load (LATBW_BUILD)" >&2
+		exit 2
+	}
+else
+	bin=$top/build/bin
+	(cd "$top" && make -s all) >/dev/null || exit 2
+fi
 
 # The CPUs this process may run on, one a line, as the programs see them.
 cpus=$(awk '$1 == "Cpus_allowed_list:" {

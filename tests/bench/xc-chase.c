@@ -1,0 +1,165 @@
+/*
+ * xc-chase.c - a second measurement of memory load latency, for
+ * tests/bench/cross-check.sh (compiled by it; not part of the suite).  It
+ * shares no code with latbw: its own buffer, chain, clock and samples.
+ *
+ *	xc-chase SIZE_MB STRIDE random|lap small|thp
+ *
+ * The elements STRIDE bytes apart in a buffer of SIZE_MB MB (2^20 bytes)
+ * are linked into one cycle, and the cycle is followed: each load needs
+ * the address the one before returned.  random: one random cycle over
+ * every element (Sattolo's shuffle), latbw's lat_mem_rd -t / -o random.
+ * lap: the pages in one random order, visited again and again, each lap
+ * at the next element of every page: each load on another page (the
+ * pattern of lmbench 3's lat_mem_rd -t).  thp: the buffer madvised for
+ * transparent huge pages (2 MB aligned); small: madvised against them.
+ * Prints the median of 5 samples in nanoseconds per load; each sample
+ * lasts at least 0.2 s, after an untimed warm-up walk.
+ */
+#define _DEFAULT_SOURCE
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+#define HUGE_ALIGN ((size_t)2 << 20)
+#define SAMPLES 5
+
+static double now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+static uint64_t rng = 0x9e3779b97f4a7c15u;
+
+static uint64_t next_rand(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng;
+}
+
+static void *chase(void *p, uint64_t n)
+{
+	void **q = p;
+
+	while (n-- > 0)
+		q = *q;
+	return q;
+}
+
+static int cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+int main(int argc, char **argv)
+{
+	size_t mb, stride, len, n, i, page = (size_t)sysconf(_SC_PAGESIZE);
+	size_t *order;
+	char *map, *buf;
+	int lap, thp;
+	double t[SAMPLES], s;
+	uint64_t loads = 1 << 16;
+	void *volatile sink;
+
+	if (argc != 5 || (mb = strtoul(argv[1], NULL, 10)) < 1 ||
+	    (stride = strtoul(argv[2], NULL, 10)) < sizeof(void *) ||
+	    stride % sizeof(void *) != 0 || page % stride != 0 ||
+	    (strcmp(argv[3], "random") && strcmp(argv[3], "lap")) ||
+	    (strcmp(argv[4], "small") && strcmp(argv[4], "thp"))) {
+		fprintf(stderr, "usage: xc-chase SIZE_MB STRIDE random|lap small|thp\n");
+		return 2;
+	}
+	lap = strcmp(argv[3], "lap") == 0;
+	thp = strcmp(argv[4], "thp") == 0;
+	len = mb << 20;
+	n = len / stride;
+	map = mmap(NULL, len + HUGE_ALIGN, PROT_READ | PROT_WRITE,
+		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (map == MAP_FAILED) {
+		fprintf(stderr, "xc-chase: mmap: %s\n", strerror(errno));
+		return 1;
+	}
+	buf = (char *)(((uintptr_t)map + HUGE_ALIGN - 1) & ~(HUGE_ALIGN - 1));
+#if defined(MADV_HUGEPAGE) && defined(MADV_NOHUGEPAGE)
+	if (madvise(buf, len, thp ? MADV_HUGEPAGE : MADV_NOHUGEPAGE) != 0 &&
+	    thp) {
+		fprintf(stderr, "xc-chase: madvise: %s\n", strerror(errno));
+		return 1;
+	}
+#else
+	if (thp) {
+		fprintf(stderr, "xc-chase: no MADV_HUGEPAGE here\n");
+		return 3;
+	}
+#endif
+	memset(buf, 0, len);	/* fault every page in before timing */
+	order = malloc(n * sizeof(*order));
+	if (order == NULL) {
+		fprintf(stderr, "xc-chase: out of memory\n");
+		return 1;
+	}
+	if (!lap) {
+		for (i = 0; i < n; i++)
+			order[i] = i * stride;
+		for (i = n - 1; i > 0; i--) {	/* Sattolo: one cycle */
+			size_t j = (size_t)(next_rand() % i), x = order[i];
+
+			order[i] = order[j];
+			order[j] = x;
+		}
+	} else {
+		size_t npages = len / page, per = page / stride, p, l;
+		size_t *pg = malloc(npages * sizeof(*pg));
+
+		if (pg == NULL) {
+			fprintf(stderr, "xc-chase: out of memory\n");
+			return 1;
+		}
+		for (p = 0; p < npages; p++)
+			pg[p] = p * page;
+		for (p = npages - 1; p > 0; p--) {
+			size_t j = (size_t)(next_rand() % (p + 1)), x = pg[p];
+
+			pg[p] = pg[j];
+			pg[j] = x;
+		}
+		/* lap l: every page in the same order, at its element l */
+		for (l = 0; l < per; l++)
+			for (p = 0; p < npages; p++)
+				order[l * npages + p] = pg[p] + l * stride;
+		free(pg);
+	}
+	for (i = 0; i < n; i++)
+		*(void **)(buf + order[i]) = buf + order[(i + 1) % n];
+	free(order);
+	/* untimed: a warm-up walk (the page tables and caches settle) */
+	sink = chase(buf, n < (4u << 20) ? n : (4u << 20));
+	for (;;) {
+		s = now_ns();
+		sink = chase(sink, loads);
+		s = now_ns() - s;
+		if (s >= 2e8)
+			break;
+		loads *= 2;
+	}
+	for (i = 0; i < SAMPLES; i++) {
+		s = now_ns();
+		sink = chase(sink, loads);
+		t[i] = now_ns() - s;
+	}
+	qsort(t, SAMPLES, sizeof(t[0]), cmp);
+	printf("%.3f\n", t[SAMPLES / 2] / (double)loads);
+	return 0;
+}
