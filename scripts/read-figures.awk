@@ -230,12 +230,12 @@ function add_rec(name, x, v, unit,    k) {
 	return k
 }
 
-# A "Label: value unit" line.  The tables look figures up by a key:
-# fig_key(label).  Of the remote figures, those of the first host.
-function add_fig(lab, v, unit,    k, key, h) {
+# A "Label: value unit" line.  The tables find a figure by its id,
+# FIG[i, id] (fig_id).  Of the remote figures, those of the first host.
+function add_fig(lab, v, unit,    k, id, h) {
 	k = add_rec(lab, "", v, unit)
-	key = fig_key(lab)
-	if (key ~ /^(cross )?remote / && key !~ /Socket bandwidth$/) {
+	id = fig_id(lab)
+	if (index(id, "{HOST}") > 0 && id !~ /^Socket bandwidth /) {
 		h = lab
 		sub(/.* /, "", h)
 		if (RHOST[cur] == "")
@@ -243,38 +243,33 @@ function add_fig(lab, v, unit,    k, key, h) {
 		if (h != RHOST[cur])
 			return k
 	}
-	FIG[cur, key] = k
-	FKEY[cur, k] = key
+	FIG[cur, id] = k
+	FKEY[cur, k] = id
 	return k
 }
 
-# The key of a figure's label: the label, except for the network ones,
-# where localhost (or 127.0.0.1, ::1) makes the local figure and any other
-# host the remote one ("local TCP latency using"), and the driver's
-# cross-CPU runs ("Fifo latency (cross CPU)", "TCP latency (cross CPU)
-# using localhost"), keyed as the lmbench label with "cross " in front.
-function fig_key(lab,    key, h, cross) {
+# The id of a figure: its label as scripts/registry writes it, which the
+# tables look up as it is (tables.awk, reg_columns).  Here, and only here,
+# a results file's label is made the registry's: the host a network
+# figure names is localhost (as 127.0.0.1 and ::1 are) or {HOST} (a
+# remote one); the file of "Pagefaults on" is @FILE@; lmbench's uint64
+# is int64; and " (cross CPU)" goes where the registry has it
+# (reg_cross).
+function fig_id(lab,    id, h, cross) {
 	cross = index(lab, " (cross CPU)")
 	if (cross > 0)
 		lab = substr(lab, 1, cross - 1) substr(lab, cross + 12)
-	key = lab
+	id = lab
 	if (lab ~ /^(UDP|TCP|RPC\/udp|RPC\/tcp) latency using / ||
-	    lab ~ /^TCP\/IP connection cost to /) {
+	    lab ~ /^TCP\/IP connection cost to / || lab ~ /^Socket bandwidth using /) {
 		h = lab
 		sub(/.* /, "", h)
-		sub(/ [^ ]*$/, "", key)
-		key = (h == "localhost" || h == "127.0.0.1" || h == "::1" ? "local " : "remote ") key
-	} else if (lab ~ /^Socket bandwidth using /) {
-		h = lab
-		sub(/.* /, "", h)
-		key = (h == "localhost" || h == "127.0.0.1" || h == "::1") ? "local Socket bandwidth" : "remote Socket bandwidth"
+		sub(/ [^ ]*$/, "", id)
+		id = id " " (h == "localhost" || h == "127.0.0.1" || h == "::1" ? "localhost" : "{HOST}")
 	} else if (lab ~ /^Pagefaults on /) {
-		key = "Pagefaults"
+		id = "Pagefaults on @FILE@"
 	} else if (lab ~ /^uint64 /) {
-		key = lab
-		sub(/^uint64/, "int64", key)
+		sub(/^uint64/, "int64", id)
 	}
-	if (cross > 0)
-		key = "cross " key
-	return key
+	return cross > 0 ? reg_cross(id) : id
 }

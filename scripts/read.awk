@@ -26,7 +26,7 @@
 # and RSPR, RR, RMIN, RMAX, RC (the statistics line: spread %, reps, min,
 # max, copies), RRN, RRS, RRV (latbw-run's rounds: how many, their
 # spread %, their values "v1,v2,..."),
-# k = 1..nrec[i]; FIG[i, name] is the record of a figure,
+# k = 1..nrec[i]; FIG[i, id] is the record of a figure (its id: fig_id),
 # SN[i, series] and SK[i, series, j] the points of a series; META[i, key]
 # the header lines, PATHS, HOST, DESC, OS_, UNAME, LOAD, INCOMPLETE the
 # file's own.

@@ -312,6 +312,29 @@ function reg_words(what,    i, n, w, j, seen, x) {
 	}
 }
 
+# reg_cross(LABEL): the registry's label of figure LABEL taken across
+# CPUs: that of its line whose label is LABEL with " (cross CPU)" in it,
+# where the driver puts it (after the words that name the operation:
+# "TCP latency (cross CPU) using localhost"); with no such line, LABEL
+# " (cross CPU)".  The registry is read (LATBW_REGISTRY) on the first
+# call if it has not been.
+function reg_cross(label,    i, p, plain) {
+	if (!REG_CROSS_DONE) {
+		REG_CROSS_DONE = 1
+		if (NREG == 0)
+			reg_read(ENVIRON["LATBW_REGISTRY"])
+		for (i = 1; i <= NREG; i++) {
+			p = index(REGL[i], " (cross CPU)")
+			if (p == 0)
+				continue
+			plain = substr(REGL[i], 1, p - 1) substr(REGL[i], p + 12)
+			if (!(plain in REG_CROSS))
+				REG_CROSS[plain] = REGL[i]
+		}
+	}
+	return (label in REG_CROSS) ? REG_CROSS[label] : label " (cross CPU)"
+}
+
 BEGIN {
 	if (what == "")
 		;

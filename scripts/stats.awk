@@ -203,12 +203,13 @@ function place(k, f, ln,    key, sh) {
 	if (RPL[cur, k] == "sched" && isnum(sh))
 		RXS[cur, k] = sh + 0
 	key = FKEY[cur, k]
-	if (key == "" || key ~ /^cross / || RU[cur, k] == "MB/s" || FIG[cur, key] != k)
+	if (key == "" || index(key, " (cross CPU)") > 0 || RU[cur, k] == "MB/s" || FIG[cur, key] != k)
 		return
 	if (RPL[cur, k] == "cross") {
 		delete FIG[cur, key]
-		FIG[cur, "cross " key] = k
-		FKEY[cur, k] = "cross " key
+		key = reg_cross(key)
+		FIG[cur, key] = k
+		FKEY[cur, k] = key
 	} else if (RPL[cur, k] == "sched") {
 		lwarn(ln, "'" shown(RN[cur, k]) "' ran where the scheduler put it (" \
 		    (isnum(sh) ? sh "% of samples across CPUs" : "CPUs not seen") \

@@ -22,8 +22,9 @@ function out_tables(    i) {
 	}
 }
 
-# The cells: COLKEY[table.column] is the key of the figure (or the name of the
-# series) scripts/registry shows there (its {S} the column's @N), read
+# The cells: COLKEY[table.column] is the id of the figure, its registry
+# label, which the reader gives it (fig_id), or the name of the
+# series: what scripts/registry shows there (its {S} the column's @N), read
 # once; LATBW_REGISTRY names the registry (registry.awk reads it).
 function reg_columns(    i, n, w, j, c, at, lab) {
 	if (COLKEYREAD)
@@ -43,7 +44,7 @@ function reg_columns(    i, n, w, j, c, at, lab) {
 			}
 			lab = at == "" ? REGL[i] : reg_subst(REGL[i], "{S}", at)
 			if (!(c in COLKEY))
-				COLKEY[c] = REGK[i] == "series" ? lab : fig_key(lab)
+				COLKEY[c] = lab
 		}
 	}
 }
