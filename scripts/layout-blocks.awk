@@ -30,26 +30,6 @@ function hwords(j, c,    lo, hi, p, s, w, ch, f) {
 	return s
 }
 
-# The spread across rounds (-s): "rounds %" rows, marked as spreads are.
-function has_rounds(r, from, to, inblock,    j) {
-	for (j = from; j <= to; j++)
-		if (CRS[r, inblock ? BCOL[j] : j] != "")
-			return 1
-	return 0
-}
-
-function rounds_text(r, from, to, inblock,    s, j, c, w) {
-	s = sprintf("%-9.9s %13.13s", "", "rounds %")
-	for (j = from; j <= to; j++) {
-		c = inblock ? BCOL[j] : j
-		w = CW[c]
-		if (w == 0)
-			continue
-		s = s CSEP[c] fmtspread(CRS[r, c], w)
-	}
-	return rstrip(s)
-}
-
 # Split the ncol columns of BCOL into blocks no wider than w (a column
 # wider than that alone takes a block): BFROM[], BTO[] index BCOL.
 # Returns the number of blocks.
@@ -72,14 +52,8 @@ function blocks(ncol, w,    nb, c, used, cw) {
 	return nb
 }
 
-# Whether row r has a placement in columns from..to (of BCOL[] when inblock).
-function has_place(r, from, to, inblock,    j) {
-	for (j = from; j <= to; j++)
-		if (CPLC[r, inblock ? BCOL[j] : j] != "")
-			return 1
-	return 0
-}
-
+# A "placement" row under row r: where the parties of each figure ran
+# (same, cross: "crs" in a narrow column, ...).
 function place_text(r, from, to, inblock,    s, j, c, w, t) {
 	s = sprintf("%-9.9s %13.13s", "", "placement")
 	for (j = from; j <= to; j++) {
@@ -93,14 +67,6 @@ function place_text(r, from, to, inblock,    s, j, c, w, t) {
 		s = s CSEP[c] sprintf("%" w "." w "s", t)
 	}
 	return rstrip(s)
-}
-
-# Whether row r has a spread in columns from..to (of BCOL[] when inblock).
-function has_spread(r, from, to, inblock,    j) {
-	for (j = from; j <= to; j++)
-		if (CSP[r, inblock ? BCOL[j] : j] != "")
-			return 1
-	return 0
 }
 
 # Width of column c's cells (the longest text for a 0-width column).
@@ -165,18 +131,6 @@ function row_text(r, from, to, inblock,    s, j, c, i) {
 	return s
 }
 
-function spread_text(r, from, to, inblock,    s, j, c, w) {
-	s = sprintf("%-9.9s %13.13s", "", "spread %")
-	for (j = from; j <= to; j++) {
-		c = inblock ? BCOL[j] : j
-		w = CW[c]
-		if (w == 0)
-			continue
-		s = s CSEP[c] fmtspread(CSP[r, c], w)
-	}
-	return rstrip(s)
-}
-
 # How busy a neighbour was (-s): a "busy %" row, each cell how busy the
 # CPUs its figure was not pinned to were (others_busy), or, for one that
 # had every CPU, "w" and how long tasks waited for a CPU (cpu_wait);
@@ -213,4 +167,45 @@ function busy_text(r, from, to, inblock,    s, j, c, w, t, v, m, any) {
 		s = s CSEP[c] sprintf("%" w "." w "s", m t)
 	}
 	return any ? rstrip(s) : ""
+}
+
+# Row r of the table (columns from..to, of BCOL[] when inblock), and with
+# -s the rows under it: the spread of its figures, of their rounds, where
+# their parties ran, how busy their neighbours were (those that any cell
+# has).
+function print_row(r, from, to, inblock,    line) {
+	print row_text(r, from, to, inblock)
+	if (!spread)
+		return
+	if (has_any(CSP, r, from, to, inblock))
+		print pct_row(CSP, "spread %", r, from, to, inblock)
+	if (has_any(CRS, r, from, to, inblock))
+		print pct_row(CRS, "rounds %", r, from, to, inblock)
+	if (has_any(CPLC, r, from, to, inblock))
+		print place_text(r, from, to, inblock)
+	if ((line = busy_text(r, from, to, inblock)) != "")
+		print line
+}
+
+# Whether row r has a value of A (CSP, CRS, CPLC: A[r, c]) in columns
+# from..to (of BCOL[] when inblock).
+function has_any(A, r, from, to, inblock,    j) {
+	for (j = from; j <= to; j++)
+		if (A[r, inblock ? BCOL[j] : j] != "")
+			return 1
+	return 0
+}
+
+# A row of percentages under row r, titled title: the spread of its
+# figures (A: CSP) or of their rounds (CRS), marked as spreads are.
+function pct_row(A, title, r, from, to, inblock,    s, j, c, w) {
+	s = sprintf("%-9.9s %13.13s", "", title)
+	for (j = from; j <= to; j++) {
+		c = inblock ? BCOL[j] : j
+		w = CW[c]
+		if (w == 0)
+			continue
+		s = s CSEP[c] fmtspread(A[r, c], w)
+	}
+	return rstrip(s)
 }

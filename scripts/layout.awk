@@ -230,15 +230,7 @@ function table_end(    r, c, line, full, nb, b, j, ncol, total, w) {
 		for (j = 1; j <= NH; j++)
 			print TH[j]
 		for (r = 1; r <= TNR; r++) {
-			print row_text(r, 1, NC, 0)
-			if (spread && has_spread(r, 1, NC, 0))
-				print spread_text(r, 1, NC, 0)
-			if (spread && has_rounds(r, 1, NC, 0))
-				print rounds_text(r, 1, NC, 0)
-			if (spread && has_place(r, 1, NC, 0))
-				print place_text(r, 1, NC, 0)
-			if (spread && (line = busy_text(r, 1, NC, 0)) != "")
-				print line
+			print_row(r, 1, NC, 0)
 		}
 		round_notes()
 		return
@@ -271,15 +263,7 @@ function table_end(    r, c, line, full, nb, b, j, ncol, total, w) {
 				print line
 		}
 		for (r = 1; r <= TNR; r++) {
-			print row_text(r, BFROM[b], BTO[b], 1)
-			if (spread && has_spread(r, BFROM[b], BTO[b], 1))
-				print spread_text(r, BFROM[b], BTO[b], 1)
-			if (spread && has_rounds(r, BFROM[b], BTO[b], 1))
-				print rounds_text(r, BFROM[b], BTO[b], 1)
-			if (spread && has_place(r, BFROM[b], BTO[b], 1))
-				print place_text(r, BFROM[b], BTO[b], 1)
-			if (spread && (line = busy_text(r, BFROM[b], BTO[b], 1)) != "")
-				print line
+			print_row(r, BFROM[b], BTO[b], 1)
 		}
 	}
 	round_notes()
