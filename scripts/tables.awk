@@ -68,6 +68,51 @@ function all_tables() {
 	t_checks()
 }
 
+# The columns of table t, from its cells (tables-data.awk).
+function table_cols(t,    j) {
+	for (j = 1; j <= TCN[t]; j++)
+		col(TCSEP[t, j], TCW[t, j], TCCOUNT[t, j], TCFW[t, j])
+}
+
+# The cells of file i in table t, each as its line in tables-data.awk
+# says.
+function table_cells(i, t,    j) {
+	for (j = 1; j <= TCN[t]; j++)
+		data_cell(i, TCHOW[t, j], TCCOL[t, j] == "-" ? "" : COLKEY[TCCOL[t, j]], TCW[t, j])
+}
+
+# One cell of file i, width w: how (tables-data.awk) with id, the
+# figure or series of its registry column (COLKEY).
+function data_cell(i, how, id, w,    a) {
+	if (how == "fig")
+		fnum(i, fig(i, id), w)
+	else if (how == "ifig")
+		finum(i, fig(i, id), w)
+	else if (how == "scaled")
+		fnum(i, scaled(i, fig(i, id)), w)
+	else if (how == "last")
+		fnum(i, ser_last(i, id), w)
+	else if (how ~ /^at[0-9]+$/)
+		fnum(i, ser_at(i, id, substr(how, 3) + 0), w)
+	else if (how == "desc")
+		cell(sprintf("%" w "." w "s", tidy(DESC[i])), 0)
+	else if (how == "mhz")
+		cell(good(META[i, "MHZ"]) ? sprintf("%" w ".0f", META[i, "MHZ"]) : spaces(w), 0)
+	else if (how ~ /^imeta:/)
+		inum(META[i, substr(how, 7)], w)
+	else if (how == "load")
+		inum(LOAD[i], w)
+	else if (how == "null-io")
+		null_io(i, w)
+	else if (how == "tcp-bw")
+		fnum(i, tcp_bw(i), w)
+	else if (how ~ /^fs-[a-z]+:/) {
+		split(substr(how, 4), a, ":")
+		fs_cell(i, a[1], a[2], w)
+	} else
+		printf "%s: internal error: no cell kind %s\n", me, how > "/dev/stderr"
+}
+
 function t_basic(    i) {
 	table_begin("Basic system parameters",
 	    "------------------------------------------------------------------------------",
@@ -75,16 +120,10 @@ function t_basic(    i) {
 	    "                                                     pages line   par   load\n" \
 	    "                                                           bytes  \n" \
 	    "--------- ------------- ----------------------- ---- ----- ----- ------ ----")
-	col(" ", 23, 0); col(" ", 4, 1); col(" ", 5, 1); col(" ", 5, 1)
-	col(" ", 6, 1); col(" ", 4, 0)
+	table_cols("basic")
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
-		cell(sprintf("%23.23s", tidy(DESC[i])), 0)
-		inum(META[i, "MHZ"], 4)
-		finum(i, fig(i, COLKEY["basic.tlb"]), 5)
-		inum(META[i, "LINE_SIZE"], 5)
-		fnum(i, ser_last(i, COLKEY["basic.mem-par"]), 6)
-		inum(LOAD[i], 4)
+		table_cells(i, "basic")
 		row_end()
 	}
 	table_end()
@@ -96,70 +135,45 @@ function t_proc(    i) {
 	    "Host                 OS  Mhz null null      open slct sig  sig  fork exec sh  \n" \
 	    "                             call  I/O stat clos TCP  inst hndl proc proc proc\n" \
 	    "--------- ------------- ---- ---- ---- ---- ---- ---- ---- ---- ---- ---- ----")
-	col(" ", 4, 0)
-	for (i = 1; i <= 10; i++)
-		col(" ", 4, 1)
+	table_cols("proc")
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
-		cell(good(META[i, "MHZ"]) ? sprintf("%4.0f", META[i, "MHZ"]) : spaces(4), 0)
-		fnum(i, fig(i, COLKEY["proc.null-call"]), 4)
-		null_io(i, 4)
-		fnum(i, fig(i, COLKEY["proc.stat"]), 4)
-		fnum(i, fig(i, COLKEY["proc.open-close"]), 4)
-		fnum(i, fig(i, COLKEY["proc.select-tcp"]), 4)
-		fnum(i, fig(i, COLKEY["proc.sig-install"]), 4)
-		fnum(i, fig(i, COLKEY["proc.sig-handle"]), 4)
-		fnum(i, fig(i, COLKEY["proc.fork"]), 4)
-		fnum(i, fig(i, COLKEY["proc.exec"]), 4)
-		fnum(i, fig(i, COLKEY["proc.sh"]), 4)
+		table_cells(i, "proc")
 		row_end()
 	}
 	table_end()
 }
 
-function t_ops(kind,    i, ops, n, j) {
+function t_ops(kind,    i) {
 	if (kind == "integer") {
 		table_begin("Basic integer operations - times in nanoseconds - smaller is better",
 		    "-------------------------------------------------------------------",
 		    "Host                 OS  intgr intgr  intgr  intgr  intgr  \n" \
 		    "                          bit   add    mul    div    mod   \n" \
 		    "--------- ------------- ------ ------ ------ ------ ------ ")
-		n = split("bit add mul div mod", ops, " ")
-		for (j = 1; j <= n; j++)
-			col(" ", 6, 1)
 	} else if (kind == "int64") {
 		table_begin("Basic uint64 operations - times in nanoseconds - smaller is better",
 		    "------------------------------------------------------------------",
 		    "Host                 OS int64  int64  int64  int64  int64  \n" \
 		    "                         bit    add    mul    div    mod   \n" \
 		    "--------- ------------- ------ ------ ------ ------ ------ ")
-		n = split("bit add mul div mod", ops, " ")
-		col("  ", 5, 1, 6)
-		for (j = 2; j <= n; j++)
-			col(" ", 6, 1)
 	} else if (kind == "float") {
 		table_begin("Basic float operations - times in nanoseconds - smaller is better",
 		    "-----------------------------------------------------------------",
 		    "Host                 OS  float  float  float  float\n" \
 		    "                         add    mul    div    bogo\n" \
 		    "--------- ------------- ------ ------ ------ ------ ")
-		n = split("add mul div bogomflops", ops, " ")
-		for (j = 1; j <= n; j++)
-			col(" ", 6, 1)
 	} else {
 		table_begin("Basic double operations - times in nanoseconds - smaller is better",
 		    "------------------------------------------------------------------",
 		    "Host                 OS  double double double double\n" \
 		    "                         add    mul    div    bogo\n" \
 		    "--------- ------------- ------  ------ ------ ------ ")
-		n = split("add mul div bogomflops", ops, " ")
-		for (j = 1; j <= n; j++)
-			col(" ", 6, 1)
 	}
+	table_cols(kind)
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
-		for (j = 1; j <= n; j++)
-			fnum(i, scaled(i, fig(i, COLKEY[kind "." ops[j]])), kind == "int64" && j == 1 ? 5 : 6)
+		table_cells(i, kind)
 		row_end()
 	}
 	table_end()
@@ -171,17 +185,10 @@ function t_ctx(    i) {
 	    "Host                 OS  2p/0K 2p/16K 2p/64K 8p/16K 8p/64K 16p/16K 16p/64K\n" \
 	    "                         ctxsw  ctxsw  ctxsw ctxsw  ctxsw   ctxsw   ctxsw\n" \
 	    "--------- ------------- ------ ------ ------ ------ ------ ------- -------")
-	col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1)
-	col(" ", 6, 1); col(" ", 7, 1); col(" ", 7, 1)
+	table_cols("ctx")
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
-		fnum(i, ser_at(i, COLKEY["ctx.0k"], 2), 6)
-		fnum(i, ser_at(i, COLKEY["ctx.16k"], 2), 6)
-		fnum(i, ser_at(i, COLKEY["ctx.64k"], 2), 6)
-		fnum(i, ser_at(i, COLKEY["ctx.16k"], 8), 6)
-		fnum(i, ser_at(i, COLKEY["ctx.64k"], 8), 6)
-		fnum(i, ser_at(i, COLKEY["ctx.16k"], 16), 7)
-		fnum(i, ser_at(i, COLKEY["ctx.64k"], 16), 7)
+		table_cells(i, "ctx")
 		row_end()
 	}
 	table_end()
@@ -193,29 +200,13 @@ function t_local(    i) {
 	    "Host                 OS 2p/0K  Pipe AF     UDP  RPC/   TCP  RPC/ TCP\n" \
 	    "                        ctxsw       UNIX         UDP         TCP conn\n" \
 	    "--------- ------------- ----- ----- ---- ----- ----- ----- ----- ----")
-	# TCP conn: made for width 5, shown in 4 (" 77.", lmbench's way).
-	col(" ", 5, 1); col(" ", 5, 1); col(" ", 4, 1); col(" ", 5, 1)
-	col(" ", 5, 1); col(" ", 5, 1); col(" ", 5, 1); col(" ", 4, 1, 5)
+	table_cols("local")
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
-		comm_cells(i, "ctx.0k", "local")
+		table_cells(i, "local")
 		row_end()
 	}
 	table_end()
-}
-
-# The cells of a communication latency row of file i: the 2-process
-# ctxsw at 0 KB (series column ctx), then the columns of table t (local,
-# cross): pipe, AF_UNIX, UDP, RPC/UDP, TCP, RPC/TCP, TCP connect.
-function comm_cells(i, ctx, t) {
-	fnum(i, ser_at(i, COLKEY[ctx], 2), 5)
-	fnum(i, fig(i, COLKEY[t ".pipe"]), 5)
-	fnum(i, fig(i, COLKEY[t ".af-unix"]), 4)
-	fnum(i, fig(i, COLKEY[t ".udp"]), 5)
-	fnum(i, fig(i, COLKEY[t ".rpc-udp"]), 5)
-	fnum(i, fig(i, COLKEY[t ".tcp"]), 5)
-	fnum(i, fig(i, COLKEY[t ".rpc-tcp"]), 5)
-	fnum(i, scaled(i, fig(i, COLKEY[t ".tcp-conn"])), 4)
 }
 
 # latbw's own table: the driver's cross-CPU runs (one process per CPU),
@@ -226,12 +217,11 @@ function t_cross(    i, n1, kept) {
 	    "Host                 OS 2p/0K  Pipe AF     UDP  RPC/   TCP  RPC/ TCP\n" \
 	    "                        ctxsw       UNIX         UDP         TCP conn\n" \
 	    "--------- ------------- ----- ----- ---- ----- ----- ----- ----- ----")
-	col(" ", 5, 1); col(" ", 5, 1); col(" ", 4, 1); col(" ", 5, 1)
-	col(" ", 5, 1); col(" ", 5, 1); col(" ", 5, 1); col(" ", 4, 1)
+	table_cols("cross")
 	n1 = kept = 0
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
-		comm_cells(i, "cross.ctx", "cross")
+		table_cells(i, "cross")
 		if (row_end())
 			kept++
 		else if (META[i, "PROCESSORS"] == "1")
@@ -291,14 +281,10 @@ function t_remote(    i) {
 	    "Host                 OS   UDP  RPC/  TCP   RPC/ TCP\n" \
 	    "                               UDP         TCP  conn\n" \
 	    "--------- ------------- ----- ----- ----- ----- ----")
-	col(" ", 5, 1); col(" ", 5, 1); col(" ", 5, 1); col(" ", 5, 1); col(" ", 4, 1)
+	table_cols("remote")
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
-		fnum(i, fig(i, COLKEY["remote.udp"]), 5)
-		fnum(i, fig(i, COLKEY["remote.rpc-udp"]), 5)
-		fnum(i, fig(i, COLKEY["remote.tcp"]), 5)
-		fnum(i, fig(i, COLKEY["remote.rpc-tcp"]), 5)
-		fnum(i, scaled(i, fig(i, COLKEY["remote.tcp-conn"])), 4)
+		table_cells(i, "remote")
 		row_end()
 	}
 	table_end()
@@ -310,18 +296,10 @@ function t_filevm(    i) {
 	    "Host                 OS   0K File      10K File     Mmap    Prot   Page   100fd\n" \
 	    "                        Create Delete Create Delete Latency Fault  Fault  selct\n" \
 	    "--------- ------------- ------ ------ ------ ------ ------- ----- ------- -----")
-	col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1)
-	col(" ", 7, 1); col(" ", 5, 1); col(" ", 7, 1); col(" ", 5, 1)
+	table_cols("filevm")
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
-		fs_cell(i, "create", "0k", 6)
-		fs_cell(i, "delete", "0k", 6)
-		fs_cell(i, "create", "10k", 6)
-		fs_cell(i, "delete", "10k", 6)
-		fnum(i, ser_last(i, COLKEY["filevm.mmap"]), 7)
-		fnum(i, fig(i, COLKEY["filevm.prot-fault"]), 5)
-		fnum(i, fig(i, COLKEY["filevm.page-fault"]), 7)
-		fnum(i, fig(i, COLKEY["filevm.select"]), 5)
+		table_cells(i, "filevm")
 		row_end()
 	}
 	table_end()
@@ -333,19 +311,10 @@ function t_bw(    i) {
 	    "Host                OS  Pipe AF    TCP  File   Mmap  Bcopy  Bcopy  Mem   Mem\n" \
 	    "                             UNIX      reread reread (libc) (hand) read write\n" \
 	    "--------- ------------- ---- ---- ---- ------ ------ ------ ------ ---- -----")
-	col(" ", 4, 1); col(" ", 4, 1); col(" ", 4, 1); col(" ", 6, 1)
-	col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1); col(" ", 4, 1); col(" ", 5, 1)
+	table_cols("bw")
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
-		fnum(i, fig(i, COLKEY["bw.pipe"]), 4)
-		fnum(i, fig(i, COLKEY["bw.af-unix"]), 4)
-		fnum(i, tcp_bw(i), 4)
-		fnum(i, ser_last(i, COLKEY["bw.file-reread"]), 6)
-		fnum(i, ser_last(i, COLKEY["bw.mmap-reread"]), 6)
-		fnum(i, ser_last(i, COLKEY["bw.bcopy-libc"]), 6)
-		fnum(i, ser_last(i, COLKEY["bw.bcopy-hand"]), 6)
-		fnum(i, ser_last(i, COLKEY["bw.mem-read"]), 4)
-		fnum(i, ser_last(i, COLKEY["bw.mem-write"]), 5)
+		table_cells(i, "bw")
 		row_end()
 	}
 	table_end()
