@@ -1,5 +1,6 @@
 # tables.awk - the tables of scripts/summary: each declared (title,
-# header, columns) and filled row by row, one cell a lookup (cells.awk).
+# header) and filled row by row from its cells, a line each in
+# tables-data.awk, one cell a lookup (cells.awk).
 #
 # Only POSIX awk: it runs under mawk, gawk and the one true awk.
 
