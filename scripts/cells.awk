@@ -251,7 +251,7 @@ function tcp_bw(i,    k) {
 	if (k == "")
 		k = ser_last(i, "Socket bandwidth using 127.0.0.1")
 	if (k == "")
-		k = fig(i, "local Socket bandwidth")
+		k = fig(i, "Socket bandwidth using localhost")
 	return k
 }
 

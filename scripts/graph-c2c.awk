@@ -29,8 +29,7 @@ function c2c_colour(f,    r, g, b) {
 	return sprintf("#%02x%02x%02x", r, g, b)
 }
 
-function c2c_svg(i, v,    n, a, b, cv, lo, hi, cs, L, T, W, H, path, name,
-    x, y, f, lv, l, ly, unit, fs, txt, gy, steps) {
+function c2c_svg(i, v,    n, a, b, cv, lo, hi, cs, L, T, W, H, path, unit, fs, txt) {
 	n = c2c_cpus(i, v)
 	if (n == 0)
 		return 0
@@ -80,6 +79,18 @@ function c2c_svg(i, v,    n, a, b, cv, lo, hi, cs, L, T, W, H, path, name,
 			printf "<text x=\"%d\" y=\"%.1f\">%d</text>\n", L - 8, T + (a - 0.5) * cs + 4, C2CL[a] > path
 	printf "</g>\n" > path
 	printf "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" font-size=\"11\">CPU</text>\n", L - 8, T - 8 > path
+	c2c_cells(path, i, v, n, lo, hi, cs, L, T, unit, fs)
+	c2c_scale(path, L + n * cs + 20, T, lo, hi, unit)
+	c2c_groups(path, i, L, T + n * cs + 30)
+	printf "</g>\n</svg>\n" > path
+	close(path)
+	print path
+	return 1
+}
+
+# The matrix: a cell per pair of CPUs (a..n, b..n), coloured from lo to
+# hi, its figure written in it when there is room (font size fs > 0).
+function c2c_cells(path, i, v, n, lo, hi, cs, L, T, unit, fs,    a, b, x, y, cv, f) {
 	# The cells.
 	printf "<g stroke=\"white\" stroke-width=\"1\">\n" > path
 	for (a = 1; a <= n; a++)
@@ -111,9 +122,11 @@ function c2c_svg(i, v,    n, a, b, cv, lo, hi, cs, L, T, W, H, path, name,
 			}
 		printf "</g>\n" > path
 	}
-	# The scale: five steps from the smallest to the largest (one, if
-	# every cell is the same: five equal labels would say nothing).
-	x = L + n * cs + 20
+}
+
+# The scale at x, T: five steps from the smallest to the largest (one, if
+# every cell is the same: five equal labels would say nothing).
+function c2c_scale(path, x, T, lo, hi, unit,    steps, a, y) {
 	steps = hi > lo ? 4 : 0
 	printf "<g font-size=\"11\">\n" > path
 	for (a = 0; a <= steps; a++) {
@@ -124,9 +137,12 @@ function c2c_svg(i, v,    n, a, b, cv, lo, hi, cs, L, T, W, H, path, name,
 	printf "<rect x=\"%d\" y=\"%d\" width=\"18\" height=\"18\" fill=\"#dddddd\"/>\n", x, T + (steps + 1) * 22 > path
 	printf "<text x=\"%d\" y=\"%d\">not measured</text>\n", x + 24, T + (steps + 1) * 22 + 13 > path
 	printf "</g>\n" > path
-	# The groups.
+}
+
+# The CPU groups sysfs gave (smt, l2, l3, node, package), from y = gy.
+# Leaves its group open.
+function c2c_groups(path, i, L, gy,    lv, l, ly) {
 	split("smt l2 l3 node package", lv, " ")
-	gy = T + n * cs + 30
 	ly = 0
 	printf "<g font-size=\"12\">\n" > path
 	for (l = 1; l <= 5; l++) {
@@ -139,8 +155,4 @@ function c2c_svg(i, v,    n, a, b, cv, lo, hi, cs, L, T, W, H, path, name,
 	}
 	if (ly == 0)
 		printf "<text x=\"%d\" y=\"%d\">Groups: not known</text>\n", L, gy > path
-	printf "</g>\n</svg>\n" > path
-	close(path)
-	print path
-	return 1
 }

@@ -103,7 +103,7 @@ function label_spot(px, py, text,    w, h, t, dx, dy, x, y, j, free) {
 }
 
 # Linear axes from 0; each point marked with its count.
-function ld_write(file, title, xlabel, ylabel,    path, W, H, L, T, R, B, c, j, xmax, ymax, xstep, ystep, nx, ny, px, py, pts, ly, at, xy) {
+function ld_write(file, title, xlabel, ylabel,    path, W, H, L, T, R, B, c, j, xmax, ymax, xstep, ystep, nx, ny, px, py) {
 	path = plot_file(file)
 	if (!plot_open(path))
 		return 0
@@ -162,6 +162,17 @@ function ld_write(file, title, xlabel, ylabel,    path, W, H, L, T, R, B, c, j, 
 	printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>\n", (L + R) / 2, B + 42, xml(xlabel) > path
 	printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" transform=\"rotate(-90 %d %d)\">%s</text>\n", 22, (T + B) / 2, 22, (T + B) / 2, xml(ylabel) > path
 	printf "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"black\" stroke-width=\"1\"/>\n", L, T, R - L, B - T > path
+	ld_curves(path, L, T, R, B, xmax, ymax)
+	ld_legend(path, T, R)
+	printf "</g>\n</svg>\n" > path
+	close(path)
+	print path
+	return 1
+}
+
+# The curves, each point marked and named where its name fits
+# (label_spot).
+function ld_curves(path, L, T, R, B, xmax, ymax,    c, j, pts, px, py, at, xy) {
 	for (c = 1; c <= NCUR; c++) {
 		pts = ""
 		for (j = 1; j <= CN[c]; j++) {
@@ -185,6 +196,10 @@ function ld_write(file, title, xlabel, ylabel,    path, W, H, L, T, R, B, c, j, 
 		}
 		printf "</g>\n" > path
 	}
+}
+
+# The legend, right of the plot.  Leaves its group open.
+function ld_legend(path, T, R,    c, ly) {
 	ly = T + 10
 	printf "<g font-size=\"12\">\n" > path
 	for (c = 1; c <= NCUR; c++) {
@@ -193,8 +208,4 @@ function ld_write(file, title, xlabel, ylabel,    path, W, H, L, T, R, B, c, j, 
 		printf "<text x=\"%d\" y=\"%d\">%s</text>\n", R + 52, ly + 4, xml(CLAB[c]) > path
 		ly += 18
 	}
-	printf "</g>\n</svg>\n" > path
-	close(path)
-	print path
-	return 1
 }

@@ -8,7 +8,9 @@
 # and a line "W" for each one skipped with a warning: scripts/summary
 # writes that list.  Results files are read with getline, never executed
 # or evaluated.  The statistics lines ([latbw-stat ...]) are read by
-# stats.awk, always loaded with this file.
+# stats.awk, the lines that hold results by read-figures.awk, the checks
+# of a value are read-values.awk's: those three are always loaded with
+# this file (and read-c2c.awk, lat_c2c's lines).
 #
 # Variables (awk -v: fixed words and flags only):
 #   mode    table (default), json, csv, fmt (scripts/summary's modes, see
@@ -24,7 +26,7 @@
 # and RSPR, RR, RMIN, RMAX, RC (the statistics line: spread %, reps, min,
 # max, copies), RRN, RRS, RRV (latbw-run's rounds: how many, their
 # spread %, their values "v1,v2,..."),
-# k = 1..nrec[i]; FIG[i, name] is the record of a figure,
+# k = 1..nrec[i]; FIG[i, id] is the record of a figure (its id: fig_id),
 # SN[i, series] and SK[i, series, j] the points of a series; META[i, key]
 # the header lines, PATHS, HOST, DESC, OS_, UNAME, LOAD, INCOMPLETE the
 # file's own.
@@ -77,126 +79,6 @@ substr($0, 1, 2) == "T\t" {
 {
 	printf "%s: internal error: bad list line '%s'\n", me, tidy($0) > "/dev/stderr"
 	status = 1
-}
-
-# ---- small helpers ------------------------------------------------------
-
-function isnum(s) {
-	return s ~ /^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?$/
-}
-
-# A value a cell may show: a number greater than zero.
-function good(s) {
-	return isnum(s) && s + 0 > 0
-}
-
-# Why the number text s cannot be a value, or "" if it can.  Every
-# figure latbw and lmbench write lies well inside 1e-12 .. 1e15 in its
-# unit (seconds are 1e6 us, terabytes per second 1e7 MB/s); a value past
-# that is damage, and an infinite one ("1e400") would make the loops
-# that draw its axis or format its cell endless.  NaN never comes from
-# digits, and mawk's comparisons take it for equal: the text is checked.
-function insane(s,    x, a) {
-	x = s + 0
-	if (sprintf("%g", x) ~ /[Ii][Nn][Ff]|[Nn][Aa][Nn]/)
-		return "not a finite number"
-	a = x < 0 ? -x : x
-	if (a > 1e15)
-		return "out of range (above 1e15)"
-	if (a > 0 && a < 1e-12)
-		return "out of range (below 1e-12)"
-	return ""
-}
-
-# Whether number text s is a number that may be a value (see insane()).
-function sane(s) {
-	return isnum(s) && insane(s) == ""
-}
-
-# Why the number text s cannot be a figure's value, or "": insane(), or
-# below zero (no time, rate or size is; zero is lmbench's rounding of a
-# tiny figure, "int64 add: 0.00", and shows as a blank cell).
-function bad_value(s) {
-	if (insane(s) != "")
-		return insane(s)
-	return s + 0 < 0 ? "negative" : ""
-}
-
-# Warn (file:line) about numbers of line ln that cannot be values: 1 if
-# one is such a number (the line is then left out, and so is the
-# statistics line after it).  x (a point's x, or "") may be any number
-# insane() takes; a and b (its values, or "") must be bad_value()'s.
-function out_of_range(ln, x, a, b,    why, v) {
-	v = x
-	why = isnum(x) ? insane(x) : ""
-	if (why == "" && isnum(a)) {
-		v = a
-		why = bad_value(a)
-	}
-	if (why == "" && isnum(b)) {
-		v = b
-		why = bad_value(b)
-	}
-	if (why == "")
-		return 0
-	lwarn(ln, "'" shown(v) "' is " why ": left out")
-	lastlo = lasthi = -1
-	return 1
-}
-
-# too_many(name, ln): 1 if series name of the file being read has its
-# SERMAX points already: the point of line ln, and those after it, are
-# left out (said once per series and file), with their statistics lines.
-# No series of latbw or lmbench has more (lat_c2c's rows, the longest,
-# have fewer than 4096 points); 200,000 points of one series made graph
-# run for minutes.
-function too_many(name, ln) {
-	if (SN[cur, name] + 0 < SERMAX)
-		return 0
-	if (!((cur, name) in SERCUT)) {
-		SERCUT[cur, name] = 1
-		lwarn(ln, "series '" shown(name) "' has more than " SERMAX " points: this one and the rest left out")
-	}
-	lastlo = lasthi = -1
-	return 1
-}
-
-function trim(s) {
-	sub(/^[ \t]+/, "", s)
-	sub(/[ \t]+$/, "", s)
-	return s
-}
-
-# s fit for a terminal: its control characters (C0, DEL, and C1 written
-# in UTF-8) become "?", so that no file name or line of a file can move
-# the cursor or colour the screen.  scripts/summary's tidy() is the same.
-function tidy(s) {
-	gsub(/[\001-\037\177]/, "?", s)
-	gsub(/\302[\200-\237]/, "?", s)
-	return s
-}
-
-# Printable form of an unrecognised line for a warning.
-function shown(s) {
-	gsub(/[^ -~]/, "?", s)
-	if (length(s) > 40)
-		s = substr(s, 1, 40) "..."
-	return s
-}
-
-function warn(path, ln, msg) {
-	if (ln > 0)
-		printf "%s: %s:%d: %s\n", me, tidy(path), ln, tidy(msg) > "/dev/stderr"
-	else
-		printf "%s: %s: %s\n", me, tidy(path), tidy(msg) > "/dev/stderr"
-}
-
-# Warnings about the lines of one file: the first MAXWARN are shown, the
-# rest counted.
-function lwarn(ln, msg) {
-	nwarn++
-	if (nwarn <= MAXWARN)
-		warn(cur_path, ln, msg)
 }
 
 # ---- reading one results file -------------------------------------------
@@ -300,7 +182,10 @@ function header_line(line,    w, n) {
 		lwarn(1, "short header line: OS column may be incomplete")
 }
 
-function parse_line(line, ln,    w, n, t, k, lab, rest, v, unit, x, inser) {
+# One line of a results file, not its first (take_line): a header or
+# statistics line, a blank line (which ends a series), a series title, a
+# point of the series being read (point_line), or a figure (text_line).
+function parse_line(line, ln,    w, n, inser) {
 	if (substr(line, 1, 1) == "[") {
 		bracket_line(line, ln)
 		return
@@ -330,270 +215,12 @@ function parse_line(line, ln,    w, n, t, k, lab, rest, v, unit, x, inser) {
 		ser = ENDED
 	}
 	ENDED = ""
-	if (ser == "File system latency") {
-		if (n >= 4 && w[1] ~ /^[0-9]+k$/ && isnum(w[2]) && isnum(w[3]) && isnum(w[4])) {
-			if (out_of_range(ln, "", w[3], w[4]) || too_many(ser " create", ln)) {
-				DROPX[cur, ser, w[1]] = 1
-				return
-			}
-			k = add_rec(ser " create", w[1], w[3], "files/s")
-			add_rec(ser " delete", w[1], w[4], "files/s")
-			lastlo = k
-			lasthi = k + 1
-			return
-		}
-	} else if (ser != "" && (n == 2 || n == 3) && isnum(w[1]) && isnum(w[2])) {
-		if (out_of_range(ln, w[1], w[2], "") || too_many(ser, ln)) {
-			DROPX[cur, ser, w[1]] = 1
-			return
-		}
-		unit = n == 3 ? unit_of(w[3]) : SUNIT[ser]
-		k = add_rec(ser, w[1], w[2], unit)
-		lastlo = lasthi = k
+	if (point_line(w, n, ln))
 		return
-	}
 	inser = ser
 	ser = ""
 	lastlo = lasthi = 0
-	t = trim(line)
-	if (t == "Memory load latency" || t == "Random load latency") {
-		sect = t
-		return
-	}
-	if (t == "Memory read bandwidth" || t == "Memory partial read bandwidth" ||
-	    t == "Memory write bandwidth" || t == "Memory partial write bandwidth" ||
-	    t == "Memory partial read/write bandwidth" ||
-	    t == "Memory bzero bandwidth" || t == "Memory load parallelism" ||
-	    t ~ /^Socket bandwidth using [^ :]+$/) {
-		start_series(t, ln)
-		return
-	}
-	# mhz: "3182 MHz, 0.3143 nanosec clock" (lmbench 1 and 2 said "Mhz")
-	if (t ~ /^[0-9.]+ M[Hh][Zz]/) {
-		if (out_of_range(ln, "", w[1], ""))
-			return
-		if (isnum(w[1]) && MHZLINE[cur] == "")
-			MHZLINE[cur] = w[1]
-		k = add_rec("MHz", "", w[1], "MHz")
-		lastlo = lasthi = k
-		return
-	}
-	# bw_tcp's transfer report: known, not a figure.
-	if (t ~ /^Avg xfer: /)
-		return
-	k = index(t, ": ")
-	if (k > 1) {
-		lab = substr(t, 1, k - 1)
-		rest = trim(substr(t, k + 2))
-		n = split(rest, w, /[ \t]+/)
-		if (lab ~ /^[ -~]+$/ && n >= 1 && isnum(w[1])) {
-			if (out_of_range(ln, "", w[1], ""))
-				return
-			unit = ""
-			for (x = 2; x <= n; x++)
-				unit = unit (x > 2 ? " " : "") w[x]
-			k = add_fig(lab, w[1], unit_of(unit))
-			lastlo = lasthi = k
-			return
-		}
-		if (lab ~ /^[ -~]+$/ && lab !~ /[ \t]$/ && (n == 0 || w[1] ~ /^[-+.0-9]/)) {
-			lwarn(ln, "figure '" shown(lab) "' is not a number, skipped")
-			return
-		}
-	}
-	if (inser != "") {
-		# A damaged line inside a series: the series goes on.
-		ser = inser
-		lwarn(ln, "unrecognised line in series '" shown(inser) "' skipped: " shown(line))
-		return
-	}
-	if (n == 2 && isnum(w[1]) && isnum(w[2]))
-		lwarn(ln, "a point outside any series skipped: " shown(line))
-	else
-		lwarn(ln, "unrecognised line skipped: " shown(line))
-}
-
-# The x of the last point of series name in file i, "" if none.
-function ser_lastx(i, name,    n) {
-	n = SN[i, name] + 0
-	if (n == 0)
-		return ""
-	return RX[i, SK[i, name, n]]
-}
-
-# Units, short: what the tables and exports call them.
-function unit_of(u) {
-	if (u == "microseconds")
-		return "us"
-	if (u == "nanoseconds")
-		return "ns"
-	if (u == "MB/sec")
-		return "MB/s"
-	if (u == "KB/sec")
-		return "KB/s"
-	return u
-}
-
-function start_series(title, ln,    n, w, i, t) {
-	TITLE_LN = ln
-	lastlo = lasthi = 0
-	title = trim(title)
-	if (title ~ /^cross-CPU ctxsw /) {
-		# The driver's cross-CPU lat_ctx run: "cross-CPU ctxsw 0k
-		# ovr=1.02" (a title lmbench readers do not match).
-		sub(/[ \t]+ovr=[^ \t]*/, "", title)
-		SUNIT[title] = "us"
-	} else if (title ~ /^size=/) {
-		# lat_ctx: "size=16k ovr=1.46": the overhead is not part of
-		# the name, so runs compare.
-		n = split(title, w, /[ \t]+/)
-		t = ""
-		for (i = 1; i <= n; i++)
-			if (w[i] !~ /^ovr=/)
-				t = t (t == "" ? "" : " ") w[i]
-		title = t
-		if (title ~ /^size=[0-9]+$/)
-			title = title "k"
-		SUNIT[title] = "us"
-	} else if (title ~ /^stride=/) {
-		title = (sect == "" ? "Memory load latency" : sect) " " title
-		SUNIT[title] = "ns"
-	} else if (title ~ /^c2c (cas|pipe) cpu=[0-9]+$/) {
-		# lat_c2c's matrix rows (read-c2c.awk)
-		SUNIT[title] = c2c_title(title)
-	} else if (title ~ /^scaling [^ ]+ [^ ]+ (processes|threads)$/) {
-		# a scaling curve (-G): copies, operations per second of all
-		# of them; listed per file for its table and plot
-		# (table-scaling.awk, graph-scaling.awk)
-		SUNIT[title] = "ops/s"
-		if (!((cur, title) in SCSEEN)) {
-			SCSEEN[cur, title] = 1
-			if (table_name(title, ln))
-				SCNAME[cur, ++SCNN[cur]] = title
-		}
-	} else if (title ~ /^loaded (latency mode=(read|write) pages=[a-z]+|bandwidth mode=(read|write))$/ ||
-	    title ~ /^mlp (latency|bandwidth) pages=[a-z]+$/) {
-		# lat_mem_load's loaded latency and par_mem -c's MLP curve:
-		# x a count (loaders, chases), y ns or MB/s; listed per file
-		# for their table and plot (table-load.awk, graph-load.awk)
-		SUNIT[title] = title ~ /bandwidth/ ? "MB/s" : "ns"
-		if (!((cur, title) in LDSEEN)) {
-			LDSEEN[cur, title] = 1
-			if (table_name(title, ln))
-				LDNAME[cur, ++LDNN[cur]] = title
-		}
-	} else if (title ~ /bandwidth/) {
-		SUNIT[title] = "MB/s"
-	} else if (title == "mappings") {
-		SUNIT[title] = "us"
-	} else if (!(title in SUNIT)) {
-		SUNIT[title] = ""
-	}
-	if (title == "")
-		title = "(untitled)"
-	ser = title
-	# A series seen again in the same file starts over: the last wins.
-	SN[cur, ser] = 0
-	if (ser == "File system latency") {
-		SN[cur, ser " create"] = 0
-		SN[cur, ser " delete"] = 0
-	}
-}
-
-# Whether the title of a curve listed for a table (a scaling curve, a
-# loaded latency) may be a row of summary's table: at most LABMAX
-# characters.  A longer one (a name of 100,000 characters stopped mawk:
-# "sprintf buffer size=8192") is left out of the tables, with a warning;
-# its points stay in JSON and CSV, and graph lists it (its file names are
-# its own business).
-function table_name(title, ln) {
-	if (length(title) <= LABMAX || me == "graph" || mode == "json" || mode == "csv")
-		return 1
-	lwarn(ln, "a series title of " length(title) " characters (more than " LABMAX "): left out of the tables")
-	return 0
-}
-
-# The value of series name's point at x in file i (its last one there),
-# or "" (the tables and plots of lat_mem_load, par_mem -c and the scaling
-# curves: table-load.awk, graph-load.awk, table-scaling.awk).
-function point_at(i, name, x,    n, j, k) {
-	n = SN[i, name] + 0
-	for (j = n; j >= 1; j--) {
-		k = SK[i, name, j]
-		if (RX[i, k] == x && good(RV[i, k]))
-			return RV[i, k] + 0
-	}
-	return ""
-}
-
-# A record: one figure or one series point, kept in file order for the
-# exports.  Series points are also listed per series for the tables.
-function add_rec(name, x, v, unit,    k) {
-	k = ++nrec[cur]
-	RN[cur, k] = name
-	RX[cur, k] = x
-	RV[cur, k] = v
-	RU[cur, k] = unit
-	RSPR[cur, k] = RR[cur, k] = RMIN[cur, k] = RMAX[cur, k] = RC[cur, k] = ""
-	RRN[cur, k] = RRS[cur, k] = RRV[cur, k] = ROB[cur, k] = RCW[cur, k] = ""
-	RRG[cur, k] = ""
-	RPL[cur, k] = RXS[cur, k] = FKEY[cur, k] = RIDL[cur, k] = ""
-	if (name ~ /^cross-CPU ctxsw / || index(name, " (cross CPU)") > 0)
-		RPL[cur, k] = "cross"
-	if (x != "") {
-		SN[cur, name]++
-		SK[cur, name, SN[cur, name]] = k
-	}
-	return k
-}
-
-# A "Label: value unit" line.  The tables look figures up by a key:
-# fig_key(label).  Of the remote figures, those of the first host.
-function add_fig(lab, v, unit,    k, key, h) {
-	k = add_rec(lab, "", v, unit)
-	key = fig_key(lab)
-	if (key ~ /^(cross )?remote / && key !~ /Socket bandwidth$/) {
-		h = lab
-		sub(/.* /, "", h)
-		if (RHOST[cur] == "")
-			RHOST[cur] = h
-		if (h != RHOST[cur])
-			return k
-	}
-	FIG[cur, key] = k
-	FKEY[cur, k] = key
-	return k
-}
-
-# The key of a figure's label: the label, except for the network ones,
-# where localhost (or 127.0.0.1, ::1) makes the local figure and any other
-# host the remote one ("local TCP latency using"), and the driver's
-# cross-CPU runs ("Fifo latency (cross CPU)", "TCP latency (cross CPU)
-# using localhost"), keyed as the lmbench label with "cross " in front.
-function fig_key(lab,    key, h, cross) {
-	cross = index(lab, " (cross CPU)")
-	if (cross > 0)
-		lab = substr(lab, 1, cross - 1) substr(lab, cross + 12)
-	key = lab
-	if (lab ~ /^(UDP|TCP|RPC\/udp|RPC\/tcp) latency using / ||
-	    lab ~ /^TCP\/IP connection cost to /) {
-		h = lab
-		sub(/.* /, "", h)
-		sub(/ [^ ]*$/, "", key)
-		key = (h == "localhost" || h == "127.0.0.1" || h == "::1" ? "local " : "remote ") key
-	} else if (lab ~ /^Socket bandwidth using /) {
-		h = lab
-		sub(/.* /, "", h)
-		key = (h == "localhost" || h == "127.0.0.1" || h == "::1") ? "local Socket bandwidth" : "remote Socket bandwidth"
-	} else if (lab ~ /^Pagefaults on /) {
-		key = "Pagefaults"
-	} else if (lab ~ /^uint64 /) {
-		key = lab
-		sub(/^uint64/, "int64", key)
-	}
-	if (cross > 0)
-		key = "cross " key
-	return key
+	text_line(line, ln, inser, w, n)
 }
 
 function bracket_line(line, ln,    k, key, val) {

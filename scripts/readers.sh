@@ -1,10 +1,11 @@
 # shellcheck shell=sh
 # shellcheck disable=SC2154 # me: the name of the reader that sources this
-# readers.sh - what the readers (summary, compare, graph) share: tidy, and
+# readers.sh - what the readers (summary, compare, graph) share: tidy,
+# their usage errors and long options, the check of their awk files, and
 # the list of the results files to read.  Sourced by scripts/summary,
 # scripts/compare and scripts/graph after they set "me" (the name their
-# messages go by) and AWK (if set: the awk to run); not a command of its
-# own.
+# messages go by), "here" (their directory) and a function usage, and AWK
+# (if set: the awk to run); not a command of its own.
 
 # tidy TEXT: TEXT fit for a terminal: its control characters (C0, DEL, and
 # C1 written in UTF-8) become "?", as tidy() in read.awk does, so that
@@ -125,3 +126,58 @@ check_readable() {
 	fi
 }
 
+
+# usage_exit MESSAGE: a usage error: one line saying what (tidied), the
+# reader's usage line (its function usage), exit status 2.
+usage_exit() {
+	printf '%s: %s\n' "$me" "$(tidy "$1")" >&2
+	usage | sed -n 1p >&2
+	exit 2
+}
+
+# long_options ARGS...: --help (usage, exit 0) and --version (exit 0)
+# among ARGS, up to a "--"; any other long option is a usage error, not
+# getopts' "unknown option --" (getopts knows only short options).  The
+# version is in VERSION: beside the reader when installed, else at the
+# top of the source tree ($here: the reader's directory).
+long_options() {
+	for lo_arg in "$@"
+	do
+		case $lo_arg in
+		--)
+			break
+			;;
+		--help)
+			usage
+			exit 0
+			;;
+		--version)
+			lo_v=$(cat "$here/VERSION" 2>/dev/null || cat "$here/../VERSION" 2>/dev/null)
+			printf '%s (latbw) %s\n' "$me" "${lo_v:-unknown}"
+			exit 0
+			;;
+		--?*)
+			usage_exit "unknown option $lo_arg"
+			;;
+		esac
+	done
+}
+
+# check_parts: every file of the reader's awk program ($parts: names
+# without .awk, beside it in $here) and the registry are there, else say
+# which is not and exit 1.
+check_parts() {
+	for cp_f in $parts
+	do
+		if [ ! -r "$here/$cp_f.awk" ]
+		then
+			printf '%s: cannot find %s\n' "$me" "$here/$cp_f.awk" >&2
+			exit 1
+		fi
+	done
+	if [ ! -r "$here/registry" ]
+	then
+		printf '%s: cannot find %s\n' "$me" "$here/registry" >&2
+		exit 1
+	fi
+}

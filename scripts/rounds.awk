@@ -377,7 +377,7 @@ function larger_pct(m, p) {
 }
 
 # A statistics line, combined over the rounds (see the top).
-function comb_stat(line, key,    r, s, nv, v, vals, lo, hi, mn, mx, ns, sp, t, m, out, n, w, i, rs, c, cl, cd, last_cpus, ob, cw, f, fl) {
+function comb_stat(line, key,    r, s, nv, v, vals, lo, hi, mn, mx, ns, sp, t, m, out, rs, c, cl, cd, last_cpus, ob, cw, f, fl, spw) {
 	# Round 1's line, unless it was set aside: then the first round's
 	# that was not.
 	line = HAVE[model(key), key]
@@ -439,6 +439,21 @@ function comb_stat(line, key,    r, s, nv, v, vals, lo, hi, mn, mx, ns, sp, t, m
 			hi = v[nv - 1]
 	}
 	rs = m + 0 != 0 ? sprintf("%.2f%%", (hi - lo) / (m < 0 ? -m : m) * 100) : "0.00%"
+	spw = ns > 0 ? sprintf("%.2f%%", med(ns, sp, 1)) : ""
+	out = stat_words(line, f, fl, mn, mx, ob, cw, spw)
+	if (nv == 1)
+		return out " rounds=1]"
+	# The rounds of a same-CPU step may have run on different CPUs (the
+	# driver's SAME_CPU=quiet): then each round's, in order.
+	return out " rounds=" nv " round_spread=" rs " round_values=" vals \
+	    (cd ? " round_cpus=" cl : "") \
+	    (key in GAP ? " from_round=" CH[key] " round_gap=" GAP[key] : "") "]"
+}
+
+# A statistics line with the words the rounds make replaced: median=f,
+# less=fl, min=mn, max=mx, others_busy=ob%, cpu_wait=cw%, spread=spw
+# (each but f only when not ""); without its closing "]".
+function stat_words(line, f, fl, mn, mx, ob, cw, spw,    n, w, i, out) {
 	sub(/\][ \t]*$/, "", line)
 	n = split(line, w, / +/)
 	out = w[1]
@@ -455,17 +470,11 @@ function comb_stat(line, key,    r, s, nv, v, vals, lo, hi, mn, mx, ns, sp, t, m
 			w[i] = "others_busy=" ob "%"
 		else if (index(w[i], "cpu_wait=") == 1 && cw != "")
 			w[i] = "cpu_wait=" cw "%"
-		else if (index(w[i], "spread=") == 1 && ns > 0)
-			w[i] = "spread=" sprintf("%.2f%%", med(ns, sp, 1))
+		else if (index(w[i], "spread=") == 1 && spw != "")
+			w[i] = "spread=" spw
 		out = out " " w[i]
 	}
-	if (nv == 1)
-		return out " rounds=1]"
-	# The rounds of a same-CPU step may have run on different CPUs (the
-	# driver's SAME_CPU=quiet): then each round's, in order.
-	return out " rounds=" nv " round_spread=" rs " round_values=" vals \
-	    (cd ? " round_cpus=" cl : "") \
-	    (key in GAP ? " from_round=" CH[key] " round_gap=" GAP[key] : "") "]"
+	return out
 }
 
 # rank_dir(unit): 1 when the least value is the fastest (a time), -1

@@ -9,7 +9,7 @@
 #  preempted=E n=N copies=K cpus=L unit=U [placement=same|cross|sched
 #  [cross=S% same_median=M cross_median=M]]] (results-format(7)): the
 # statistics of the figure or point on the line before.
-function stat_line(line, ln,    body, n, w, i, k, f, x, hasx, sp) {
+function stat_line(line, ln,    body, i, k, f, x, hasx, sp) {
 	body = line
 	sub(/^\[latbw-stat /, "", body)
 	if (body !~ /\][ \t]*$/) {
@@ -18,13 +18,7 @@ function stat_line(line, ln,    body, n, w, i, k, f, x, hasx, sp) {
 		return
 	}
 	sub(/\][ \t]*$/, "", body)
-	n = split(body, w, / +/)
-	split("", f)
-	for (i = 1; i <= n; i++) {
-		k = index(w[i], "=")
-		if (k > 1)
-			f[substr(w[i], 1, k - 1)] = substr(w[i], k + 1)
-	}
+	stat_fields(body, f)
 	# The statistics of values left out as out of range (lat_fs has two).
 	if (lastlo < 0)
 		return
@@ -43,28 +37,7 @@ function stat_line(line, ln,    body, n, w, i, k, f, x, hasx, sp) {
 	hasx = "x" in f
 	x = f["x"]
 	if (lastlo == 0) {
-		# Right after a series title, it describes what the series
-		# subtracts (lat_ctx's overhead): known, not a cell's.
-		if (TITLE_LN == ln - 1 && TITLE_LN > 0)
-			return
-		# mhz's: the driver makes its figure the MHZ header line.
-		if (f["prog"] == "mhz")
-			return
-		# After the blank line that ended a series, the statistics of
-		# its points (latbw's driver writes them there, since lmbench's
-		# readers end a series at its first line that is not a point).
-		if (hasx && ENDED != "") {
-			k = after_series(ENDED, x, f["case"])
-			# (a point left out as out of range: warned about)
-			if (k == 0 && ((cur, ENDED, x) in DROPX))
-				return
-			if (k == 0)
-				lwarn(ln, "statistics line for no point of series '" shown(ENDED) "', skipped")
-			else
-				set_stats(k, sp, f, ln)
-			return
-		}
-		lwarn(ln, "statistics line not after a figure, skipped")
+		stat_aside(ln, sp, f, hasx, x)
 		return
 	}
 	# The figure it belongs to: the one figure of the line before, or, for
@@ -90,6 +63,46 @@ function stat_line(line, ln,    body, n, w, i, k, f, x, hasx, sp) {
 		return
 	}
 	set_stats(k, sp, f, ln)
+}
+
+# The words KEY=VALUE of a statistics line's body (its text between
+# "[latbw-stat " and "]") into f[KEY].
+function stat_fields(body, f,    n, w, i, k) {
+	n = split(body, w, / +/)
+	split("", f)
+	for (i = 1; i <= n; i++) {
+		k = index(w[i], "=")
+		if (k > 1)
+			f[substr(w[i], 1, k - 1)] = substr(w[i], k + 1)
+	}
+}
+
+# A statistics line (its fields f, spread sp, x if hasx) after no figure:
+# one that is known to stand alone, or one of a series' points, or a
+# warning.
+function stat_aside(ln, sp, f, hasx, x,    k) {
+	# Right after a series title, it describes what the series
+	# subtracts (lat_ctx's overhead): known, not a cell's.
+	if (TITLE_LN == ln - 1 && TITLE_LN > 0)
+		return
+	# mhz's: the driver makes its figure the MHZ header line.
+	if (f["prog"] == "mhz")
+		return
+	# After the blank line that ended a series, the statistics of
+	# its points (latbw's driver writes them there, since lmbench's
+	# readers end a series at its first line that is not a point).
+	if (hasx && ENDED != "") {
+		k = after_series(ENDED, x, f["case"])
+		# (a point left out as out of range: warned about)
+		if (k == 0 && ((cur, ENDED, x) in DROPX))
+			return
+		if (k == 0)
+			lwarn(ln, "statistics line for no point of series '" shown(ENDED) "', skipped")
+		else
+			set_stats(k, sp, f, ln)
+		return
+	}
+	lwarn(ln, "statistics line not after a figure, skipped")
 }
 
 # The point of series name (for lat_fs's series, its create or delete
@@ -190,12 +203,13 @@ function place(k, f, ln,    key, sh) {
 	if (RPL[cur, k] == "sched" && isnum(sh))
 		RXS[cur, k] = sh + 0
 	key = FKEY[cur, k]
-	if (key == "" || key ~ /^cross / || RU[cur, k] == "MB/s" || FIG[cur, key] != k)
+	if (key == "" || index(key, " (cross CPU)") > 0 || RU[cur, k] == "MB/s" || FIG[cur, key] != k)
 		return
 	if (RPL[cur, k] == "cross") {
 		delete FIG[cur, key]
-		FIG[cur, "cross " key] = k
-		FKEY[cur, k] = "cross " key
+		key = reg_cross(key)
+		FIG[cur, key] = k
+		FKEY[cur, k] = key
 	} else if (RPL[cur, k] == "sched") {
 		lwarn(ln, "'" shown(RN[cur, k]) "' ran where the scheduler put it (" \
 		    (isnum(sh) ? sh "% of samples across CPUs" : "CPUs not seen") \

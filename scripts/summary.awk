@@ -2,13 +2,12 @@
 # are read.
 #
 # scripts/summary runs this file first, then the others its "parts"
-# line names (read.awk, read-c2c.awk, stats.awk, cells.awk, layout.awk,
-# tables.awk, the table-*.awk, export.awk, lkp.awk, registry.awk), under
-# LC_ALL=C: read.awk reads the results files its list names into records
-# (see there for the input and the records; stats.awk reads the
-# statistics lines), and this file's END prints them in the format asked:
-# the LMBENCH-style tables (tables.awk, laid out by layout.awk, each cell
-# looked up by cells.awk), JSON or CSV (export.awk).
+# line names, under LC_ALL=C: read.awk (and its parts) reads the results
+# files its list names into records (see there for the input and the
+# records; stats.awk reads the statistics lines), and this file's END
+# prints them in the format asked: the LMBENCH-style tables (tables.awk,
+# their cells in tables-data.awk, laid out by layout.awk, each looked up
+# by cells.awk), JSON or CSV (export.awk).
 #
 # Variables (awk -v: fixed words and flags only):
 #   mode    table (default), json, csv, or fmt (the number formatter alone,

@@ -1,5 +1,6 @@
 # tables.awk - the tables of scripts/summary: each declared (title,
-# header, columns) and filled row by row, one cell a lookup (cells.awk).
+# header) and filled row by row from its cells, a line each in
+# tables-data.awk, one cell a lookup (cells.awk).
 #
 # Only POSIX awk: it runs under mawk, gawk and the one true awk.
 
@@ -22,8 +23,9 @@ function out_tables(    i) {
 	}
 }
 
-# The cells: COLKEY[table.column] is the key of the figure (or the name of the
-# series) scripts/registry shows there (its {S} the column's @N), read
+# The cells: COLKEY[table.column] is the id of the figure, its registry
+# label, which the reader gives it (fig_id), or the name of the
+# series: what scripts/registry shows there (its {S} the column's @N), read
 # once; LATBW_REGISTRY names the registry (registry.awk reads it).
 function reg_columns(    i, n, w, j, c, at, lab) {
 	if (COLKEYREAD)
@@ -43,7 +45,7 @@ function reg_columns(    i, n, w, j, c, at, lab) {
 			}
 			lab = at == "" ? REGL[i] : reg_subst(REGL[i], "{S}", at)
 			if (!(c in COLKEY))
-				COLKEY[c] = REGK[i] == "series" ? lab : fig_key(lab)
+				COLKEY[c] = lab
 		}
 	}
 }
@@ -67,6 +69,51 @@ function all_tables() {
 	t_checks()
 }
 
+# The columns of table t, from its cells (tables-data.awk).
+function table_cols(t,    j) {
+	for (j = 1; j <= TCN[t]; j++)
+		col(TCSEP[t, j], TCW[t, j], TCCOUNT[t, j], TCFW[t, j])
+}
+
+# The cells of file i in table t, each as its line in tables-data.awk
+# says.
+function table_cells(i, t,    j) {
+	for (j = 1; j <= TCN[t]; j++)
+		data_cell(i, TCHOW[t, j], TCCOL[t, j] == "-" ? "" : COLKEY[TCCOL[t, j]], TCW[t, j])
+}
+
+# One cell of file i, width w: how (tables-data.awk) with id, the
+# figure or series of its registry column (COLKEY).
+function data_cell(i, how, id, w,    a) {
+	if (how == "fig")
+		fnum(i, fig(i, id), w)
+	else if (how == "ifig")
+		finum(i, fig(i, id), w)
+	else if (how == "scaled")
+		fnum(i, scaled(i, fig(i, id)), w)
+	else if (how == "last")
+		fnum(i, ser_last(i, id), w)
+	else if (how ~ /^at[0-9]+$/)
+		fnum(i, ser_at(i, id, substr(how, 3) + 0), w)
+	else if (how == "desc")
+		cell(sprintf("%" w "." w "s", tidy(DESC[i])), 0)
+	else if (how == "mhz")
+		cell(good(META[i, "MHZ"]) ? sprintf("%" w ".0f", META[i, "MHZ"]) : spaces(w), 0)
+	else if (how ~ /^imeta:/)
+		inum(META[i, substr(how, 7)], w)
+	else if (how == "load")
+		inum(LOAD[i], w)
+	else if (how == "null-io")
+		null_io(i, w)
+	else if (how == "tcp-bw")
+		fnum(i, tcp_bw(i), w)
+	else if (how ~ /^fs-[a-z]+:/) {
+		split(substr(how, 4), a, ":")
+		fs_cell(i, a[1], a[2], w)
+	} else
+		printf "%s: internal error: no cell kind %s\n", me, how > "/dev/stderr"
+}
+
 function t_basic(    i) {
 	table_begin("Basic system parameters",
 	    "------------------------------------------------------------------------------",
@@ -74,16 +121,10 @@ function t_basic(    i) {
 	    "                                                     pages line   par   load\n" \
 	    "                                                           bytes  \n" \
 	    "--------- ------------- ----------------------- ---- ----- ----- ------ ----")
-	col(" ", 23, 0); col(" ", 4, 1); col(" ", 5, 1); col(" ", 5, 1)
-	col(" ", 6, 1); col(" ", 4, 0)
+	table_cols("basic")
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
-		cell(sprintf("%23.23s", tidy(DESC[i])), 0)
-		inum(META[i, "MHZ"], 4)
-		finum(i, fig(i, COLKEY["basic.tlb"]), 5)
-		inum(META[i, "LINE_SIZE"], 5)
-		fnum(i, ser_last(i, COLKEY["basic.mem-par"]), 6)
-		inum(LOAD[i], 4)
+		table_cells(i, "basic")
 		row_end()
 	}
 	table_end()
@@ -95,70 +136,45 @@ function t_proc(    i) {
 	    "Host                 OS  Mhz null null      open slct sig  sig  fork exec sh  \n" \
 	    "                             call  I/O stat clos TCP  inst hndl proc proc proc\n" \
 	    "--------- ------------- ---- ---- ---- ---- ---- ---- ---- ---- ---- ---- ----")
-	col(" ", 4, 0)
-	for (i = 1; i <= 10; i++)
-		col(" ", 4, 1)
+	table_cols("proc")
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
-		cell(good(META[i, "MHZ"]) ? sprintf("%4.0f", META[i, "MHZ"]) : spaces(4), 0)
-		fnum(i, fig(i, COLKEY["proc.null-call"]), 4)
-		null_io(i, 4)
-		fnum(i, fig(i, COLKEY["proc.stat"]), 4)
-		fnum(i, fig(i, COLKEY["proc.open-close"]), 4)
-		fnum(i, fig(i, COLKEY["proc.select-tcp"]), 4)
-		fnum(i, fig(i, COLKEY["proc.sig-install"]), 4)
-		fnum(i, fig(i, COLKEY["proc.sig-handle"]), 4)
-		fnum(i, fig(i, COLKEY["proc.fork"]), 4)
-		fnum(i, fig(i, COLKEY["proc.exec"]), 4)
-		fnum(i, fig(i, COLKEY["proc.sh"]), 4)
+		table_cells(i, "proc")
 		row_end()
 	}
 	table_end()
 }
 
-function t_ops(kind,    i, ops, n, j) {
+function t_ops(kind,    i) {
 	if (kind == "integer") {
 		table_begin("Basic integer operations - times in nanoseconds - smaller is better",
 		    "-------------------------------------------------------------------",
 		    "Host                 OS  intgr intgr  intgr  intgr  intgr  \n" \
 		    "                          bit   add    mul    div    mod   \n" \
 		    "--------- ------------- ------ ------ ------ ------ ------ ")
-		n = split("bit add mul div mod", ops, " ")
-		for (j = 1; j <= n; j++)
-			col(" ", 6, 1)
 	} else if (kind == "int64") {
 		table_begin("Basic uint64 operations - times in nanoseconds - smaller is better",
 		    "------------------------------------------------------------------",
 		    "Host                 OS int64  int64  int64  int64  int64  \n" \
 		    "                         bit    add    mul    div    mod   \n" \
 		    "--------- ------------- ------ ------ ------ ------ ------ ")
-		n = split("bit add mul div mod", ops, " ")
-		col("  ", 5, 1, 6)
-		for (j = 2; j <= n; j++)
-			col(" ", 6, 1)
 	} else if (kind == "float") {
 		table_begin("Basic float operations - times in nanoseconds - smaller is better",
 		    "-----------------------------------------------------------------",
 		    "Host                 OS  float  float  float  float\n" \
 		    "                         add    mul    div    bogo\n" \
 		    "--------- ------------- ------ ------ ------ ------ ")
-		n = split("add mul div bogomflops", ops, " ")
-		for (j = 1; j <= n; j++)
-			col(" ", 6, 1)
 	} else {
 		table_begin("Basic double operations - times in nanoseconds - smaller is better",
 		    "------------------------------------------------------------------",
 		    "Host                 OS  double double double double\n" \
 		    "                         add    mul    div    bogo\n" \
 		    "--------- ------------- ------  ------ ------ ------ ")
-		n = split("add mul div bogomflops", ops, " ")
-		for (j = 1; j <= n; j++)
-			col(" ", 6, 1)
 	}
+	table_cols(kind)
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
-		for (j = 1; j <= n; j++)
-			fnum(i, scaled(i, fig(i, COLKEY[kind "." ops[j]])), kind == "int64" && j == 1 ? 5 : 6)
+		table_cells(i, kind)
 		row_end()
 	}
 	table_end()
@@ -170,17 +186,10 @@ function t_ctx(    i) {
 	    "Host                 OS  2p/0K 2p/16K 2p/64K 8p/16K 8p/64K 16p/16K 16p/64K\n" \
 	    "                         ctxsw  ctxsw  ctxsw ctxsw  ctxsw   ctxsw   ctxsw\n" \
 	    "--------- ------------- ------ ------ ------ ------ ------ ------- -------")
-	col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1)
-	col(" ", 6, 1); col(" ", 7, 1); col(" ", 7, 1)
+	table_cols("ctx")
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
-		fnum(i, ser_at(i, COLKEY["ctx.0k"], 2), 6)
-		fnum(i, ser_at(i, COLKEY["ctx.16k"], 2), 6)
-		fnum(i, ser_at(i, COLKEY["ctx.64k"], 2), 6)
-		fnum(i, ser_at(i, COLKEY["ctx.16k"], 8), 6)
-		fnum(i, ser_at(i, COLKEY["ctx.64k"], 8), 6)
-		fnum(i, ser_at(i, COLKEY["ctx.16k"], 16), 7)
-		fnum(i, ser_at(i, COLKEY["ctx.64k"], 16), 7)
+		table_cells(i, "ctx")
 		row_end()
 	}
 	table_end()
@@ -192,29 +201,13 @@ function t_local(    i) {
 	    "Host                 OS 2p/0K  Pipe AF     UDP  RPC/   TCP  RPC/ TCP\n" \
 	    "                        ctxsw       UNIX         UDP         TCP conn\n" \
 	    "--------- ------------- ----- ----- ---- ----- ----- ----- ----- ----")
-	# TCP conn: made for width 5, shown in 4 (" 77.", lmbench's way).
-	col(" ", 5, 1); col(" ", 5, 1); col(" ", 4, 1); col(" ", 5, 1)
-	col(" ", 5, 1); col(" ", 5, 1); col(" ", 5, 1); col(" ", 4, 1, 5)
+	table_cols("local")
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
-		comm_cells(i, "ctx.0k", "local")
+		table_cells(i, "local")
 		row_end()
 	}
 	table_end()
-}
-
-# The cells of a communication latency row of file i: the 2-process
-# ctxsw at 0 KB (series column ctx), then the columns of table t (local,
-# cross): pipe, AF_UNIX, UDP, RPC/UDP, TCP, RPC/TCP, TCP connect.
-function comm_cells(i, ctx, t) {
-	fnum(i, ser_at(i, COLKEY[ctx], 2), 5)
-	fnum(i, fig(i, COLKEY[t ".pipe"]), 5)
-	fnum(i, fig(i, COLKEY[t ".af-unix"]), 4)
-	fnum(i, fig(i, COLKEY[t ".udp"]), 5)
-	fnum(i, fig(i, COLKEY[t ".rpc-udp"]), 5)
-	fnum(i, fig(i, COLKEY[t ".tcp"]), 5)
-	fnum(i, fig(i, COLKEY[t ".rpc-tcp"]), 5)
-	fnum(i, scaled(i, fig(i, COLKEY[t ".tcp-conn"])), 4)
 }
 
 # latbw's own table: the driver's cross-CPU runs (one process per CPU),
@@ -225,12 +218,11 @@ function t_cross(    i, n1, kept) {
 	    "Host                 OS 2p/0K  Pipe AF     UDP  RPC/   TCP  RPC/ TCP\n" \
 	    "                        ctxsw       UNIX         UDP         TCP conn\n" \
 	    "--------- ------------- ----- ----- ---- ----- ----- ----- ----- ----")
-	col(" ", 5, 1); col(" ", 5, 1); col(" ", 4, 1); col(" ", 5, 1)
-	col(" ", 5, 1); col(" ", 5, 1); col(" ", 5, 1); col(" ", 4, 1)
+	table_cols("cross")
 	n1 = kept = 0
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
-		comm_cells(i, "cross.ctx", "cross")
+		table_cells(i, "cross")
 		if (row_end())
 			kept++
 		else if (META[i, "PROCESSORS"] == "1")
@@ -290,14 +282,10 @@ function t_remote(    i) {
 	    "Host                 OS   UDP  RPC/  TCP   RPC/ TCP\n" \
 	    "                               UDP         TCP  conn\n" \
 	    "--------- ------------- ----- ----- ----- ----- ----")
-	col(" ", 5, 1); col(" ", 5, 1); col(" ", 5, 1); col(" ", 5, 1); col(" ", 4, 1)
+	table_cols("remote")
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
-		fnum(i, fig(i, COLKEY["remote.udp"]), 5)
-		fnum(i, fig(i, COLKEY["remote.rpc-udp"]), 5)
-		fnum(i, fig(i, COLKEY["remote.tcp"]), 5)
-		fnum(i, fig(i, COLKEY["remote.rpc-tcp"]), 5)
-		fnum(i, scaled(i, fig(i, COLKEY["remote.tcp-conn"])), 4)
+		table_cells(i, "remote")
 		row_end()
 	}
 	table_end()
@@ -309,18 +297,10 @@ function t_filevm(    i) {
 	    "Host                 OS   0K File      10K File     Mmap    Prot   Page   100fd\n" \
 	    "                        Create Delete Create Delete Latency Fault  Fault  selct\n" \
 	    "--------- ------------- ------ ------ ------ ------ ------- ----- ------- -----")
-	col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1)
-	col(" ", 7, 1); col(" ", 5, 1); col(" ", 7, 1); col(" ", 5, 1)
+	table_cols("filevm")
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
-		fs_cell(i, "create", "0k", 6)
-		fs_cell(i, "delete", "0k", 6)
-		fs_cell(i, "create", "10k", 6)
-		fs_cell(i, "delete", "10k", 6)
-		fnum(i, ser_last(i, COLKEY["filevm.mmap"]), 7)
-		fnum(i, fig(i, COLKEY["filevm.prot-fault"]), 5)
-		fnum(i, fig(i, COLKEY["filevm.page-fault"]), 7)
-		fnum(i, fig(i, COLKEY["filevm.select"]), 5)
+		table_cells(i, "filevm")
 		row_end()
 	}
 	table_end()
@@ -332,140 +312,10 @@ function t_bw(    i) {
 	    "Host                OS  Pipe AF    TCP  File   Mmap  Bcopy  Bcopy  Mem   Mem\n" \
 	    "                             UNIX      reread reread (libc) (hand) read write\n" \
 	    "--------- ------------- ---- ---- ---- ------ ------ ------ ------ ---- -----")
-	col(" ", 4, 1); col(" ", 4, 1); col(" ", 4, 1); col(" ", 6, 1)
-	col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1); col(" ", 4, 1); col(" ", 5, 1)
+	table_cols("bw")
 	for (i = 1; i <= nf; i++) {
 		row_begin(i)
-		fnum(i, fig(i, COLKEY["bw.pipe"]), 4)
-		fnum(i, fig(i, COLKEY["bw.af-unix"]), 4)
-		fnum(i, tcp_bw(i), 4)
-		fnum(i, ser_last(i, COLKEY["bw.file-reread"]), 6)
-		fnum(i, ser_last(i, COLKEY["bw.mmap-reread"]), 6)
-		fnum(i, ser_last(i, COLKEY["bw.bcopy-libc"]), 6)
-		fnum(i, ser_last(i, COLKEY["bw.bcopy-hand"]), 6)
-		fnum(i, ser_last(i, COLKEY["bw.mem-read"]), 4)
-		fnum(i, ser_last(i, COLKEY["bw.mem-write"]), 5)
-		row_end()
-	}
-	table_end()
-}
-
-# Within 20% of each other: the difference is at most 20% of the larger.
-function same(a, b,    d, m) {
-	a += 0
-	b += 0
-	d = a - b
-	if (d < 0)
-		d = -d
-	m = a > b ? a : b
-	return m > 0 && d <= 0.2 * m
-}
-
-# A size in bytes, short: 48K, 2M, 260M, 1280K.
-function fmtsize(v) {
-	if (!good(v) || v + 0 <= 0)
-		return ""
-	v += 0
-	if (v >= GIB && v % GIB == 0)
-		return sprintf("%dG", v / GIB)
-	if (v >= MIB && v % MIB == 0)
-		return sprintf("%dM", v / MIB)
-	if (v >= 1024 && v % 1024 == 0)
-		return sprintf("%dK", v / 1024)
-	return sprintf("%d", v)
-}
-
-# The sizes the memory table's points were read at, and the measured ones
-# beside them (our files only: lmbench's have neither).
-function t_sizes(    i, M) {
-	if (mode == "lib")
-		return
-	table_begin("Cache sizes - the memory latencies above are read inside these",
-	    "------------------------------------------------------------------------",
-	    "Host                 OS    L1d     L2     L3 from     measured by cache\n" \
-	    "                                                        L1     L2     L3\n" \
-	    "--------- ------------- ------ ------ ------ -------  ------ ------ ------")
-	col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1); col(" ", 7, 0)
-	col("  ", 6, 1); col(" ", 6, 1); col(" ", 6, 1)
-	for (i = 1; i <= nf; i++) {
-		row_begin(i)
-		mem_figures(i, M, 1)
-		cell(sprintf("%6s", fmtsize(M["size1"])), M["size1"] > 0)
-		cell(sprintf("%6s", fmtsize(M["size2"])), M["size2"] > 0)
-		cell(sprintf("%6s", fmtsize(M["size3"])), M["size3"] > 0)
-		cell(sprintf("%-7s", M["from"]), 0)
-		cell(sprintf("%6s", fmtsize(M["meas1"])), good(M["meas1"]))
-		cell(sprintf("%6s", fmtsize(M["meas2"])), good(M["meas2"]))
-		cell(sprintf("%6s", fmtsize(M["meas3"])), good(M["meas3"]))
-		row_end()
-	}
-	table_end()
-}
-
-# lmbench's guess at what is wrong with a memory row: the L1, L2 and main
-# memory latencies.
-function guess(l1, l2, main,    g) {
-	g = ""
-	if (!good(l1))
-		return "Bad mhz?"
-	if (good(l2) && good(main) && !same(l1, l2) && same(l2, main))
-		g = "No L2 cache?"
-	else if (good(l2) && same(l1, l2))
-		g = "No L1 cache?"
-	return g
-}
-
-function t_mem(    i, l3, g, bad, M, l1) {
-	l3 = 0
-	for (i = 1; i <= nf; i++)
-		if (((i, "CACHE_L3") in META) || ((i, "L3 cache") in FIG))
-			l3 = 1
-	if (!l3) {
-		table_begin("Memory latencies in nanoseconds - smaller is better\n" \
-		    "    (WARNING - may not be correct, check graphs)",
-		    "------------------------------------------------------------------------------",
-		    "Host                 OS   Mhz   L1 $   L2 $    Main mem    Rand mem    Guesses\n" \
-		    "--------- -------------   ---   ----   ----    --------    --------    -------")
-		col("  ", 4, 0); col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1)
-		col(" ", 11, 1, 6); col("    ", 0, 0)
-	} else {
-		# Ours: an L3 column, and the heads over their cells.
-		table_begin("Memory latencies in nanoseconds - smaller is better\n" \
-		    "    (WARNING - may not be correct, check graphs)",
-		    "------------------------------------------------------------------------------",
-		    "Host                 OS   Mhz   L1 $   L2 $   L3 $   Main   Rand  Guesses\n" \
-		    "                                                      mem    mem\n" \
-		    "--------- -------------  ---- ------ ------ ------ ------ ------  -------")
-		col("  ", 4, 0); col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1)
-		col(" ", 6, 1); col(" ", 6, 1); col("  ", 0, 0)
-	}
-	for (i = 1; i <= nf; i++) {
-		row_begin(i)
-		mem_figures(i, M)
-		inum(META[i, "MHZ"], 4)
-		l1 = val(i, M["L1"])
-		bad = !good(l1) && (good(val(i, M["L2"])) || good(val(i, M["L3"])) ||
-		    good(val(i, M["main"])) || good(val(i, M["rand"])))
-		if (bad) {
-			# lmbench's verdict on a curve without an L1 point: the
-			# clock (and so every cell) is suspect.
-			cell(sprintf("%6s", "-"), 1)
-			cell(sprintf("%6s", "-"), 1)
-			if (l3)
-				cell(sprintf("%6s", "-"), 1)
-			cell(sprintf("%6s", "-"), 1)
-			cell(sprintf("%" (l3 ? 6 : 11) "s", "-"), 1)
-			cell("Bad mhz?", 0)
-		} else {
-			fnum(i, M["L1"], 6)
-			fnum(i, M["L2"], 6)
-			if (l3)
-				fnum(i, M["L3"], 6)
-			fnum(i, M["main"], 6)
-			fnum(i, M["rand"], l3 ? 6 : 11)
-			g = good(l1) ? guess(l1, val(i, M["L2"]), val(i, M["main"])) : ""
-			cell(g, 0)
-		}
+		table_cells(i, "bw")
 		row_end()
 	}
 	table_end()

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Every shell script of the product and of the tests is POSIX sh with no
-# finding from the linter.
+# finding from the linter; none in scripts/ over 450 lines, no function
+# there over 80.
 . "$(dirname "$0")/lib.sh"
 
 if command -v shellcheck >/dev/null 2>&1
@@ -73,5 +74,104 @@ then
 else
 	test_skip 'shellcheck -s sh on every script' 'shellcheck is not installed'
 fi
+
+# Sizes (issue 33): no script of the product (scripts/: sh and awk) over
+# 450 lines, no function in one over 80, so that each can be read at
+# once.  A function runs from its "name() {" or "function name(" line at
+# the start of a line to the first "}" there.  The allow-list holds what
+# is not split yet, each entry with why; a file on it may be over both
+# limits, a FILE:FUNCTION only that function over 80 lines.
+#   latbw-run latbw-*.sh: the driver, split in its own change (issue 33,
+#     part 4); remove these when it is.
+#   rounds.awk: latbw-results.sh runs it as one "awk -f"; it is split
+#     once the driver lists its parts there.
+SIZE_ALLOWED='latbw-run latbw-*.sh rounds.awk'
+
+# over_limits LIST: what the files named in LIST (one a line) have over
+# the limits and not on the allow-list, one a line: "FILE: N lines" or
+# "FILE: FUNCTION(): N lines".
+over_limits() {
+	# shellcheck disable=SC2016 # an awk program, not the shell's
+	LC_ALL=C awk -v list="$1" -v allowed="$SIZE_ALLOWED" '
+	BEGIN {
+		while ((getline f <list) > 0)
+			ARGV[ARGC++] = f
+	}
+	function allow(name,    n, a, i, re) {
+		n = split(allowed, a, " ")
+		for (i = 1; i <= n; i++) {
+			re = a[i]
+			gsub(/[.]/, "[.]", re)
+			gsub(/[*]/, ".*", re)
+			if (name ~ ("^" re "$"))
+				return 1
+		}
+		return 0
+	}
+	function file_end() {
+		if (file != "" && lines > 450 && !allow(base))
+			printf "%s: %d lines\n", base, lines
+	}
+	FNR == 1 {
+		file_end()
+		file = FILENAME
+		base = file
+		sub(/.*\//, "", base)
+		fn = ""
+	}
+	{ lines = FNR }
+	base ~ /[.]awk$/ && /^function [A-Za-z_][A-Za-z_0-9]*[ \t]*\(/ {
+		fn = $2
+		sub(/\(.*/, "", fn)
+		start = FNR
+	}
+	base !~ /[.]awk$/ && /^[A-Za-z_][A-Za-z_0-9]*[ \t]*\(\)/ {
+		fn = $1
+		sub(/\(.*/, "", fn)
+		start = FNR
+	}
+	fn != "" && /^}/ {
+		if (FNR - start + 1 > 80 && !allow(base) && !allow(base ":" fn))
+			printf "%s: %s(): %d lines\n", base, fn, FNR - start + 1
+		fn = ""
+	}
+	END { file_end() }'
+}
+
+: >"$TRASH/scripts"
+for f in "$TOP"/scripts/*
+do
+	case $f in
+	*.awk | *.sh)
+		;;
+	*)
+		head -n 1 "$f" | grep -q '^#!.*sh' || continue
+		;;
+	esac
+	printf '%s\n' "$f" >>"$TRASH/scripts"
+done
+test_expect 'no script in scripts/ over 450 lines, no function over 80 (but the allow-list)' '
+	over_limits "$TRASH/scripts" >"$TRASH/over" &&
+	{ [ ! -s "$TRASH/over" ] || fail "over the limits: $(cat "$TRASH/over")"; }
+'
+
+test_expect 'the size check names a file over 450 lines and a function over 80' '
+	awk "BEGIN {
+		print \"#!/bin/sh\"
+		print \"long() {\"
+		for (i = 0; i < 80; i++) print \"\t:\"
+		print \"}\"
+		for (i = 0; i < 400; i++) print \":\"
+	}" >"$TRASH/big.sh" &&
+	awk "BEGIN {
+		print \"function short(a) {\"
+		for (i = 0; i < 78; i++) print \"\ta++\"
+		print \"}\"
+	}" >"$TRASH/small.awk" &&
+	printf "%s\n" "$TRASH/big.sh" "$TRASH/small.awk" >"$TRASH/two" &&
+	over_limits "$TRASH/two" >"$TRASH/over" &&
+	printf "%s\n" "big.sh: long(): 82 lines" "big.sh: 483 lines" >"$TRASH/want" &&
+	diff "$TRASH/want" "$TRASH/over"
+'
 
 test_done

@@ -1,17 +1,19 @@
 #!/bin/sh
 # Metric names (issue 14): summary -f json and -f csv give every figure a
 # stable dotted name in the style of the 0-day/LKP robot's, made by one
-# rule from scripts/registry (registry.awk); summary -f names lists the
+# rule from scripts/registry (registry-names.awk); summary -f names lists the
 # registry's names, which tests/fixtures/summary/metric-names pins: a
 # rename is a conscious change (the fixture changes in the same commit).
 . "$(dirname "$0")/lib.sh"
 . "$TESTS_DIR/lib-readers.sh"
 
-# (the three are used in the tests' commands)
+# (the four are used in the tests' commands)
 # shellcheck disable=SC2034
 REG=$TOP/scripts/registry
 # shellcheck disable=SC2034
 RAWK=$TOP/scripts/registry.awk
+# shellcheck disable=SC2034
+NAWK=$TOP/scripts/registry-names.awk
 # shellcheck disable=SC2034
 RF=$TOP/tests/fixtures/rounds/combined
 
@@ -94,7 +96,7 @@ test_expect 'every figure of the driver'"'"'s files has a name the list shows (l
 '
 
 test_expect 'no two figures of the whole registry share a name' '
-	awk -v what=names -f "$RAWK" "$REG" >"$TRASH/names" &&
+	awk -v what=names -f "$NAWK" -f "$RAWK" "$REG" >"$TRASH/names" &&
 	[ "$(wc -l <"$TRASH/names")" -gt 100 ] &&
 	sort "$TRASH/names" | uniq -d >"$TRASH/dup" &&
 	{ ! [ -s "$TRASH/dup" ] || fail "shared: $(cat "$TRASH/dup")"; } &&
@@ -104,7 +106,7 @@ test_expect 'no two figures of the whole registry share a name' '
 
 test_expect 'two registry labels that make one name: an error naming the line, status 2' '
 	{ cat "$REG"; echo "fig | - | - | - | - | lat_syscall | - | - | Simple open_close | us | -"; } >"$TRASH/reg" &&
-	awk -v what=names -f "$RAWK" "$TRASH/reg" >"$TRASH/out" 2>"$TRASH/err"
+	awk -v what=names -f "$NAWK" -f "$RAWK" "$TRASH/reg" >"$TRASH/out" 2>"$TRASH/err"
 	[ $? = 2 ] &&
 	[ "$(wc -l <"$TRASH/err")" = 1 ] &&
 	expect_line "^registry: line [0-9]+: metric name latbw\.SIMPLE\.open_close\.us is also that of .Simple open/close.\$" "$TRASH/err"
@@ -119,10 +121,10 @@ EOA
 
 test_expect 'a line added to the registry later gets its name by the rule' '
 	{ cat "$REG"; echo "run | foo | 3 | - | cross | lat_foo | - | - | Foo'"'"'s bar latency (cross CPU) | us | -"; } >"$TRASH/reg" &&
-	awk -v what=names -f "$RAWK" "$TRASH/reg" | tail -1 >"$TRASH/last" &&
+	awk -v what=names -f "$NAWK" -f "$RAWK" "$TRASH/reg" | tail -1 >"$TRASH/last" &&
 	[ "$(cat "$TRASH/last")" = latbw.FOOS.bar.latency.cross.us ] &&
 	printf "Foo'"'"'s bar latency (cross CPU)\t\tus\n" |
-	awk -v REG="$TRASH/reg" -f "$RAWK" -f "$TRASH/m.awk" >"$TRASH/got" &&
+	awk -v REG="$TRASH/reg" -f "$NAWK" -f "$RAWK" -f "$TRASH/m.awk" >"$TRASH/got" &&
 	[ "$(cat "$TRASH/got")" = latbw.FOOS.bar.latency.cross.us ]
 '
 
@@ -131,7 +133,7 @@ test_expect 'a registry label with regular-expression characters around {S} fits
 	grep -qF "Foo+ (x.{S}\\)* \$ | ns" "$TRASH/line" &&
 	cat "$REG" "$TRASH/line" >"$TRASH/reg" &&
 	printf "%s\t%s\t%s\n" "Foo+ (x.16\\)* \$" 2 us "Foo+ (xy16\\)* \$" 2 us "Foo+ (x.16\\)) \$" 2 us >"$TRASH/in" &&
-	awk -v REG="$TRASH/reg" -f "$RAWK" -f "$TRASH/m.awk" "$TRASH/in" >"$TRASH/got" &&
+	awk -v REG="$TRASH/reg" -f "$NAWK" -f "$RAWK" -f "$TRASH/m.awk" "$TRASH/in" >"$TRASH/got" &&
 	printf "%s\n" latbw.FOO+.x_16.2.ns latbw.FOO+.xy16.2.us latbw.FOO+.x_16.2.us >"$TRASH/want" &&
 	diff -u "$TRASH/want" "$TRASH/got"
 '
@@ -150,7 +152,7 @@ test_expect 'the x of a series point: sizes in MB of 2^20 or 10^6 bytes, counts,
 		"File system latency create" 10k files/s \
 		"c2c cas cpu=3" 5 ns \
 		"Brand new figure: x" "" widgets |
-	awk -v REG="$REG" -f "$RAWK" -f "$TRASH/m.awk" >"$TRASH/got" &&
+	awk -v REG="$REG" -f "$NAWK" -f "$RAWK" -f "$TRASH/m.awk" >"$TRASH/got" &&
 	printf "%s\n" latbw.MEMORY.load.latency.stride_128.512.ns \
 		latbw.MEMORY.load.latency.stride_128.1k.ns \
 		latbw.MEMORY.load.latency.stride_128.100M.ns \
