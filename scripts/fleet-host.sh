@@ -335,7 +335,9 @@ ${vfile%/*}
 VERSION
 -C
 $script_dir
-.
+."
+	# (Installed, the programs are beside the scripts.)
+	[ "$bindir" = "$script_dir" ] || ship_args="$ship_args
 -C
 $bindir
 ."
