@@ -8,7 +8,8 @@
 # h2 and complete files for the others; --resume completes h2 alone; an
 # unreachable host fails and counts in the exit status; SIGTERM here
 # stops the run there at once, keeping what it measured; nothing is left
-# on the hosts (processes, temporary directories).  As root only.
+# on the hosts (processes, temporary directories); without -B, the
+# static build made here travels.  As root only.
 . "$(dirname "$0")/lib.sh"
 . "$TESTS_DIR/lib-driver.sh"
 
@@ -134,13 +135,16 @@ then
 	test_done
 fi
 
-# fleet ARGS...: latbw-fleet in ctl over the programs in $TRASH/bin, a
-# quick run of BENCHMARKS $bench; $TRASH/out, err, rc.
+# fleet ARGS...: latbw-fleet in ctl over the programs in $TRASH/bin (with
+# ship=default: what it ships by default), a quick run of BENCHMARKS
+# $bench; $TRASH/out, err, rc.
 bench=syscall
+ship=
 fleet() {
+	[ "$ship" = default ] || set -- -B "$TRASH/bin" "$@"
 	driver_env LATBW_BENCHMARKS="$bench" LATBW_QUICK=1 LATBW_ROUNDS=1 LATBW_MB=1 \
 		LATBW_FSDIR="$TRASH/fs" RSH="ssh -F $TRASH/ssh_config" LATBW_FLEET_POLL=1 \
-		ip netns exec "$ctl" sh "$FLEET" -B "$TRASH/bin" "$@" >"$TRASH/out" 2>"$TRASH/err"
+		ip netns exec "$ctl" sh "$FLEET" "$@" >"$TRASH/out" 2>"$TRASH/err"
 	echo "$?" >"$TRASH/rc"
 }
 
@@ -304,6 +308,29 @@ test_expect 'stopped here by SIGTERM: exit 143, the run there stopped, its file 
 test_expect 'nothing left on the hosts after the stopped fleet' '
 	nothing_left
 '
+
+# The default: no -B, a static build made here (make STATIC=1 with
+# musl-gcc, into the tree's build-static-musl-gcc: nothing to do when it
+# is up to date) shipped with the scripts, to one host.
+if command -v musl-gcc >/dev/null 2>&1
+then
+	ship=default
+	fleet h3
+	ship=
+	test_expect 'no -B: a static build made here travels (h3 ran musl programs), its file gathered' '
+		[ "$(cat "$TRASH/rc")" = 0 ] || fail "exit status $(cat "$TRASH/rc"): $(cat "$TRASH/err")" || return 1
+		# (A musl build says so in its OS triple: a directory of its own.)
+		f=$(printf "%s\n" "$TRASH"/res/*-musl/h3.0) &&
+		[ -f "$f" ] || fail "no h3.0 under a musl triple: $(cd "$TRASH/res" && ls -R)" || return 1
+		tail -n 1 "$f" | grep -q "^\[COMPLETE: " || fail "$f: $(tail -n 3 "$f")" || return 1
+		expect_line "^\[LATBW_BUILD: [a-z0-9_]+ with musl" "$f" &&
+		expect_line "^Simple syscall: " "$f" &&
+		nothing_left
+	'
+else
+	test_skip 'no -B: a static build made here travels' \
+		'no musl-gcc (musl-tools): the static build latbw-fleet ships by default cannot be made here'
+fi
 
 test_expect 'bad command lines: one-line error and usage, exit 2' '
 	for args in "" "-j 0 h1" "-j x h1" "--bogus h1" "h1 h1" "-r" "-b -B /x h1"
