@@ -6,8 +6,8 @@
 # Checks: one complete results file per host and one summary with a row
 # for each that measured; h2's sshd killed mid-run gives INCOMPLETE for
 # h2 and complete files for the others; --resume completes h2 alone; an
-# unreachable host fails and counts in the exit status; SIGTERM here
-# stops the run there at once, keeping what it measured; nothing is left
+# unreachable host fails and counts in the exit status; SIGTERM here, and
+# SIGINT, stop the run there at once, keeping what it measured; nothing is left
 # on the hosts (processes, temporary directories); without -B, the
 # static build made here travels.  As root only.
 . "$(dirname "$0")/lib.sh"
@@ -149,14 +149,16 @@ fleet() {
 }
 
 # fleet_bg ARGS...: fleet in the background, latbw-fleet itself the
-# process FLEET_PID (to signal); $TRASH/out and err.
+# process FLEET_PID (to signal; with intr, in a session of its own and
+# SIGINT not ignored); $TRASH/out and err.
 fleet_bg() {
 	(
 		# shellcheck disable=SC2034 # read by driver_env
 		DRIVER_EXEC='exec'
+		# shellcheck disable=SC2086 # intr: a command's words
 		driver_env LATBW_BENCHMARKS="$bench" LATBW_QUICK=1 LATBW_ROUNDS=1 LATBW_MB=1 \
 			LATBW_FSDIR="$TRASH/fs" RSH="ssh -F $TRASH/ssh_config" LATBW_FLEET_POLL=1 \
-			ip netns exec "$ctl" sh "$FLEET" -B "$TRASH/bin" "$@"
+			ip netns exec "$ctl" $intr sh "$FLEET" -B "$TRASH/bin" "$@"
 	) >"$TRASH/out" 2>"$TRASH/err" &
 	FLEET_PID=$!
 }
@@ -276,29 +278,47 @@ test_expect 'nothing left on the hosts after --resume' '
 	nothing_left
 '
 
-# A fleet stopped here by SIGTERM while h1 waits mid-step (Ctrl-C takes
-# the same way, but a shell's background job cannot trap SIGINT): done
-# within 30 s (else it is killed: a hang fails this check, not the
-# suite), its run there stopped, what it measured kept and marked.
-: >"$TRASH/hold/h1"
-fleet_bg h1
-eventually '[ -f "$(file_of h1 1)" ] && grep -q "^\[BENCHMARKS: " "$(file_of h1 1)"' 300 ||
-	fail "h1's second results file never came"
-kill -TERM "$FLEET_PID"
-if eventually '! kill -0 "$FLEET_PID" 2>/dev/null' 300
+# A fleet stopped here while h1 waits mid-step: by SIGTERM to it, then
+# by SIGINT to its process group, as Ctrl-C at a terminal sends it (a
+# shell's background job ignores SIGINT: the fleet starts with it reset,
+# in a session of its own).  Each done within 30 s, else killed: a hang
+# fails a check, not the suite.
+intr=
+if command -v setsid >/dev/null 2>&1 && env --default-signal=INT true 2>/dev/null
 then
-	wait "$FLEET_PID"
-	echo "$?" >"$TRASH/rc"
-else
-	echo "still running 30 s after SIGTERM" >"$TRASH/rc"
-	for p in $(ip netns pids "$ctl")
-	do
-		kill -9 "$p"
-	done
-	wait "$FLEET_PID"
+	intr="setsid env --default-signal=INT"
 fi
-rm -f "$TRASH/hold/h1"
 
+# stop_fleet SIG N: fleet_bg on h1, held mid-step; once its Nth file
+# here has begun, SIG to it (INT: to its process group); its exit status
+# in $TRASH/rc, or a word that it had to be killed.
+stop_fleet() {
+	: >"$TRASH/hold/h1"
+	fleet_bg h1
+	eventually "[ -f \"\$(file_of h1 $2)\" ] && grep -q '^\\[BENCHMARKS: ' \"\$(file_of h1 $2)\"" 300 ||
+		fail "h1's results file $2 never came"
+	if [ "$1" = INT ]
+	then
+		kill -s INT -- "-$FLEET_PID"
+	else
+		kill -s "$1" "$FLEET_PID"
+	fi
+	if eventually '! kill -0 "$FLEET_PID" 2>/dev/null' 300
+	then
+		wait "$FLEET_PID"
+		echo "$?" >"$TRASH/rc"
+	else
+		echo "still running 30 s after SIG$1" >"$TRASH/rc"
+		for p in $(ip netns pids "$ctl")
+		do
+			kill -9 "$p"
+		done
+		wait "$FLEET_PID"
+	fi
+	rm -f "$TRASH/hold/h1"
+}
+
+stop_fleet TERM 1
 test_expect 'stopped here by SIGTERM: exit 143, the run there stopped, its file marked' '
 	[ "$(cat "$TRASH/rc")" = 143 ] || fail "exit status $(cat "$TRASH/rc"): $(cat "$TRASH/err")" || return 1
 	! grep -q "^\[COMPLETE: " "$(file_of h1 1)" &&
@@ -308,6 +328,20 @@ test_expect 'stopped here by SIGTERM: exit 143, the run there stopped, its file 
 test_expect 'nothing left on the hosts after the stopped fleet' '
 	nothing_left
 '
+if [ -n "$intr" ]
+then
+	stop_fleet INT 2
+	test_expect 'stopped here by SIGINT (Ctrl-C): exit 130, the run there stopped, its file marked' '
+		[ "$(cat "$TRASH/rc")" = 130 ] || fail "exit status $(cat "$TRASH/rc"): $(cat "$TRASH/err")" || return 1
+		! grep -q "^\[COMPLETE: " "$(file_of h1 2)" &&
+		expect_line "^\[INCOMPLETE: interrupted (by SIG(INT|TERM)|here)" "$(file_of h1 2)" &&
+		expect_line "^latbw-fleet: h1: INCOMPLETE .*interrupted" "$TRASH/err" &&
+		nothing_left
+	'
+else
+	test_skip 'stopped here by SIGINT (Ctrl-C)' \
+		'no setsid, or no env --default-signal (coreutils 8.31): a background fleet would ignore SIGINT'
+fi
 
 # The default: no -B, a static build made here (make STATIC=1 with
 # musl-gcc, into the tree's build-static-musl-gcc: nothing to do when it
