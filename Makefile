@@ -119,9 +119,9 @@ quick: all
 rerun: all
 	LATBW_RERUN=1 sh scripts/latbw-run
 
-# Installed layout.  On PATH ($(BINDIR)) only five commands, with names no
-# other package uses: latbw-run, latbw-summary, latbw-compare, latbw-graph,
-# latbw-report.
+# Installed layout.  On PATH ($(BINDIR)) only six commands, with names no
+# other package uses: latbw-run, latbw-fleet, latbw-summary, latbw-compare,
+# latbw-graph, latbw-report.
 # Each is a small wrapper that starts the script of that name in
 # $(LIBEXECDIR), looked for first at ../libexec/latbw beside the wrapper
 # (so that a tree staged in DESTDIR, or moved, runs as it is) and then at
@@ -130,8 +130,10 @@ rerun: all
 # not summary.  The benchmark programs keep lmbench's names (lat_pipe,
 # ...), which would collide with lmbench's on PATH: they live in
 # $(LIBEXECDIR) with the scripts, their awk programs, the parts latbw-run
-# sources (scripts/*.sh), VERSION and the helpers latbw-hello, latbw-quiet
-# and latbw-start, and latbw-run finds them beside itself.
+# and latbw-fleet source (scripts/*.sh), VERSION and the helpers
+# latbw-hello, latbw-quiet and latbw-start, and latbw-run finds them
+# beside itself (an installed latbw-fleet ships that directory to hosts
+# of this machine's architecture).
 #
 # Every manual page is installed under a name that starts with "latbw"
 # (doc/lat_pipe.1 as man1/latbw-lat_pipe.1, doc/summary.1 as
@@ -153,7 +155,7 @@ INSTALL ?= install
 INSTALL_PROGRAM ?= $(INSTALL) -m 755
 INSTALL_DATA ?= $(INSTALL) -m 644
 MANIFEST := installed-files
-COMMANDS := latbw-run summary compare graph report
+COMMANDS := latbw-run latbw-fleet summary compare graph report
 LIBEXEC_DATA := $(notdir $(wildcard scripts/*.awk scripts/*.sh)) registry lkp-names
 PAGES := $(wildcard doc/*.[1-9])
 # man_name doc/X.N: the installed name of a page, X.N if X starts with

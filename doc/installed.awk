@@ -1,8 +1,8 @@
 # installed.awk - a manual page of doc/ as make install installs it: under
 # the names things have once installed.  The pages are written for the
 # source tree (scripts/summary, make results); installed, the commands on
-# PATH are latbw-run, latbw-summary, latbw-compare, latbw-graph and
-# latbw-report, the
+# PATH are latbw-run, latbw-fleet, latbw-summary, latbw-compare,
+# latbw-graph and latbw-report, the
 # programs and the scripts' parts live in LIBEXECDIR, and every page name
 # starts with "latbw" (lat_pipe.1 is installed as latbw-lat_pipe.1, so that
 # no page has a name that another package's page has: lmbench's own
@@ -25,6 +25,9 @@
 #   scripts/summary ...         the command: latbw\-summary, latbw\-run ...
 #   scripts/FILE                LIBEXECDIR/FILE (read.awk, registry ...)
 #   make results|quick|rerun    latbw\-run (QUICK=1, RERUN=1 in front)
+#   make results HOSTS="a b"    latbw\-fleet a b (a SYNOPSIS's ".B make
+#                               results" before ".BI HOSTS=...": dropped,
+#                               with its .br)
 
 # The installed name of page (or command) n.
 function inst(n) {
@@ -100,7 +103,7 @@ BEGIN {
 	n = split(ENVIRON["LATBW_PROGS"], a, " ")
 	for (i = 1; i <= n; i++)
 		prog[a[i]] = 1
-	command["latbw-run"] = command["summary"] = 1
+	command["latbw-run"] = command["latbw-fleet"] = command["summary"] = 1
 	command["compare"] = command["graph"] = command["report"] = 1
 	libexec = troff(ENVIRON["LATBW_LIBEXECDIR"])
 	if (libexec == "") {
@@ -135,15 +138,43 @@ section == "SYNOPSIS" && (page in prog) && $0 == ".B " page {
 	$0 = ".B " libexec "/" page
 }
 
-# In a line of bold (.B, .BR, .RB): a reference to a page of latbw's
-# (NAME (N), anywhere in the line), and a command (or its messages'
-# "summary:") as the first word of an argument.
-/^\.(B|BR|RB) / {
-	$0 = bold($0)
+# make results HOSTS=... is latbw-fleet's: in a SYNOPSIS, the form with
+# make goes (the one with latbw-fleet follows it).
+$0 == ".B make results" {
+	held = $0
+	next
+}
+held != "" {
+	if ($0 ~ /^\.BI HOSTS=/) {
+		held = ""
+		dropping_br = 1
+		next
+	}
+	emit(held)
+	held = ""
+}
+dropping_br {
+	dropping_br = 0
+	if ($0 == ".br")
+		next
+}
+match($0, /make results HOSTS="[^"]*"/) {
+	$0 = substr($0, 1, RSTART - 1) "latbw\\-fleet " \
+		substr($0, RSTART + 20, RLENGTH - 21) substr($0, RSTART + RLENGTH)
 }
 
 {
-	s = scripts($0)
+	emit($0)
+}
+
+# emit LINE: print it with the names in it changed.  In a line of bold
+# (.B, .BR, .RB): a reference to a page of latbw's (NAME (N), anywhere in
+# the line), and a command (or its messages' "summary:") as the first
+# word of an argument.
+function emit(s) {
+	if (s ~ /^\.(B|BR|RB) /)
+		s = bold(s)
+	s = scripts(s)
 	s = repl(s, "make results", "latbw\\-run")
 	s = repl(s, "make quick", "QUICK=1 latbw\\-run")
 	s = repl(s, "make rerun", "RERUN=1 latbw\\-run")

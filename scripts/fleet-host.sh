@@ -39,22 +39,26 @@ is_complete() {
 	tail -n 1 "$1" 2>/dev/null | grep -q '^\[COMPLETE: '
 }
 
-# rsh ARGS...: the launcher, with this host's control connection.
+# rsh [-x] ARGS...: the launcher, with this host's control connection;
+# -x: it replaces this shell (in a background job, whose PID is then the
+# launcher's, to stop).
 rsh() {
+	rsh_exec=
+	[ "$1" = -x ] && rsh_exec=yes && shift
 	set -f
 	if [ "$is_ssh" = 1 ]
 	then
 		# shellcheck disable=SC2086 # RSH split at blanks
-		command $rsh_words -o ControlMaster=auto -o "ControlPath=$hw/%C" \
+		set -- $rsh_words -o ControlMaster=auto -o "ControlPath=$hw/%C" \
 			-o ControlPersist=60 -o BatchMode=yes -o ConnectTimeout=10 \
 			-o ServerAliveInterval=5 -o ServerAliveCountMax=3 "$@"
 	else
 		# shellcheck disable=SC2086
-		command $rsh_words "$@"
+		set -- $rsh_words "$@"
 	fi
-	rsh_rc=$?
 	set +f
-	return "$rsh_rc"
+	[ -n "$rsh_exec" ] && exec "$@"
+	command "$@"
 }
 
 # result KIND FILE [REASON]: the job's end, for the fleet.
@@ -105,11 +109,15 @@ build_for() {
 	done
 	# (Not make's settings of a make results that started us: its
 	# BUILD= would put this build elsewhere.)
+	# In the background, so that a TERM need not wait for its end.
 	(
 		unset MAKEFLAGS MFLAGS MAKELEVEL BUILD
-		make -C "$top" STATIC=1 CC="$bf_cc" all
-	) >"$hw/build.log" 2>&1
+		exec make -C "$top" STATIC=1 CC="$bf_cc" all
+	) >"$hw/build.log" 2>&1 &
+	build_pid=$!
+	wait "$build_pid"
 	bf_rc=$?
+	build_pid=
 	rmdir "$work/build.lock"
 	if [ "$bf_rc" -ne 0 ]
 	then
@@ -176,13 +184,38 @@ mark_incomplete() {
 	} >>"$local"
 }
 
+# nap SECONDS: sleep, in a way a TERM cuts short (a trap runs during
+# "wait", but only after a foreground command ends); the sleep does not
+# hold the lifeline.
+nap() {
+	sleep "$1" 3>&- &
+	nap_pid=$!
+	wait "$nap_pid"
+	kill "$nap_pid" 2>/dev/null
+	nap_pid=
+}
+
+# end_run: the lifeline closed (the host stops its driver if it still
+# runs, and removes its directory), and the launcher given 5 s to end
+# with it; then stopped.  Bounded, whatever the connection does.
+end_run() {
+	exec 3>&-
+	er_i=0
+	while [ "$er_i" -lt 5 ] && kill -0 "$run_pid" 2>/dev/null
+	do
+		sleep 1
+		er_i=$((er_i + 1))
+	done
+	kill -TERM "$run_pid" 2>/dev/null
+	wait "$run_pid"
+}
+
 # finish: the host's result, from what is here; ends the job.
 finish() {
 	trap '' TERM
-	exec 3>&-
 	if [ -n "$run_pid" ]
 	then
-		wait "$run_pid"
+		end_run
 	elif [ -n "$rdir" ]
 	then
 		rsh "$h" "rm -rf $rdir" </dev/null >/dev/null 2>&1 3>&-
@@ -214,24 +247,38 @@ finish() {
 }
 
 # shellcheck disable=SC2317 # called by the trap
-# on_term: an interrupt here: stop the run there (the driver marks its
-# file), copy what it measured; finish.
+# on_term: an interrupt here.  A trap runs when the command in hand ends,
+# with that command's redirections still in place (poll's "3>&-" closes
+# the lifeline): so while the run goes, the trap only notes the stop,
+# and watch, between its commands, stops the run (stop_run).  Before the
+# run, nothing is open but files: finish at once (a build here stopped).
 on_term() {
+	stop_asked=yes
+	[ -n "$nap_pid" ] && kill "$nap_pid" 2>/dev/null
+	[ -n "$run_pid" ] && return 0
 	trap '' TERM
 	why="interrupted here"
-	if [ -n "$run_pid" ] && kill -0 "$run_pid" 2>/dev/null
-	then
-		printf 'stop\n' >&3 2>/dev/null
-		ot_i=0
-		while [ "$ot_i" -lt 20 ] && ! grep -q '^done ' "$hw/run.out" 2>/dev/null &&
-			kill -0 "$run_pid" 2>/dev/null
-		do
-			sleep 1
-			ot_i=$((ot_i + 1))
-		done
-		grep -q '^done ' "$hw/run.out" 2>/dev/null && poll
-	fi
+	[ -n "$build_pid" ] && kill -TERM "$build_pid" 2>/dev/null
 	finish
+}
+
+# stop_run: the stop asked here: "stop" down the lifeline (the driver
+# there marks its file INCOMPLETE and ends, the host says "done"), 5 s
+# for it, what it measured copied; then the lifeline closed (finish), to
+# which the host answers as to a stop.
+stop_run() {
+	why="interrupted here"
+	kill -0 "$run_pid" 2>/dev/null || return 0
+	printf 'stop\n' >&3 2>/dev/null
+	sr_i=0
+	while [ "$sr_i" -lt 5 ] && ! grep -q '^done ' "$hw/run.out" 2>/dev/null &&
+		kill -0 "$run_pid" 2>/dev/null
+	do
+		sleep 1
+		sr_i=$((sr_i + 1))
+	done
+	grep -q '^done ' "$hw/run.out" 2>/dev/null && poll
+	return 0
 }
 
 # probe: the host's uname -m, in arch.
@@ -288,7 +335,9 @@ ${vfile%/*}
 VERSION
 -C
 $script_dir
-.
+."
+	# (Installed, the programs are beside the scripts.)
+	[ "$bindir" = "$script_dir" ] || ship_args="$ship_args
 -C
 $bindir
 ."
@@ -334,19 +383,19 @@ ship() {
 
 # watch: start the run, its standard input the lifeline (a fifo this job
 # holds open on fd 3: closed, the host stops the driver and cleans up),
-# and copy its file here until it ends.
+# and copy its file here until it ends, or a stop is asked (stop_run).
 watch() {
 	mkfifo "$hw/life" || {
 		why="cannot make a fifo in $hw"
 		return 1
 	}
-	rsh "$h" "sh $rscript --remote-run $rdir" <"$hw/life" \
+	rsh -x "$h" "sh $rscript --remote-run $rdir" <"$hw/life" \
 		>"$hw/run.out" 2>"$hw/run.err" &
 	run_pid=$!
 	exec 3>"$hw/life"
 	status "starting"
 	last_step="before its first step"
-	while :
+	while [ -z "$stop_asked" ]
 	do
 		if grep -q '^done ' "$hw/run.out"
 		then
@@ -359,8 +408,10 @@ watch() {
 			w_step=$(sed -n 's/^\[\([0-9][0-9]*\)\/\([0-9][0-9]*\)\] .*/after step \1 of \2/p' "$hw/status")
 			[ -n "$w_step" ] && last_step=$w_step
 		fi
-		sleep "$poll_s"
+		[ -z "$stop_asked" ] && nap "$poll_s"
 	done
+	[ -n "$stop_asked" ] && stop_run
+	return 0
 }
 
 # run_end: why the run ended, from what it said.
@@ -369,6 +420,9 @@ run_end() {
 	if grep -q '^buildfail ' "$hw/run.out"
 	then
 		why="the build there failed: $(sed -n 's/^buildfail //p' "$hw/run.out")"
+	elif [ -n "$stop_asked" ]
+	then
+		why="interrupted here"
 	elif [ -z "$run_rc" ]
 	then
 		wait "$run_pid"
@@ -392,6 +446,9 @@ job_start() {
 	peer=
 	peer_rdir=
 	job_settings=
+	stop_asked=
+	nap_pid=
+	build_pid=
 	last_step="before the run began"
 	job_t0=$(now_s)
 	trap on_term TERM

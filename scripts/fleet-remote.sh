@@ -26,9 +26,10 @@ remote_build() {
 
 # remote_run DIR: run latbw-run on what was shipped into DIR with the
 # settings of its fleet.config.  Says on stdout "building", "started",
-# then "done STATUS" (or "buildfail LINE"); stops the driver (SIGTERM: it
-# marks its file INCOMPLETE) when told "stop" on stdin or when stdin ends
-# (the connection dropped); removes DIR once stdin has ended.
+# then "done STATUS" (or "buildfail LINE"); stops the driver (stop_driver)
+# when told "stop" on stdin or when stdin ends (the fleet closed it, its
+# launcher was stopped, the connection dropped); removes DIR once stdin
+# has ended.
 remote_run() {
 	rr_dir=$1
 	# The connection may be gone before we say "done": a write to it
@@ -45,28 +46,39 @@ remote_run() {
 	then
 		rr_sub=$rr_dir/s
 		rr_driver=$rr_sub/scripts/latbw-run
+		rr_bin=$rr_sub/build/bin
 		remote_build "$rr_dir" || return 0
 	else
 		rr_sub=$rr_dir/l
 		rr_driver=$rr_sub/latbw-run
+		rr_bin=$rr_sub
 	fi
 	# The summary of the run is printed here, of all the hosts: not there.
 	rm -f "$rr_sub/summary" "$rr_sub/scripts/summary"
 	mkdir -p "$rr_dir/tmp" || return 1
+	# The driver in a session (and process group) of its own where
+	# latbw-start is (it becomes the driver: same PID), so that what it
+	# started there goes with it if it must be killed (stop_driver).
+	rr_group=
+	set --
+	if [ -x "$rr_bin/latbw-start" ]
+	then
+		set -- "$rr_bin/latbw-start" -s
+		rr_group=yes
+	fi
 	TMPDIR=$rr_dir/tmp RESULTS_DIR=$rr_dir/results LATBW_SAVED_CONFIG=$rr_dir/saved \
-		sh "$rr_driver" "$rr_sub/fleet.config" </dev/null >"$rr_dir/out" 2>"$rr_dir/err" &
+		"$@" sh "$rr_driver" "$rr_sub/fleet.config" </dev/null >"$rr_dir/out" 2>"$rr_dir/err" 3<&- &
 	rr_pid=$!
 	printf 'started\n'
-	# The lifeline: "stop", or its end, stops a driver still running.
+	# The lifeline: "stop", or its end, stops the driver; then it is
+	# read to its end.
 	(
 		while IFS= read -r rr_line
 		do
-			if [ "$rr_line" = stop ] && ! [ -f "$rr_dir/ended" ]
-			then
-				kill -TERM "$rr_pid" 2>/dev/null
-			fi
+			[ "$rr_line" = stop ] && break
 		done
-		[ -f "$rr_dir/ended" ] || kill -TERM "$rr_pid" 2>/dev/null
+		stop_driver
+		cat >/dev/null
 	) <&3 &
 	rr_reader=$!
 	exec 3<&-
@@ -76,6 +88,28 @@ remote_run() {
 	printf 'done %s\n' "$rr_rc"
 	wait "$rr_reader"
 	rm -rf "$rr_dir"
+}
+
+# stop_driver: SIGTERM to the driver of remote_run, if it still runs (it
+# stops its programs and servers, marks its file INCOMPLETE and ends);
+# if it has not ended 10 s later, SIGKILL to it and its process group.
+stop_driver() {
+	[ -f "$rr_dir/ended" ] && return 0
+	kill -TERM "$rr_pid" 2>/dev/null
+	sd_i=0
+	while [ "$sd_i" -lt 10 ] && ! [ -f "$rr_dir/ended" ]
+	do
+		sleep 1
+		sd_i=$((sd_i + 1))
+	done
+	[ -f "$rr_dir/ended" ] && return 0
+	if [ -n "$rr_group" ]
+	then
+		# (busybox's kill complains of the "--", and kills.)
+		kill -s KILL -- "-$rr_pid" 2>/dev/null
+	else
+		kill -s KILL "$rr_pid" 2>/dev/null
+	fi
 }
 
 # remote_poll DIR: "P <the driver's last progress line>", then its results

@@ -119,12 +119,14 @@ function style() {
 	print "ul.flags { margin: 2px 0 10px; padding-left: 0; list-style: none; font-size: 13px; }"
 	print "ul.flags li { font-family: ui-monospace, \"DejaVu Sans Mono\", Menlo, monospace; white-space: pre-wrap; color: #7a4300; }"
 	print "pre { background: #fff; border: 1px solid #ddd; padding: 6px 8px; font-size: 12.5px; overflow-x: auto; margin: 4px 0 10px; }"
-	print "pre.note { background: transparent; border: none; padding: 0 2px; color: #444; white-space: pre-wrap; }"
+	print "div.note { color: #444; font-size: 12.5px; font-family: ui-monospace, \"DejaVu Sans Mono\", Menlo, monospace; margin: 4px 0 10px; padding: 0 2px; }"
+	print "div.note div { white-space: pre-wrap; overflow-wrap: anywhere; padding-left: 2ch; text-indent: -2ch; }"
+	print "div.note div.gap { height: 0.7em; }"
 	print "figure { margin: 10px 0 22px; background: #fff; border: 1px solid #ddd; border-radius: 6px; padding: 6px; }"
 	print "figure svg { display: block; width: 100%; max-width: 900px; height: auto; }"
 	print "figcaption { font-size: 13px; color: #555; }"
 	print ".sub { color: #555; font-size: 13px; margin: 0 0 4px; }"
-	print "@media (max-width: 600px) { body { font-size: 14px; } h1 { font-size: 22px; } nav ul { columns: 2; font-size: 12px; } nav li { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; } table { font-size: 12px; } th, td { padding: 2px 4px; } figure { overflow-x: auto; } figure svg { min-width: 600px; } }"
+	print "@media (max-width: 600px) { body { font-size: 14px; } h1 { font-size: 22px; } nav ul { columns: 2; font-size: 12px; } nav li { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; } table { font-size: 12px; } th, td { padding: 2px 4px; } figure { overflow-x: auto; } figure svg { min-width: 600px; } div.note { font-size: 11.5px; } }"
 	print "</style>"
 }
 
@@ -193,7 +195,7 @@ function machines(    i, k, rows, n, key, name, v, cls) {
 	for (k = 1; k <= ncmp0; k++)
 		if (TITLE[k] == "Runs to read with care") {
 			print "<h2>Runs to read with care</h2>"
-			print "<pre class=\"note\">" html(PRE[k]) "</pre>"
+			notes(PRE[k])
 		}
 	# compare's setup: where the runs differ.
 	for (k = ncmp0 + 1; k <= nsec; k++)
@@ -261,7 +263,26 @@ function section(k,    c, i, t, u, p, cls, head, fl) {
 		print "</ul>"
 	}
 	if (NOTE[k] != "")
-		print "<pre class=\"note\">" html(NOTE[k]) "</pre>"
+		notes(NOTE[k])
+}
+
+# notes(TEXT): summary's notes, a line of its text a line of the page, in
+# a block of its own: at a phone's width a line too long wraps under its
+# own start (a hanging indent), not to the left edge among the next
+# lines, and a long file name breaks rather than run off the screen.
+function notes(s,    p) {
+	print "<div class=\"note\">"
+	while (s != "") {
+		p = index(s, "\n")
+		if (p == 0)
+			p = length(s) + 1
+		if (p == 1)
+			print "<div class=\"gap\"></div>"
+		else
+			print "<div>" html(substr(s, 1, p - 1)) "</div>"
+		s = substr(s, p + 1)
+	}
+	print "</div>"
 }
 
 # A cell's text; in a change row of compare's, its mark coloured.
@@ -313,19 +334,19 @@ function graph(g,    line, path) {
 
 # What the readers said on standard error (the points a cell was read
 # at, lines they skipped), as they said it.
-function messages(    f, line, any) {
+function messages(    f, line, any, text) {
 	print "<section id=\"messages\">"
 	print "<h2 class=\"part\">Readers' messages</h2>"
 	any = 0
 	f = dir "/summary.err"
+	text = ""
 	while ((getline line < f) > 0) {
-		if (!any++)
-			print "<pre class=\"note\">"
-		print html(line)
+		any++
+		text = text line "\n"
 	}
 	close(f)
 	if (any)
-		print "</pre>"
+		notes(text)
 	else
 		print "<p class=\"lead\">summary said nothing on standard error.</p>"
 	print "</section>"

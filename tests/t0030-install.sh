@@ -1,10 +1,11 @@
 #!/bin/sh
-# make install into a DESTDIR: four commands on PATH (latbw-run,
-# latbw-summary, latbw-compare, latbw-graph), the programs and helpers in
-# libexec/latbw, manual pages; then the installed commands run from a
-# clean PATH and a clean environment, in a directory of their own: a quick
-# run of one group writes ./results, and summary (with no argument: the
-# same place), compare and graph read it.
+# make install into a DESTDIR: six commands on PATH (latbw-run,
+# latbw-fleet, latbw-summary, latbw-compare, latbw-graph, latbw-report),
+# the programs and helpers in libexec/latbw, manual pages; then the
+# installed commands run from a clean PATH and a clean environment, in a
+# directory of their own: a quick run of one group writes ./results, and
+# summary (with no argument: the same place), compare and graph read it;
+# latbw-fleet runs one host through a launcher that runs it here.
 . "$(dirname "$0")/lib.sh"
 
 root=$TRASH/root
@@ -30,11 +31,11 @@ test_expect 'make install into a DESTDIR' '
 		fail "$(cat "$TRASH/log")"
 '
 
-test_expect 'PATH gets exactly latbw-run, latbw-summary, latbw-compare, latbw-graph, latbw-report' '
+test_expect 'PATH gets exactly latbw-run, latbw-fleet, latbw-summary, latbw-compare, latbw-graph, latbw-report' '
 	(cd "$root/usr/bin" && ls) >"$TRASH/bin" &&
-	printf "%s\n" latbw-compare latbw-graph latbw-report latbw-run latbw-summary >"$TRASH/want" &&
+	printf "%s\n" latbw-compare latbw-fleet latbw-graph latbw-report latbw-run latbw-summary >"$TRASH/want" &&
 	diff -u "$TRASH/want" "$TRASH/bin" &&
-	for c in latbw-compare latbw-graph latbw-report latbw-run latbw-summary
+	for c in latbw-compare latbw-fleet latbw-graph latbw-report latbw-run latbw-summary
 	do
 		[ -x "$root/usr/bin/$c" ] || fail "$c is not executable" || return 1
 	done
@@ -46,7 +47,7 @@ test_expect 'every program, the helpers, the scripts, their awk, the parts of la
 		[ -x "$libexec/$(basename "$c" .c)" ] ||
 			fail "$(basename "$c" .c) not in libexec/latbw" || return 1
 	done &&
-	for f in latbw-hello latbw-quiet latbw-start latbw-run summary compare graph report
+	for f in latbw-hello latbw-quiet latbw-start latbw-run latbw-fleet summary compare graph report
 	do
 		[ -x "$libexec/$f" ] || fail "$f not in libexec/latbw" || return 1
 	done &&
@@ -60,7 +61,7 @@ test_expect 'every program, the helpers, the scripts, their awk, the parts of la
 '
 
 test_expect 'manual pages are installed, under latbw'\''s names (the readers under their command names)' '
-	for p in latbw-lat_syscall latbw-run latbw-summary latbw-compare latbw-graph latbw-report
+	for p in latbw-lat_syscall latbw-run latbw-fleet latbw-summary latbw-compare latbw-graph latbw-report
 	do
 		[ -f "$root/usr/share/man/man1/$p.1" ] || fail "no man1/$p.1" || return 1
 	done &&
@@ -77,7 +78,7 @@ test_expect 'an installed lat_proc finds its helper' '
 	expect_line "^Process fork\+execve: " "$TRASH/err"
 '
 
-for c in latbw-run latbw-summary latbw-compare latbw-graph latbw-report
+for c in latbw-run latbw-fleet latbw-summary latbw-compare latbw-graph latbw-report
 do
 	test_expect "installed $c: --help and --version" "
 		installed $c --help && expect_line '^usage: $c ' \"\$TRASH/out\" &&
@@ -132,6 +133,25 @@ test_expect 'installed latbw-compare and latbw-graph read the run' '
 	installed latbw-graph -o "$TRASH/svg" "$f" ||
 		fail "graph: exit status $?: $(cat "$TRASH/err")" || return 1
 	[ -s "$TRASH/svg/mem-latency.svg" ] || fail "no mem-latency.svg: $(ls "$TRASH/svg")"
+'
+
+# The launcher (RSH) runs each command here, as ssh would run it on the
+# host: the fleet ships the installed directory into a temporary one,
+# runs latbw-run there and gathers its file.
+test_expect 'installed latbw-fleet: one host, through a launcher that runs here, gathered into RESULTS_DIR' '
+	printf "%s\n" "#!/bin/sh" "# HOST COMMAND: COMMAND, here" "shift" "exec sh -c \"\$*\"" >"$TRASH/rsh" &&
+	installed RSH="sh $TRASH/rsh" LATBW_RESULTS_DIR="$TRASH/fleet" QUICK=1 BENCHMARKS=syscall \
+		MB=1 REPS=1 FSDIR="$TRASH/tmp" latbw-fleet here ||
+		fail "exit status $?: $(cat "$TRASH/err")" || return 1
+	f=$(printf "%s\n" "$TRASH"/fleet/*/here.0) &&
+	[ -f "$f" ] || fail "no here.0: $(cat "$TRASH/err")" || return 1
+	tail -n 1 "$f" | grep -q "^\[COMPLETE: " || fail "$f: $(tail -n 3 "$f")" || return 1
+	expect_line "^Simple syscall: [0-9.]+ microseconds" "$f" &&
+	expect_line "^\[LMBENCH_VER: latbw-$version\]" "$f" &&
+	expect_line "^here  *Linux " "$TRASH/out" &&
+	expect_line "^latbw-fleet: 1 of 1 hosts complete" "$TRASH/err" &&
+	eventually "! ls -d \"\$TRASH\"/tmp/latbw-* >/dev/null 2>&1" ||
+		fail "left: $(ls -d "$TRASH"/tmp/latbw-*)"
 '
 
 test_expect 'a wrapper moved away from libexec falls back to the configured LIBEXECDIR' '

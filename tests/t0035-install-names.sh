@@ -170,6 +170,26 @@ test_expect 'the installed commands say their installed names: usage, errors, --
 	done
 '
 
+test_expect 'installed latbw-fleet says latbw-fleet: usage, errors, --version, its page'\''s synopsis and examples' '
+	f=$root/usr/bin/latbw-fleet &&
+	env -i PATH=/usr/bin:/bin "$f" --help >"$TRASH/out" 2>&1 &&
+	expect_line "^usage: latbw-fleet " "$TRASH/out" &&
+	expect_line "^See latbw-fleet\\(1\\)" "$TRASH/out" &&
+	{ ! grep -n "scripts/\\|make " "$TRASH/out" || fail "latbw-fleet --help"; } &&
+	env -i PATH=/usr/bin:/bin "$f" --version >"$TRASH/out" 2>&1 &&
+	[ "$(cat "$TRASH/out")" = "latbw-fleet (latbw) $version" ] ||
+		fail "latbw-fleet --version: $(cat "$TRASH/out")" || return 1
+	env -i PATH=/usr/bin:/bin "$f" -Z h1 >"$TRASH/out" 2>"$TRASH/err"
+	[ $? = 2 ] || fail "latbw-fleet -Z: exit status not 2" || return 1
+	[ "$(sed -n 1p "$TRASH/err")" = "latbw-fleet: unknown option -Z" ] &&
+	[ "$(wc -l <"$TRASH/err")" = 2 ] &&
+	expect_line "^usage: latbw-fleet " "$TRASH/err" &&
+	render "$man/man1/latbw-fleet.1" &&
+	expect_line "^SYNOPSIS latbw-fleet \\[-r\\]" "$TRASH/page" &&
+	expect_line "^EXAMPLES latbw-fleet origin indy pc1 pc2 " "$TRASH/page" &&
+	! grep -n "HOSTS=" "$TRASH/page"
+'
+
 test_expect 'installed latbw-summary without results: says to run latbw-run, not make results' '
 	mkdir -p "$TRASH/empty" &&
 	! (cd "$TRASH/empty" && env -i PATH=/usr/bin:/bin "$root/usr/bin/latbw-summary") 2>"$TRASH/err" &&
