@@ -87,6 +87,27 @@ sanitize() {
 # "done".  The writer's own message (dash's printf says only "I/O error")
 # goes to $work/write.err, where write_failed finds the reason.
 
+# new_results_file: results, the first unused <host>.<n>, made with
+# noclobber so that two runs never share one.
+new_results_file() {
+	nr_n=0
+	while :
+	do
+		if (set -C && : >"$resdir/$host.$nr_n") 2>/dev/null
+		then
+			results=$resdir/$host.$nr_n
+			return 0
+		fi
+		if ! [ -e "$resdir/$host.$nr_n" ]
+		then
+			say "cannot create $resdir/$host.$nr_n"
+			cleanup
+			exit 1
+		fi
+		nr_n=$((nr_n + 1))
+	done
+}
+
 # put CMD ARGS...: CMD's output appended to the results file (during the
 # rounds after the first, to the round's own file: dest); the status is
 # the write's (callers: put ... || write_failed).
