@@ -98,7 +98,7 @@ table_defaults() {
 }
 
 # usage: the help text; the keys' lines from the table, each text
-# wrapped under its KEY=FORM.
+# wrapped under its KEY=FORM (but the list of groups).
 usage() {
 	cat <<EOF
 usage: ${me:?} [-p] [config-file]
@@ -110,16 +110,22 @@ setting and its origin in its results file):
 EOF
 	printf '%s\n' "$config_table" | awk -F ';' -v groups="${all_groups:-}" '{
 		help = $5
-		sub(/@GROUPS@/, groups, help)
+		# The groups, on the line of their key whatever its length
+		# (grep BENCHMARKS= finds them).
+		if (sub(/@GROUPS@/, "\001", help))
+			gsub(/ /, "\001", groups)
+		sub(/\001/, groups, help)
 		line = sprintf("  %-16s", $1 "=" $2)
 		n = split(help, w, " ")
 		for (i = 1; i <= n; i++) {
-			if (length(line) + 1 + length(w[i]) > 78 && line !~ /^ *$/) {
+			if (length(line) + 1 + length(w[i]) > 78 && line !~ /^ *$/ &&
+			    w[i] !~ /\001/) {
 				print line
 				line = sprintf("%18s", "")
 			}
 			line = line " " w[i]
 		}
+		gsub(/\001/, " ", line)
 		print line
 	}'
 	cat <<EOF

@@ -175,8 +175,22 @@ cross_cpus() {
 # (nice -n N, say; nothing: as this one), or nothing if it cannot be told.
 # Linux: field 19 of /proc/self/stat; elsewhere ps's nice.
 nice_of() {
-	# shellcheck disable=SC2016 # awk's $17, not the shell's
-	nice_v=$("$@" awk '{ sub(/^.*\) /, ""); print $17 }' /proc/self/stat 2>/dev/null)
+	nice_v=
+	if [ "$#" -eq 0 ] && [ -r /proc/self/stat ]
+	then
+		# This shell's own: read by the shell itself.
+		no_fields=
+		{ IFS= read -r no_fields <"/proc/$$/stat"; } 2>/dev/null
+		no_fields=${no_fields##*") "}
+		set -f
+		# shellcheck disable=SC2086 # fields, split on purpose
+		set -- $no_fields
+		set +f
+		[ "$#" -ge 17 ] && shift 16 && nice_v=$1
+	else
+		# shellcheck disable=SC2016 # awk's $17, not the shell's
+		nice_v=$("$@" awk '{ sub(/^.*\) /, ""); print $17 }' /proc/self/stat 2>/dev/null)
+	fi
 	case "$nice_v" in
 	[0-9] | 1[0-9] | -[1-9] | -1[0-9] | -20) ;;
 	*)
@@ -259,7 +273,8 @@ started() {
 # change ten times a second at most, and only upwards.
 set_own_group() {
 	start_group=
-	[ "$(cat /proc/sys/kernel/sched_autogroup_enabled 2>/dev/null)" = 1 ] || return 0
+	line_of /proc/sys/kernel/sched_autogroup_enabled
+	[ "$rl_line" = 1 ] || return 0
 	[ -n "$run_nice" ] && [ "$(id -u)" = 0 ] || return 0
 	if [ -x "$bin/latbw-start" ] &&
 		[ "$("$bin/latbw-start" -s -g "$run_nice" cat /proc/self/autogroup 2>/dev/null |

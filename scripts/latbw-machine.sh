@@ -214,7 +214,18 @@ os_triple() {
 	do
 		if [ -n "$bin" ] && [ -x "$bin/$ot_prog" ]
 		then
-			build_info=$("$bin/$ot_prog" --version 2>/dev/null | sed -n 's/^built for //p')
+			# Its line "built for ...".
+			ot_out=$("$bin/$ot_prog" --version 2>/dev/null)
+			case "
+$ot_out" in
+			*"
+built for "*)
+				ot_out=${ot_out#*"
+built for "}
+				build_info=${ot_out%%"
+"*}
+				;;
+			esac
 			break
 		fi
 	done
@@ -272,7 +283,7 @@ write_header() {
 	key_line LATBW_OPTIONS "$wh_opts"
 	settings_lines
 	key_line LATBW_BUILD "$build_info"
-	key_line HOSTNAME "$(uname -n)"
+	key_line HOSTNAME "$uname_n"
 	key_line SYSNAME "$uname_s"
 	key_line MACHINE "$uname_m"
 	key_line RELEASE "$(uname -r)"

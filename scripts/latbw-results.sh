@@ -1,5 +1,5 @@
 # shellcheck shell=sh
-# shellcheck disable=SC2034,SC2154,SC2119,SC2120 # shared variables; write_failed [FILE]
+# shellcheck disable=SC2119,SC2120 # write_failed [FILE]
 # latbw-results.sh - part of latbw-run: the results file: our own lines
 # sanitized, every write checked; the scratch space of killed runs, the
 # guardian, clean-up, signals.  Sourced by scripts/latbw-run (it defines
@@ -93,7 +93,7 @@ new_results_file() {
 	nr_n=0
 	while :
 	do
-		if (set -C && : >"$resdir/$host.$nr_n") 2>/dev/null
+		if (set -C && : >"${resdir:?}/${host:?}.$nr_n") 2>/dev/null
 		then
 			results=$resdir/$host.$nr_n
 			return 0
@@ -164,7 +164,7 @@ write_failed() {
 		free_blocks=$(df -P "${failed_file%/*}" 2>/dev/null | awk 'NR == 2 { print $4 }')
 		[ "$free_blocks" = 0 ] && failure_reason="write error, its file system is full"
 	fi
-	say "cannot write $failed_file ($failure_reason): run stopped at step $step of $nsteps; the results file is incomplete"
+	say "cannot write $failed_file ($failure_reason): run stopped at step ${step:-0} of ${nsteps:-0}; the results file is incomplete"
 	if [ -n "${results:-}" ] && [ -f "$results" ]
 	then
 		# shellcheck disable=SC2094 # its last byte, then appended to
@@ -190,7 +190,7 @@ write_failed() {
 # not tell).
 
 owner_line() {
-	printf '%s %s %s %s\n' "$driver_pid" "${driver_start:--}" "${boot_id:--}" \
+	printf '%s %s %s %s\n' "${driver_pid:?}" "${driver_start:--}" "${boot_id:--}" \
 		"${pid_ns:--}"
 }
 
@@ -269,7 +269,7 @@ guardian() {
 		{ IFS= read -r guarded_server <"$work/server"; } 2>/dev/null
 		case "$guarded_server" in
 		'' | */*) ;;
-		*) "$bin/$guarded_server" -B 10 -S localhost >/dev/null 2>&1 </dev/null ;;
+		*) "${bin:?}/$guarded_server" -B 10 -S localhost >/dev/null 2>&1 </dev/null ;;
 		esac
 		rm -rf "$work" "$fsdir_work" 2>/dev/null
 		exit 0
@@ -296,6 +296,7 @@ cleanup() {
 	if [ -n "${work:-}" ] && [ -d "$work" ]
 	then
 		rm -f "$work/flag.guard"
+		# shellcheck disable=SC2034 # read by wait_bounded (latbw-bound.sh)
 		guardian_pid=
 		# Watchdogs and the guardian poll once a second: wake them
 		# (the guardian to see its flag gone), and wait for them.
@@ -335,7 +336,7 @@ combine_rounds() {
 		cr_r=$((cr_r + 1))
 	done
 	combined=${results%/*}/.${results##*/}.rounds
-	if awk -f "$script_dir/rounds.awk" "$@" >"$combined" 2>"$work/write.err" &&
+	if awk -f "${script_dir:?}/rounds.awk" "$@" >"$combined" 2>"$work/write.err" &&
 		mv -f "$combined" "$results" 2>>"$work/write.err"
 	then
 		combined=
