@@ -83,8 +83,9 @@ selected() {
 }
 
 # choose_steps: the plan (work/plan.all) reduced to the steps BENCHMARKS
-# chooses (work/plan), as selected chooses them.  A step that goes with
-# the run step before it (W) goes alone when that step was not chosen.
+# chooses (work/plan), as selected chooses them, and the series that hold
+# one of them.  A step that goes with the run step before it (W) goes
+# alone when that step was not chosen.
 choose_steps() {
 	awk -F '|' -v OFS='|' -v want=" $c_BENCHMARKS " '
 	function chosen(tags, prog,    n, t, i) {
@@ -96,7 +97,16 @@ choose_steps() {
 				return 1
 		return 0
 	}
-	$1 == "series" || $1 == "end" { print; next }
+	$1 == "series" {
+		held = $0
+		next
+	}
+	$1 == "end" {
+		if (held == "")
+			print
+		held = ""
+		next
+	}
 	{
 		prog = $5
 		sub(/ .*/, "", prog)
@@ -110,6 +120,9 @@ choose_steps() {
 			if ($4 == "")
 				$4 = "-"
 		}
+		if (held != "")
+			print held
+		held = ""
 		print
 		if ($1 == "run")
 			lead = 1

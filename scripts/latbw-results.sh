@@ -29,7 +29,7 @@ function clean(s,    i, j, t, out, rest, n) {
 	return s
 }
 # init_bad: the texts, from the "match" lines of the registry; the driver
-# reads them once (own_texts) and passes them, one a line, in
+# reads them once (read_registry) and passes them, one a line, in
 # LATBW_OWN_TEXTS to the filter of every step.
 function init_bad(    path, line, f, n, i, t) {
 	nbad = 0
@@ -55,16 +55,6 @@ function init_bad(    path, line, f, n, i, t) {
 	close(path)
 }
 '
-
-# own_texts: the texts of the registry's "match" lines, one a line, for
-# LATBW_OWN_TEXTS.
-own_texts() {
-	awk "$sanitize_awk"'BEGIN {
-		init_bad()
-		for (i = 1; i <= nbad; i++)
-			print bad[i]
-	}' </dev/null
-}
 
 # sanitize: our own lines on stdin -> the file's form on stdout.  The
 # standard keys whose values we make ourselves pass unchanged.
