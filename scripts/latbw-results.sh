@@ -283,6 +283,8 @@ cleanup() {
 		rserver_pending=
 		bounded 5 "$work/cmd.log" "$bin/$1" -S "$3"
 	fi
+	# What is left to remove, in one rm.
+	set --
 	if [ -n "${work:-}" ] && [ -d "$work" ]
 	then
 		rm -f "$work/flag.guard"
@@ -292,16 +294,11 @@ cleanup() {
 		# (the guardian to see its flag gone), and wait for them.
 		wake_helpers
 		wait
-		rm -rf "$work"
+		set -- "$work"
 	fi
-	if [ -n "${fsdir_work:-}" ] && [ -d "$fsdir_work" ]
-	then
-		rm -rf "$fsdir_work"
-	fi
-	if [ -n "${combined:-}" ]
-	then
-		rm -f "$combined"
-	fi
+	[ -n "${fsdir_work:-}" ] && [ -d "$fsdir_work" ] && set -- "$@" "$fsdir_work"
+	[ -n "${combined:-}" ] && set -- "$@" "$combined"
+	[ "$#" -eq 0 ] || rm -rf "$@"
 }
 
 # combine_rounds: the results file (round 1, header and all) and the files
