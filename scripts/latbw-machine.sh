@@ -1,5 +1,4 @@
 # shellcheck shell=sh
-# shellcheck disable=SC2034,SC2154 # shared variables: set in one file, used in another
 # latbw-machine.sh - part of latbw-run: the machine: what it is (read
 # once: its caches, memory, system), the defaults taken from it, the
 # header of the results file, and the figures taken after the run (load,
@@ -210,7 +209,7 @@ os_triple() {
 	uname_s=$(uname -s)
 	uname_m=$(uname -m)
 	build_info=
-	for ot_prog in mhz $all_progs
+	for ot_prog in mhz ${all_progs?}
 	do
 		if [ -n "$bin" ] && [ -x "$bin/$ot_prog" ]
 		then
@@ -255,35 +254,35 @@ built for "}
 # write_header: the results file's header: lmbench's keys, the run's
 # settings, the build, the system and the machine, the load before.
 write_header() {
-	wh_opts="-B $bound${reps:+ -N $reps}${usecs:+ -E $usecs}"
-	[ -n "$round_reps" ] && wh_opts="$wh_opts -N $round_reps (sweep points -N $sweep_reps)"
-	[ "$c_SYNC_MAX" -gt 1 ] && wh_opts="$wh_opts -P $c_SYNC_MAX"
-	[ "$c_IDLE" = os ] && wh_opts="$wh_opts -I"
+	wh_opts="-B ${bound:?}${reps:+ -N $reps}${usecs:+ -E $usecs}"
+	[ -n "${round_reps?}" ] && wh_opts="$wh_opts -N $round_reps (sweep points -N ${sweep_reps?})"
+	[ "${c_SYNC_MAX:?}" -gt 1 ] && wh_opts="$wh_opts -P $c_SYNC_MAX"
+	[ "${c_IDLE:?}" = os ] && wh_opts="$wh_opts -I"
 	key_line LMBENCH_VER "latbw-$(latbw_version)"
 	printf '[SYNC_MAX: %s]\n' "$c_SYNC_MAX"
 	key_line OS "$triple"
 	key_line MB "$c_MB"
 	key_line FSDIR "$c_FSDIR"
-	key_line BENCHMARKS "$c_BENCHMARKS"
-	if [ "$c_QUICK" = 1 ]
+	key_line BENCHMARKS "${c_BENCHMARKS:?}"
+	if [ "${c_QUICK:?}" = 1 ]
 	then
 		key_line QUICK YES
 	else
 		key_line QUICK NO
 	fi
-	key_line ROUNDS "$c_ROUNDS"
+	key_line ROUNDS "${c_ROUNDS:?}"
 	[ -n "$run_nice" ] && key_line NICE "$run_nice"
-	key_line SAME_CPU "$c_SAME_CPU"
+	key_line SAME_CPU "${c_SAME_CPU:?}"
 	key_line IDLE "$c_IDLE"
 	if [ -n "$remote_plan" ]
 	then
-		key_line REMOTE "$c_REMOTE"
-		key_line RSH "$c_RSH"
+		key_line REMOTE "${c_REMOTE?}"
+		key_line RSH "${c_RSH?}"
 	fi
 	key_line LATBW_OPTIONS "$wh_opts"
 	settings_lines
 	key_line LATBW_BUILD "$build_info"
-	key_line HOSTNAME "$uname_n"
+	key_line HOSTNAME "${uname_n?}"
 	key_line SYSNAME "$uname_s"
 	key_line MACHINE "$uname_m"
 	key_line RELEASE "$(uname -r)"
@@ -293,7 +292,7 @@ write_header() {
 	cpu_keys
 	system_keys
 	key_line LOAD_BEFORE "$(load_avg)"
-	[ -n "$steal0" ] && key_line STEAL_BEFORE "$(steal_pct "$steal0" "$total0")"
+	[ -n "$steal0" ] && key_line STEAL_BEFORE "$(steal_pct "$steal0" "${total0:?}")"
 	return 0
 }
 
@@ -303,7 +302,7 @@ cpu_keys() {
 	then
 		# x86, arm64, arm and riscv fields alike; see cpuinfo.awk.
 		line_of /sys/devices/system/cpu/cpu0/regs/identification/midr_el1
-		awk -v midr="$rl_line" -f "$script_dir/cpuinfo.awk" /proc/cpuinfo
+		awk -v midr="$rl_line" -f "${script_dir:?}/cpuinfo.awk" /proc/cpuinfo
 	else
 		key_line CPU_MODEL "$(sysctl -n machdep.cpu.brand_string hw.model 2>/dev/null | sed -n 1p)"
 	fi
@@ -458,6 +457,6 @@ write_after() {
 		fi
 	fi
 	now
-	key_line ELAPSED "$((now_s - t0)) s"
+	key_line ELAPSED "$((${now_s:?} - ${t0:-0})) s"
 	printf '[%s]\n' "$(date)"
 }

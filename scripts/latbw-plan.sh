@@ -1,5 +1,4 @@
 # shellcheck shell=sh
-# shellcheck disable=SC2034,SC2154 # shared variables: set in one file, used in another
 # latbw-plan.sh - part of latbw-run: the plan: every step of a run, one
 # line each (gen_plan), the sizes it sweeps, and which steps BENCHMARKS
 # selects (choose_steps); how many steps and rounds (round_settings,
@@ -31,7 +30,7 @@
 registry() {
 	rg_what=$1
 	shift
-	awk -v what="$rg_what" -v me="$me" "$@" -f "$script_dir/registry.awk" "$LATBW_REGISTRY"
+	awk -v what="$rg_what" -v me="${me:?}" "$@" -f "${script_dir:?}/registry.awk" "$LATBW_REGISTRY"
 }
 
 # plan_sizes: sweep_mb, the largest size of every sweep (and the size of
@@ -44,11 +43,11 @@ registry() {
 # about once (mem_chain), and the points of the bandwidth sweeps take a
 # fixed number of samples.
 plan_sizes() {
-	sweep_mb=$c_MB
-	if [ "$c_QUICK" = 1 ]
+	sweep_mb=${c_MB:?}
+	if [ "${c_QUICK:?}" = 1 ]
 	then
-		grid_mb $((plan_llc * 2))
-		ps_q=$g_mb
+		grid_mb $((${plan_llc:?} * 2))
+		ps_q=${g_mb:?}
 		[ "$plan_llc" -eq 0 ] && ps_q=64
 		[ "$sweep_mb" -gt "$ps_q" ] && sweep_mb=$ps_q
 	fi
@@ -63,7 +62,7 @@ plan_sizes() {
 gen_plan() {
 	cross_pair
 	registry plan -v quick="$c_QUICK" -v mb="$sweep_mb" \
-		-v cross="${plan_pair:+@PAIR@}" -v remote="$c_REMOTE"
+		-v cross="${plan_pair:+@PAIR@}" -v remote="${c_REMOTE?}"
 }
 
 # selected TAGS PROG: is this step chosen by BENCHMARKS?
@@ -71,7 +70,7 @@ selected() {
 	case "$1" in
 	always) return 0 ;;
 	esac
-	for w in $c_BENCHMARKS
+	for w in ${c_BENCHMARKS:?}
 	do
 		[ "$w" = all ] && return 0
 		[ "$w" = "$2" ] && return 0
@@ -126,7 +125,7 @@ choose_steps() {
 		print
 		if ($1 == "run")
 			lead = 1
-	}' "$work/plan.all" >"$work/plan"
+	}' "${work:?}/plan.all" >"${work:?}/plan"
 }
 
 # default_rounds: ROUNDS when not set: auto in a full run (5 to 9, as
@@ -141,10 +140,11 @@ default_rounds() {
 
 # derive_samples: the samples, sample length and time bound the programs
 # get (reps, usecs, bound, hard_bound; round_reps and sweep_reps).
+# shellcheck disable=SC2034 # results, for the steps and the header
 derive_samples() {
-	reps=$c_REPS
-	usecs=$c_USECS
-	bound=$c_BOUND
+	reps=${c_REPS?}
+	usecs=${c_USECS?}
+	bound=${c_BOUND?}
 	# In several rounds each measurement is shorter, so that the rounds fit
 	# the time one round may take (REPS and USECS, when set, decide for
 	# themselves): in quick mode 2 samples a figure instead of 3; in a full
@@ -210,6 +210,7 @@ round_settings() {
 }
 
 # count_steps: nsteps and wtotal, the steps of the run and their weight.
+# shellcheck disable=SC2034 # results, for the progress line
 count_steps() {
 	# shellcheck disable=SC2046 # two numbers: the steps and their weight
 	set -- $(awk -F '|' -v r="$rounds" -v m="${skip_m:-0}" '$1 == "series" || $1 == "end" { next }
@@ -231,8 +232,8 @@ count_steps() {
 quick_fit() {
 	[ "$c_QUICK" = 1 ] && [ "$round" -eq 1 ] && [ "$rounds" -gt 1 ] || return 0
 	now
-	qf_each=$((now_s - round_t0))
-	[ $((now_s - t0 + (rounds - 1) * qf_each)) -ge "$round_budget" ] || return 0
+	qf_each=$((${now_s:?} - ${round_t0:?}))
+	[ $((now_s - ${t0:?} + (rounds - 1) * qf_each)) -ge "$round_budget" ] || return 0
 	skip_m=1
 	count_steps
 	write_own "[note: quick mode: the steps sized by the memory sweep (MB=$sweep_mb) were taken in round 1 only; $rounds rounds of $qf_each s would not have ended within $round_budget s]"

@@ -1,5 +1,4 @@
 # shellcheck shell=sh
-# shellcheck disable=SC2034,SC2154 # shared variables: set in one file, used in another
 # latbw-step.sh - part of latbw-run: the rounds, and one step of the
 # plan: its CPUs, its progress line, its server, its program's arguments,
 # and what became of it.  Sourced by scripts/latbw-run (it defines
@@ -14,18 +13,19 @@
 # table next time.  Round 1 writes into the results file (a run killed
 # during it keeps its lines), each later round into a file of its own
 # (dest); at the end combine_rounds makes them one file in lmbench's
-# format.
+# format.  round_t0: when the round began (for quick_fit, more_rounds).
+# shellcheck disable=SC2034 # round_t0
 run_rounds() {
-	while [ "$round" -le "$rounds" ]
+	while [ "$round" -le "${rounds:?}" ]
 	do
-		dest=$results
+		dest=${results:?}
 		if [ "$round" -gt 1 ]
 		then
-			dest=$work/round.$round
+			dest=${work:?}/round.$round
 			: >"$dest"
 		fi
 		now
-		round_t0=$now_s
+		round_t0=${now_s:?}
 		run_round
 		quick_fit
 		more_rounds
@@ -68,7 +68,7 @@ run_round() {
 		then
 			case "$kind:$flags" in
 			mhz:* | line:* | *:*O* | *:*G*) continue ;;
-			*:*M*) [ "$skip_m" = 1 ] && continue ;;
+			*:*M*) [ "${skip_m:-0}" = 1 ] && continue ;;
 			esac
 		fi
 		do_step "$kind" "$tags" "$weight" "$flags" "$text"
@@ -81,12 +81,12 @@ run_round() {
 
 # status_note WHAT: say how a program that did not succeed ended.
 status_note() {
-	if [ "$killed" = yes ]
+	if [ "${killed:?}" = yes ]
 	then
-		write_own "[failed: $1, hung, killed after $hard_bound s]"
+		write_own "[failed: $1, hung, killed after ${hard_bound:?} s]"
 		say "$1: hung, killed after $hard_bound s"
 		failures=$((failures + 1))
-	elif [ "$rc" -eq 3 ]
+	elif [ "${rc:?}" -eq 3 ]
 	then
 		write_own "[skipped: $1, cannot run here]"
 		say "$1: cannot run here, skipped"
@@ -97,24 +97,27 @@ status_note() {
 	fi
 }
 
+# progress TEXT: the progress line of a step (on a terminal, one line
+# rewritten: progress_shown).
+# shellcheck disable=SC2034 # progress_shown: read by say and the end
 progress() {
 	now
-	elapsed=$((now_s - t0))
+	elapsed=$((now_s - ${t0:?}))
 	if [ "$wdone" -gt 0 ] && [ "$elapsed" -gt 0 ]
 	then
-		mmss $((elapsed * (wtotal - wdone) / wdone))
-		time_left="~$mmss_s left"
+		mmss $((elapsed * (${wtotal:?} - wdone) / wdone))
+		time_left="~${mmss_s:?} left"
 	else
 		time_left="time left unknown"
 	fi
 	mmss "$elapsed"
-	if [ "$tty" = 1 ]
+	if [ "${tty:-0}" = 1 ]
 	then
-		printf '\r\033[K[%d/%d] %.40s  %s elapsed, %s' "$step" "$nsteps" \
+		printf '\r\033[K[%d/%d] %.40s  %s elapsed, %s' "$step" "${nsteps:?}" \
 			"$1" "$mmss_s" "$time_left" >&2
 		progress_shown=1
 	else
-		printf '%s: [%d/%d] %s (%s elapsed, %s)\n' "$me" "$step" \
+		printf '%s: [%d/%d] %s (%s elapsed, %s)\n' "${me:?}" "$step" \
 			"$nsteps" "$1" "$mmss_s" "$time_left" >&2
 	fi
 }
@@ -123,9 +126,9 @@ progress() {
 # made the path the program gets.
 operand() {
 	case "$1" in
-	@FILE@) op_word=$file ;;
-	@STAT@) op_word=$statfile ;;
-	@DIR@) op_word=$fsdir_work ;;
+	@FILE@) op_word=${file:?} ;;
+	@STAT@) op_word=${statfile:?} ;;
+	@DIR@) op_word=${fsdir_work:?} ;;
 	*) op_word=$1 ;;
 	esac
 }
@@ -159,7 +162,7 @@ do_step() {
 	step_lead
 	step_place
 	step_progress
-	if ! [ -x "$bin/$step_prog" ]
+	if ! [ -x "${bin:?}/$step_prog" ]
 	then
 		case "$missing" in
 		*" $step_prog "*) ;;
@@ -198,6 +201,7 @@ do_step() {
 # CPUs (lead_cpu, lead_pair), its figure from that step's round (tied=,
 # with lead_stat, that step's last statistics line).  A run step is the
 # lead of the steps after it.
+# shellcheck disable=SC2034 # step_lead_cpu, step_lead_pair, step_tie: for same_cpu, cross_cpus, run_prog
 step_lead() {
 	step_lead_cpu=
 	step_lead_pair=
@@ -221,12 +225,13 @@ step_lead() {
 # cross-CPU step: its two, in place of @PAIR@ (step_place: same, cross or
 # nothing).  A single-process step (@ONE@) is a same-CPU one, except that
 # its copies (SYNC_MAX) are left unpinned, spread as the scheduler
-# spreads them.
+# spreads them.  A server's CPUs, for its clients: server_cpu, server_pair.
+# shellcheck disable=SC2034 # server_cpu, server_pair: for same_cpu, cross_cpus
 step_place() {
 	case "$step_text" in
 	*@ONE@*)
 		one_post=${step_text#*@ONE@}
-		if [ "$c_SYNC_MAX" -gt 1 ]
+		if [ "${c_SYNC_MAX:?}" -gt 1 ]
 		then
 			step_text="${step_text%%-C @ONE@*}${one_post# }"
 		else
@@ -239,12 +244,12 @@ step_place() {
 	*@CPU@*)
 		step_place=same
 		same_cpu "$step_kind" "$step_prog"
-		step_text="${step_text%%@CPU@*}$step_cpu${step_text#*@CPU@}"
+		step_text="${step_text%%@CPU@*}${step_cpu:?}${step_text#*@CPU@}"
 		;;
 	*@PAIR@*)
 		step_place=cross
 		cross_cpus "$step_kind" "$step_prog"
-		step_text="${step_text%%@PAIR@*}$step_pair${step_text#*@PAIR@}"
+		step_text="${step_text%%@PAIR@*}${step_pair?}${step_text#*@PAIR@}"
 		;;
 	esac
 	if [ "$step_kind" = server ]
@@ -294,13 +299,13 @@ step_server() {
 		start_server $step_text
 		;;
 	stop)
-		[ "$server_up" = "$step_prog" ] && stop_server "$step_prog"
+		[ "${server_up?}" = "$step_prog" ] && stop_server "$step_prog"
 		;;
 	rserver)
 		start_remote "$step_prog" "$step_host" "$step_address"
 		;;
 	rstop)
-		[ "$rserver_up" = "$step_prog $step_host $step_address" ] && stop_remote
+		[ "${rserver_up?}" = "$step_prog $step_host $step_address" ] && stop_remote
 		;;
 	*) return 1 ;;
 	esac
@@ -310,11 +315,12 @@ step_server() {
 # step_run: the step's program, with its arguments: the library's
 # options first, then the step's words; a header key's output captured
 # for header_key, any other's into the round's file.
+# shellcheck disable=SC2034 # cross_cpu: for run_prog
 step_run() {
-	set -- -B "$bound"
+	set -- -B "${bound:?}"
 	# IDLE=os: idle CPUs left to the OS (-I; it changes only what a
 	# program pinned across CPUs does).
-	[ "$c_IDLE" = os ] && set -- "$@" -I
+	[ "${c_IDLE:?}" = os ] && set -- "$@" -I
 	step_reps
 	[ -n "$step_reps" ] && set -- "$@" -N "$step_reps"
 	[ -n "$usecs" ] && set -- "$@" -E "$usecs"
@@ -369,7 +375,7 @@ step_reps() {
 		fi
 		;;
 	run:*)
-		[ -z "$reps" ] && step_reps=$round_reps
+		[ -z "$reps" ] && step_reps=${round_reps?}
 		;;
 	esac
 	return 0
