@@ -1,7 +1,8 @@
 # shellcheck shell=sh
 # latbw-config.sh - part of latbw-run: the configuration: its keys (one
-# table), their checks, reading a config file (as data), the settings and
-# where each came from, printing them; the usage text and the version.
+# table), reading a config file (as data), the settings and where each
+# came from, printing them, the machine's defaults; the usage text and
+# the version.
 # Sourced by scripts/latbw-run and scripts/latbw-fleet (it defines
 # functions, and config_keys); not a command of its own.
 
@@ -343,6 +344,95 @@ read_config() {
 	done <<EOF
 $parsed
 EOF
+}
+
+# ------------------------------------------------- the machine's defaults
+
+# grid_mb BYTES: the least size in MB, at least 8, that holds BYTES and is
+# a size lat_mem_rd measures at (eight sizes per doubling: 8, 9, ... 15,
+# 16, 18, ... 30, 32, 36, ... 512, 576, 640 ...), so that its sweep ends
+# there.  Not the next power of two: a 260 MB cache would have its sweeps
+# go to 2048 MB for 1040, twice the time for nothing.
+grid_mb() {
+	g_base=8
+	while [ $((g_base * 2 * 1048576)) -le "$1" ]
+	do
+		g_base=$((g_base * 2))
+	done
+	g_mb=$g_base
+	while [ $((g_mb * 1048576)) -lt "$1" ]
+	do
+		g_mb=$((g_mb + g_base / 8))
+	done
+}
+
+# machine_defaults: every key its default (table_defaults), MB and FSDIR
+# from the machine.  plan_llc is the last-level cache in bytes (0:
+# unknown) the plan sizes quick mode's sweeps by; LATBW_LLC sets it (to
+# plan for another machine, or where sysfs says nothing).
+machine_defaults() {
+	table_defaults
+	read_caches
+	read_meminfo
+	plan_llc=${llc:?}
+	if [ -n "${LATBW_LLC:-}" ]
+	then
+		size_bytes "$LATBW_LLC"
+		case "${sb_bytes?}" in
+		'' | 0)
+			config_error "LATBW_LLC=$LATBW_LLC: not a size (bytes, or with k, m or g)"
+			;;
+		esac
+		plan_llc=$sb_bytes
+	fi
+	if [ "$plan_llc" -eq 0 ]
+	then
+		for md_name in LEVEL4_CACHE_SIZE LEVEL3_CACHE_SIZE LEVEL2_CACHE_SIZE
+		do
+			md_size=$(getconf "$md_name" 2>/dev/null)
+			case "$md_size" in
+			'' | *[!0-9]*) ;;
+			*) [ "$md_size" -gt "$plan_llc" ] && plan_llc=$md_size ;;
+			esac
+		done
+	fi
+	default_mb
+	c_FSDIR=${TMPDIR:-/tmp}
+	c_FSDIR=$(cd "$c_FSDIR" 2>/dev/null && pwd) || c_FSDIR=/tmp
+}
+
+# default_mb: c_MB, 4x the last-level cache (plan_llc), in MB on
+# lat_mem_rd's grid; 64 MB when unknown.  Above 1 GB, twice the cache
+# (the least the summary reads main memory at), at least 1 GB: a guest
+# shown a whole EPYC socket's L3 (508 MB) would have swept 2 GB, and with
+# 12 us a first touch of a small page there, a full run took 32 minutes.
+# Within an eighth of the memory (stream uses three arrays of MB), a
+# power of two too.
+default_mb() {
+	c_MB=64
+	if [ "$plan_llc" -gt 0 ]
+	then
+		grid_mb $((plan_llc * 4))
+		c_MB=$g_mb
+		if [ "$c_MB" -gt 1024 ]
+		then
+			grid_mb $((plan_llc * 2))
+			c_MB=$g_mb
+			[ "$c_MB" -lt 1024 ] && c_MB=1024
+		fi
+	fi
+	dm_kb=${mem_avail_kb:-0}
+	[ "$dm_kb" = 0 ] && dm_kb=${mem_total_kb:-}
+	case "$dm_kb" in
+	'' | *[!0-9]*) return 0 ;;
+	esac
+	dm_cap=1
+	while [ $((dm_cap * 2)) -le $((dm_kb / 1024 / 8)) ]
+	do
+		dm_cap=$((dm_cap * 2))
+	done
+	[ "$c_MB" -gt "$dm_cap" ] && c_MB=$dm_cap
+	return 0
 }
 
 read_table

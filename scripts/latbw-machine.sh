@@ -1,8 +1,7 @@
 # shellcheck shell=sh
 # latbw-machine.sh - part of latbw-run: the machine: what it is (read
-# once: its caches, memory, system), the defaults taken from it, the
-# header of the results file, and the figures taken after the run (load,
-# steal, elapsed time).  Sourced by scripts/latbw-run (it defines
+# once: its caches, memory, system), the header of the results file, and
+# the figures taken after the run (load, steal, elapsed time).  Sourced by scripts/latbw-run (it defines
 # functions, and the settings they use); not a command of its own.
 
 # -------------------------------------------------------- machine facts
@@ -113,93 +112,6 @@ read_meminfo() {
 	return 0
 }
 
-# grid_mb BYTES: the least size in MB, at least 8, that holds BYTES and is
-# a size lat_mem_rd measures at (eight sizes per doubling: 8, 9, ... 15,
-# 16, 18, ... 30, 32, 36, ... 512, 576, 640 ...), so that its sweep ends
-# there.  Not the next power of two: a 260 MB cache would have its sweeps
-# go to 2048 MB for 1040, twice the time for nothing.
-grid_mb() {
-	g_base=8
-	while [ $((g_base * 2 * 1048576)) -le "$1" ]
-	do
-		g_base=$((g_base * 2))
-	done
-	g_mb=$g_base
-	while [ $((g_mb * 1048576)) -lt "$1" ]
-	do
-		g_mb=$((g_mb + g_base / 8))
-	done
-}
-
-# machine_defaults: every key its default (table_defaults), MB and FSDIR
-# from the machine.  plan_llc is the last-level cache in bytes (0:
-# unknown) the plan sizes quick mode's sweeps by; LATBW_LLC sets it (to
-# plan for another machine, or where sysfs says nothing).
-machine_defaults() {
-	table_defaults
-	read_caches
-	read_meminfo
-	plan_llc=$llc
-	if [ -n "${LATBW_LLC:-}" ]
-	then
-		size_bytes "$LATBW_LLC"
-		case "$sb_bytes" in
-		'' | 0)
-			config_error "LATBW_LLC=$LATBW_LLC: not a size (bytes, or with k, m or g)"
-			;;
-		esac
-		plan_llc=$sb_bytes
-	fi
-	if [ "$plan_llc" -eq 0 ]
-	then
-		for md_name in LEVEL4_CACHE_SIZE LEVEL3_CACHE_SIZE LEVEL2_CACHE_SIZE
-		do
-			md_size=$(getconf "$md_name" 2>/dev/null)
-			case "$md_size" in
-			'' | *[!0-9]*) ;;
-			*) [ "$md_size" -gt "$plan_llc" ] && plan_llc=$md_size ;;
-			esac
-		done
-	fi
-	default_mb
-	c_FSDIR=${TMPDIR:-/tmp}
-	c_FSDIR=$(cd "$c_FSDIR" 2>/dev/null && pwd) || c_FSDIR=/tmp
-}
-
-# default_mb: c_MB, 4x the last-level cache (plan_llc), in MB on
-# lat_mem_rd's grid; 64 MB when unknown.  Above 1 GB, twice the cache
-# (the least the summary reads main memory at), at least 1 GB: a guest
-# shown a whole EPYC socket's L3 (508 MB) would have swept 2 GB, and with
-# 12 us a first touch of a small page there, a full run took 32 minutes.
-# Within an eighth of the memory (stream uses three arrays of MB), a
-# power of two too.
-default_mb() {
-	c_MB=64
-	if [ "$plan_llc" -gt 0 ]
-	then
-		grid_mb $((plan_llc * 4))
-		c_MB=$g_mb
-		if [ "$c_MB" -gt 1024 ]
-		then
-			grid_mb $((plan_llc * 2))
-			c_MB=$g_mb
-			[ "$c_MB" -lt 1024 ] && c_MB=1024
-		fi
-	fi
-	dm_kb=${mem_avail_kb:-0}
-	[ "$dm_kb" = 0 ] && dm_kb=${mem_total_kb:-}
-	case "$dm_kb" in
-	'' | *[!0-9]*) return 0 ;;
-	esac
-	dm_cap=1
-	while [ $((dm_cap * 2)) -le $((dm_kb / 1024 / 8)) ]
-	do
-		dm_cap=$((dm_cap * 2))
-	done
-	[ "$c_MB" -gt "$dm_cap" ] && c_MB=$dm_cap
-	return 0
-}
-
 # os_triple: build_info, what the programs say they were built for (their
 # --version), and triple, the results directory's <OS-triple>: the C
 # library is the programs' own (a static or musl build on a glibc system
@@ -261,8 +173,8 @@ write_header() {
 	key_line LMBENCH_VER "latbw-$(latbw_version)"
 	printf '[SYNC_MAX: %s]\n' "$c_SYNC_MAX"
 	key_line OS "$triple"
-	key_line MB "$c_MB"
-	key_line FSDIR "$c_FSDIR"
+	key_line MB "${c_MB:?}"
+	key_line FSDIR "${c_FSDIR:?}"
 	key_line BENCHMARKS "${c_BENCHMARKS:?}"
 	if [ "${c_QUICK:?}" = 1 ]
 	then

@@ -1,9 +1,10 @@
 # shellcheck shell=sh
 # shellcheck disable=SC2119,SC2120 # write_failed [FILE]
 # latbw-results.sh - part of latbw-run: the results file: our own lines
-# sanitized, every write checked; the scratch space of killed runs, the
-# guardian, clean-up, signals.  Sourced by scripts/latbw-run (it defines
-# functions, and the settings they use); not a command of its own.
+# sanitized, every write checked, its end (finish_run); the scratch space
+# of killed runs, the guardian, clean-up, signals.  Sourced by
+# scripts/latbw-run (it defines functions, and the settings they use);
+# not a command of its own.
 
 # ------------------------------------------------------- the own-line filter
 #
@@ -333,6 +334,45 @@ combine_rounds() {
 	rm -f "$combined"
 	combined=
 	return 1
+}
+
+# finish_run: the rounds combined, the servers stopped, the closing
+# lines; then the summary of the run, and the exit status.
+finish_run() {
+	trap '' INT TERM HUP
+	combine_rounds || write_failed "$results"
+	[ -n "$server_up" ] && stop_server "$server_up"
+	[ -n "$rserver_up" ] && stop_remote
+	# The closing line, last of all: a file without it was stopped before
+	# its end (interrupted, killed, the machine down), whatever else it
+	# holds.
+	{
+		write_after
+		printf '[COMPLETE: %s of %s steps, %s failed]\n' "$step" "$nsteps" "${failures:?}"
+	} | put_own || write_failed
+	if [ "${tty:-0}" = 1 ] && [ "${progress_shown:-0}" = 1 ]
+	then
+		printf '\n' >&2
+		progress_shown=0
+	fi
+	now
+	mmss $((${now_s:?} - ${t0:?}))
+	say "done in ${mmss_s:?}: $results"
+	cleanup
+	trap - INT TERM HUP
+	if [ -n "$orig_tmpdir" ]
+	then
+		TMPDIR=$orig_tmpdir
+	else
+		unset TMPDIR
+	fi
+	sh "$script_dir/summary" "$results"
+	if [ "$failures" -gt 0 ]
+	then
+		say "$failures program run(s) failed; see the [failed: ...] lines in $results"
+		exit 1
+	fi
+	exit 0
 }
 
 # shellcheck disable=SC2317 # called by the traps
