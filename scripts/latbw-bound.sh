@@ -1,5 +1,4 @@
 # shellcheck shell=sh
-# shellcheck disable=SC2034,SC2154 # shared variables: set in one file, used in another
 # latbw-bound.sh - part of latbw-run: the clock, and processes under a
 # time bound: whose a PID is (start time and parent), the watchdog and the
 # guardian's guard_bounds that stop what overruns, and wait_bounded and
@@ -106,7 +105,7 @@ same_proc() {
 driver_alive() {
 	if [ -n "$driver_start" ]
 	then
-		same_proc "$driver_pid" "$driver_start"
+		same_proc "${driver_pid:?}" "$driver_start"
 	else
 		ps -p "$driver_pid" >/dev/null 2>&1
 	fi
@@ -349,7 +348,7 @@ wait_bounded() {
 		esac
 	fi
 	bound_waits=$((${bound_waits:-0} + 1))
-	set -- "$1" "$2" "$work/killed.$bound_waits"
+	set -- "$1" "$2" "${work:?}/killed.$bound_waits"
 	if [ "$2" -gt 0 ] && [ -n "$ps_start" ] && [ -n "${guardian_pid:-}" ] &&
 		[ -d "/proc/$guardian_pid" ]
 	then

@@ -1,39 +1,135 @@
 # shellcheck shell=sh
-# shellcheck disable=SC2034,SC2154 # shared variables: set in one file, used in another
-# latbw-config.sh - part of latbw-run: the configuration: its keys and
-# their checks, reading a config file (as data), the machine's defaults,
-# printing it; the usage text and the version.  Sourced by scripts/latbw-
-# run (it defines functions, and the settings they use); not a command of
-# its own.
+# latbw-config.sh - part of latbw-run: the configuration: its keys (one
+# table), reading a config file (as data), the settings and where each
+# came from, printing them, the machine's defaults; the usage text and
+# the version.
+# Sourced by scripts/latbw-run and scripts/latbw-fleet (it defines
+# functions, and config_keys); not a command of its own.
 
+# ------------------------------------------------------------- the keys
+#
+# Every configuration key, one a line: KEY;FORM;DEFAULT;CHECK;HELP
+#   FORM     what the value is, as --help and doc/latbw-run.1 show it
+#            (KEY=FORM)
+#   DEFAULT  its value before the saved configuration, a config file or
+#            the environment set it; @machine: the machine's
+#            (machine_defaults); an empty ROUNDS or BOUND is decided from
+#            QUICK (default_rounds, derive_samples)
+#   CHECK    check_WORD and its arguments: what a value must be, and the
+#            form it is kept in (c_KEY)
+#   HELP     its text in --help (@GROUPS@: the groups of the registry)
+# The parser (read_config, set_key), the environment (env_setting), -p
+# (print_config), the results file (settings_lines) and --help (usage)
+# read it; doc/latbw-run.1 lists the same keys in the same order and
+# forms (t9005 checks that the three agree).  No field holds a ";".
+# shellcheck disable=SC2016 # $TMPDIR: a text of --help
+config_table='MB;N;@machine;num 1 1048576;memory to sweep, MB (default: 4x the last-level cache, above 1 GB 2x it and at least 1 GB, at most an eighth of the memory)
+FSDIR;dir;@machine;dir;directory for file system benchmarks (default: $TMPDIR or /tmp)
+SYNC_MAX;N;1;num 1 64;copies run at once, passed as -P (default 1)
+BENCHMARKS;list;all;groups;groups or program names to run (default all): @GROUPS@
+QUICK;0|1;0;bool;quick mode: fewer sizes and repetitions, sweeps up to 2x the last-level cache at most (make quick)
+ROUNDS;auto|N;;rounds;rounds of the whole plan (1 to 9), each figure its fastest round'"'"'s (default: auto, 5 to 9 in a full run, 3 in quick mode)
+REPS;N;;num_or_none 1 1000;samples per figure, passed as -N (default: the programs'"'"' own)
+USECS;N;;num_or_none 10 60000000;sample length in microseconds, passed as -E
+BOUND;N;;num_or_none 1 604800;time bound of each program in seconds, passed as -B (default 300, 60 in quick mode)
+NICE;N|off;-20;nice;the programs'"'"' nice value, -20 to 19 (default -20), or off
+SAME_CPU;quiet|N;quiet;cpu;the CPU of the same-CPU steps: quiet (default: CPU 0, unless another was clearly quieter as the step began) or a number
+IDLE;poll|os;poll;choice poll os;idle CPUs during the cross-CPU steps: poll (default: the programs ask that they poll, where a cpuidle driver heeds it) or os (left to the OS, -I: wake-ups pay their exits)
+REMOTE;list;;hosts;remote hosts for the network servers: name or name=address
+RSH;command;ssh -o BatchMode=yes;command;remote shell, split at blanks (default: ssh -o BatchMode=yes)'
+
+# read_table: config_keys, the keys in order, and for each KEY
+# cfg_default_KEY and cfg_check_KEY.  Here, in key_value and in keep, a
+# variable's name is made from a key with eval: the names of this table
+# only (checked), never a value.
+read_table() {
+	config_keys=
+	rt_ifs=$IFS
+	IFS='
+'
+	set -f
+	for rt_line in $config_table
+	do
+		rt_key=${rt_line%%;*}
+		rt_rest=${rt_line#*;}
+		rt_rest=${rt_rest#*;}
+		case "$rt_key" in
+		'' | *[!A-Z_]*)
+			printf 'latbw-config.sh: not a key: %s\n' "$rt_line" >&2
+			exit 2
+			;;
+		esac
+		eval "cfg_default_$rt_key=\${rt_rest%%;*}"
+		rt_rest=${rt_rest#*;}
+		eval "cfg_check_$rt_key=\${rt_rest%%;*}"
+		config_keys="$config_keys${config_keys:+ }$rt_key"
+	done
+	set +f
+	IFS=$rt_ifs
+}
+
+# is_key NAME: NAME is a key of the table.
+is_key() {
+	case " $config_keys " in
+	*" $1 "*) return 0 ;;
+	esac
+	return 1
+}
+
+# key_value KEY: kv, the value KEY has now (c_KEY).
+key_value() {
+	is_key "$1" && eval "kv=\${c_$1}"
+}
+
+# keep KEY VALUE: KEY's value is VALUE (c_KEY=VALUE).
+keep() {
+	is_key "$1" && eval "c_$1=\$2"
+}
+
+# table_defaults: every key its DEFAULT (@machine: left to
+# machine_defaults), and no origin yet.
+table_defaults() {
+	for td_key in $config_keys
+	do
+		td_value=
+		eval "td_value=\$cfg_default_$td_key"
+		[ "$td_value" = @machine ] || keep "$td_key" "$td_value"
+	done
+	cfg_origins=
+}
+
+# usage: the help text; the keys' lines from the table, each text
+# wrapped under its KEY=FORM (but the list of groups).
 usage() {
 	cat <<EOF
-usage: $me [-p] [config-file]
+usage: ${me:?} [-p] [config-file]
   -p   print the configuration that would be used, as KEY=VALUE lines, and exit
   -h, --help   this help;  --version   latbw's version
 Configuration keys (config file lines KEY=VALUE, or environment variables
 LATBW_KEY; the old names KEY also, LATBW_KEY winning; a run names each
 setting and its origin in its results file):
-  MB=N             memory to sweep, MB (default: 4x the last-level cache;
-                   above 1 GB, 2x and at least 1 GB)
-  FSDIR=dir        directory for file system benchmarks (default: \$TMPDIR or /tmp)
-  SYNC_MAX=N       copies run at once, passed as -P (default 1)
-  BENCHMARKS=list  groups or program names to run (default all): $all_groups
-  QUICK=0|1        quick mode: fewer sizes and repetitions, sweeps up to 2x the
-                   last-level cache at most (make quick)
-  ROUNDS=auto|N    rounds of the whole plan, each figure its fastest round's
-                   (default: auto, 5 to 9 in a full run; 3 in quick mode)
-  REPS=N           samples per figure, passed as -N (default: the programs' own)
-  USECS=N          sample length in microseconds, passed as -E
-  BOUND=N          time bound of each program in seconds, passed as -B
-  NICE=N|off       the programs' nice value, -20 to 19 (default -20), or off
-  SAME_CPU=quiet|N the CPU of the same-CPU steps: quiet (default: CPU 0, unless
-                   another was clearly quieter as the step began) or a number
-  IDLE=poll|os     idle CPUs during the cross-CPU steps: poll (default: the
-                   programs ask that they poll, where a cpuidle driver heeds
-                   it) or os (left to the OS, -I: wake-ups pay their exits)
-  REMOTE=list      remote hosts for the network servers: name or name=address
-  RSH=command      remote shell, split at blanks (default: ssh -o BatchMode=yes)
+EOF
+	printf '%s\n' "$config_table" | awk -F ';' -v groups="${all_groups:-}" '{
+		help = $5
+		# The groups, on the line of their key whatever its length
+		# (grep BENCHMARKS= finds them).
+		if (sub(/@GROUPS@/, "\001", help))
+			gsub(/ /, "\001", groups)
+		sub(/\001/, groups, help)
+		line = sprintf("  %-16s", $1 "=" $2)
+		n = split(help, w, " ")
+		for (i = 1; i <= n; i++) {
+			if (length(line) + 1 + length(w[i]) > 78 && line !~ /^ *$/ &&
+			    w[i] !~ /\001/) {
+				print line
+				line = sprintf("%18s", "")
+			}
+			line = line " " w[i]
+		}
+		gsub(/\001/, " ", line)
+		print line
+	}'
+	cat <<EOF
 Environment only: LATBW_RESULTS_DIR (default results/), LATBW_CONFIG (a
 config file), LATBW_RERUN=1 (start from the saved configuration of this
 host; the three also without LATBW_), LATBW_BUILD or
@@ -46,176 +142,38 @@ EOF
 # latbw's version: the VERSION file beside this script (installed) or at
 # the top of the source tree.
 latbw_version() {
-	for f in "$script_dir/VERSION" "$top/VERSION"
+	for lv_file in "${script_dir:?}/VERSION" "${top:?}/VERSION"
 	do
-		if [ -r "$f" ]
+		if [ -r "$lv_file" ]
 		then
-			sed -n '1p' "$f"
+			lv_line=
+			IFS= read -r lv_line <"$lv_file"
+			printf '%s\n' "$lv_line"
 			return 0
 		fi
 	done
 	echo unknown
 }
 
-config_keys="MB FSDIR SYNC_MAX BENCHMARKS QUICK ROUNDS REPS USECS BOUND NICE SAME_CPU IDLE REMOTE RSH"
-# The remote shell when RSH is not set: ssh that never asks (a password
-# prompt would stall an unattended run until its time bound).
-default_rsh="ssh -o BatchMode=yes"
+# ------------------------------------------------------------ set_key
 
-# ---------------------------------------------------------- configuration
-
-# check_num KEY VALUE MIN MAX: a whole number in range, or a config error.
-check_num() {
-	case "$2" in
-	'' | *[!0-9]* | 0*)
-		config_error "$cfg_origin: $1=$2: not a whole number from $3 to $4"
-		;;
-	esac
-	if [ "${#2}" -gt 9 ] || [ "$2" -lt "$3" ] || [ "$2" -gt "$4" ]
-	then
-		config_error "$cfg_origin: $1=$2: not a whole number from $3 to $4"
-	fi
-}
-
-# set_key KEY VALUE: validate one configuration value and keep it.
+# set_key KEY VALUE: check one configuration value (with its CHECK, a
+# check_WORD of latbw-checks.sh) and keep it.
 set_key() {
+	is_key "$1" || config_error "$cfg_origin: unknown key '$1' (keys: $config_keys)"
 	set_origin "$1" "$cfg_origin"
-	case "$1" in
-	MB)
-		check_num MB "$2" 1 1048576
-		c_MB=$2
-		;;
-	FSDIR)
-		if [ -z "$2" ] || ! [ -d "$2" ] || ! [ -w "$2" ]
-		then
-			config_error "$cfg_origin: FSDIR=$2: not a writable directory"
-		fi
-		c_FSDIR=$(cd "$2" && pwd) ||
-			config_error "$cfg_origin: FSDIR=$2: cannot enter it"
-		;;
-	SYNC_MAX)
-		check_num SYNC_MAX "$2" 1 64
-		c_SYNC_MAX=$2
-		;;
-	BENCHMARKS)
-		sel=$(printf '%s\n' "$2" | tr ',' ' ')
-		norm=
-		for w in $sel
-		do
-			case " all $all_groups $all_progs " in
-			*" $w "*) norm="$norm${norm:+ }$w" ;;
-			*) config_error "$cfg_origin: BENCHMARKS: unknown group or program '$w' (groups: all $all_groups)" ;;
-			esac
-		done
-		[ -n "$norm" ] ||
-			config_error "$cfg_origin: BENCHMARKS is empty (groups: all $all_groups)"
-		c_BENCHMARKS=$norm
-		;;
-	QUICK)
-		case "$2" in
-		1 | yes | YES | true) c_QUICK=1 ;;
-		0 | no | NO | false) c_QUICK=0 ;;
-		*) config_error "$cfg_origin: QUICK=$2: not 0 or 1" ;;
-		esac
-		;;
-	ROUNDS)
-		case "$2" in
-		auto) ;;
-		'' | *[!0-9]* | 0* | ??*)
-			config_error "$cfg_origin: ROUNDS=$2: not auto or a whole number from 1 to 9"
-			;;
-		esac
-		c_ROUNDS=$2
-		;;
-	REPS)
-		[ -z "$2" ] || check_num REPS "$2" 1 1000
-		c_REPS=$2
-		;;
-	USECS)
-		[ -z "$2" ] || check_num USECS "$2" 10 60000000
-		c_USECS=$2
-		;;
-	BOUND)
-		check_num BOUND "$2" 1 604800
-		c_BOUND=$2
-		;;
-	NICE)
-		# A nice value from -20 to 19, or off (as the driver was started).
-		case "$2" in
-		off) ;;
-		-[1-9] | -1[0-9] | -20 | [0-9] | 1[0-9]) ;;
-		*) config_error "$cfg_origin: NICE=$2: not a nice value from -20 to 19, or off" ;;
-		esac
-		c_NICE=$2
-		;;
-	SAME_CPU)
-		# quiet, or a CPU number (one that is online, where sysfs says).
-		case "$2" in
-		quiet) ;;
-		'' | *[!0-9]* | 0?*)
-			config_error "$cfg_origin: SAME_CPU=$2: not quiet or a CPU number"
-			;;
-		*)
-			sc_online=$(read_line /sys/devices/system/cpu/online)
-			if [ -n "$sc_online" ] &&
-				! cpu_list "$sc_online" | grep -qx "$2"
-			then
-				config_error "$cfg_origin: SAME_CPU=$2: CPU $2 is not online here ($sc_online)"
-			fi
-			;;
-		esac
-		c_SAME_CPU=$2
-		;;
-	IDLE)
-		case "$2" in
-		poll | os) ;;
-		*) config_error "$cfg_origin: IDLE=$2: not poll or os" ;;
-		esac
-		c_IDLE=$2
-		;;
-	REMOTE)
-		# Words "name" or "name=address" (blanks or commas between).
-		# Both parts are restricted to characters that no shell
-		# interprets, and neither may start with "-" (an option).
-		sel=$(printf '%s\n' "$2" | tr ',' ' ')
-		norm=
-		set -f
-		for w in $sel
-		do
-			rn=${w%%=*}
-			ra=${w#*=}
-			case "$rn" in
-			'' | -* | *[!A-Za-z0-9_.:@%-]*)
-				set +f
-				config_error "$cfg_origin: REMOTE: '$w': not name or name=address (name: letters, digits and _ . : @ % -)"
-				;;
-			esac
-			case "$ra" in
-			'' | -* | *[!A-Za-z0-9_.:%-]*)
-				set +f
-				config_error "$cfg_origin: REMOTE: '$w': bad address '$ra' (a host name or numeric address)"
-				;;
-			esac
-			norm="$norm${norm:+ }$w"
-		done
-		set +f
-		c_REMOTE=$norm
-		;;
-	RSH)
-		# A command line split at blanks; no quotes, no expansion.
-		rsh_words=$(printf '%s\n' "$2" | tr -d ' \t')
-		[ -n "$rsh_words" ] ||
-			config_error "$cfg_origin: RSH is empty (default: $default_rsh)"
-		if printf '%s' "$2" | tr -d '\t' | grep -q '[[:cntrl:]]'
-		then
-			config_error "$cfg_origin: RSH holds a control character"
-		fi
-		c_RSH=$2
-		;;
-	*)
-		config_error "$cfg_origin: unknown key '$1' (keys: $config_keys)"
-		;;
-	esac
+	eval "sk_check=\$cfg_check_$1"
+	sk_key=$1
+	set -f
+	# shellcheck disable=SC2086 # the check's name and its arguments
+	set -- "$1" "$2" $sk_check
+	set +f
+	sk_check=$3
+	sk_value=$2
+	shift 3
+	cv=
+	"check_$sk_check" "$sk_key" "$sk_value" "$@"
+	keep "$sk_key" "$cv"
 }
 
 # ------------------------------------------------- settings and their origin
@@ -227,29 +185,16 @@ set_key() {
 # on standard error (env_notice).  Each setting's origin is kept
 # (set_origin) and written in the results file (settings_lines).
 
-# env_setting KEY: ev_val, the value the environment gives KEY, and
-# ev_name, the variable it came from ("" when none); ev_shadowed, the
-# old name's text when LATBW_KEY overrode a different one.
+# env_setting NAME: ev_val, the value the environment gives NAME (a key,
+# CONFIG, RERUN or RESULTS_DIR), and ev_name, the variable it came from
+# ("" when none); ev_shadowed, the old name's text when LATBW_NAME
+# overrode a different one.
 env_setting() {
+	ev_new=
+	ev_old=
 	case "$1" in
-	MB) ev_new=${LATBW_MB:-} ev_old=${MB:-} ;;
-	FSDIR) ev_new=${LATBW_FSDIR:-} ev_old=${FSDIR:-} ;;
-	SYNC_MAX) ev_new=${LATBW_SYNC_MAX:-} ev_old=${SYNC_MAX:-} ;;
-	BENCHMARKS) ev_new=${LATBW_BENCHMARKS:-} ev_old=${BENCHMARKS:-} ;;
-	QUICK) ev_new=${LATBW_QUICK:-} ev_old=${QUICK:-} ;;
-	ROUNDS) ev_new=${LATBW_ROUNDS:-} ev_old=${ROUNDS:-} ;;
-	REPS) ev_new=${LATBW_REPS:-} ev_old=${REPS:-} ;;
-	USECS) ev_new=${LATBW_USECS:-} ev_old=${USECS:-} ;;
-	BOUND) ev_new=${LATBW_BOUND:-} ev_old=${BOUND:-} ;;
-	NICE) ev_new=${LATBW_NICE:-} ev_old=${NICE:-} ;;
-	SAME_CPU) ev_new=${LATBW_SAME_CPU:-} ev_old=${SAME_CPU:-} ;;
-	IDLE) ev_new=${LATBW_IDLE:-} ev_old=${IDLE:-} ;;
-	REMOTE) ev_new=${LATBW_REMOTE:-} ev_old=${REMOTE:-} ;;
-	RSH) ev_new=${LATBW_RSH:-} ev_old=${RSH:-} ;;
-	CONFIG) ev_new=${LATBW_CONFIG:-} ev_old=${CONFIG:-} ;;
-	RERUN) ev_new=${LATBW_RERUN:-} ev_old=${RERUN:-} ;;
-	RESULTS_DIR) ev_new=${LATBW_RESULTS_DIR:-} ev_old=${RESULTS_DIR:-} ;;
-	*) ev_new='' ev_old='' ;;
+	'' | *[!A-Z_]*) ;;
+	*) eval "ev_new=\${LATBW_$1:-} ev_old=\${$1:-}" ;;
 	esac
 	ev_val=
 	ev_name=
@@ -267,7 +212,7 @@ env_setting() {
 	return 0
 }
 
-# env_take KEY: env_setting, and what env_notice says of it (a setting,
+# env_take NAME: env_setting, and what env_notice says of it (a setting,
 # CONFIG or RERUN; RESULTS_DIR, which the run names as it begins, is
 # taken with env_setting alone).
 env_take() {
@@ -281,12 +226,30 @@ env_take() {
 	fi
 }
 
+# env_keys: the keys the environment sets, set (LATBW_KEY, else KEY).
+env_keys() {
+	for ek_key in $config_keys
+	do
+		env_take "$ek_key"
+		if [ -n "$ev_val" ]
+		then
+			cfg_origin="environment $ev_name"
+			set_key "$ek_key" "$ev_val"
+		fi
+	done
+}
+
 # env_notice: one line on standard error naming the settings taken from
 # old names, and the old names that a LATBW_ name overrode.
 env_notice() {
 	if [ -n "${env_old:-}" ]
 	then
-		say "note: from the environment without the LATBW_ prefix: $env_old (LATBW_$(printf '%s' "$env_old" | sed 's/ / LATBW_/g') cannot be set by accident)"
+		en_new=
+		for en_name in $env_old
+		do
+			en_new="$en_new${en_new:+ }LATBW_$en_name"
+		done
+		say "note: from the environment without the LATBW_ prefix: $env_old ($en_new cannot be set by accident)"
 	fi
 	if [ -n "${env_ignored:-}" ]
 	then
@@ -297,46 +260,41 @@ env_notice() {
 
 # set_origin KEY ORIGIN: where KEY's value came from (the last one wins).
 set_origin() {
-	cfg_origins="$cfg_origins$1 $2
-"
-}
-
-# origin_of KEY: its origin, or "default".
-origin_of() {
-	oo=$(printf '%s' "$cfg_origins" | sed -n "s/^$1 //p" | sed -n '$p')
-	printf '%s\n' "${oo:-default}"
+	is_key "$1" && eval "o_$1=\$2"
+	cfg_origins="$cfg_origins $1"
 }
 
 # settings_lines: one line per setting of the run, KEY=VALUE (origin), and
 # the environment-only ones that were set; put in the results file as
-# [LATBW_SET: ...] lines (results-format(7)).
+# [LATBW_SET: ...] lines (results-format(7)).  BOUND is the one the
+# programs get (derive_samples).
 settings_lines() {
-	for k in $config_keys
+	for sl_key in $config_keys
 	do
-		case "$k" in
-		MB) v=$c_MB ;;
-		FSDIR) v=$c_FSDIR ;;
-		SYNC_MAX) v=$c_SYNC_MAX ;;
-		BENCHMARKS) v=$c_BENCHMARKS ;;
-		QUICK) v=$c_QUICK ;;
-		ROUNDS) v=$c_ROUNDS ;;
-		REPS) v=$c_REPS ;;
-		USECS) v=$c_USECS ;;
-		BOUND) v=$bound ;;
-		NICE) v=$c_NICE ;;
-		SAME_CPU) v=$c_SAME_CPU ;;
-		IDLE) v=$c_IDLE ;;
-		REMOTE) v=$c_REMOTE ;;
-		RSH) v=$c_RSH ;;
+		key_value "$sl_key"
+		[ "$sl_key" = BOUND ] && kv=${bound:?}
+		sl_origin=default
+		case "$cfg_origins " in
+		*" $sl_key "*) eval "sl_origin=\$o_$sl_key" ;;
 		esac
-		printf '[LATBW_SET: %s=%s (%s)]\n' "$k" "$v" "$(origin_of "$k")"
+		printf '[LATBW_SET: %s=%s (%s)]\n' "$sl_key" "$kv" "$sl_origin"
 	done
-	[ -n "$cfg_file" ] && printf '[LATBW_SET: CONFIG=%s (%s)]\n' "$cfg_file" "$cfg_file_origin"
-	[ "$rerun" = 1 ] && printf '[LATBW_SET: RERUN=1 (%s, from %s)]\n' "$rerun_origin" "$saved_config"
+	[ -n "${cfg_file:-}" ] && printf '[LATBW_SET: CONFIG=%s (%s)]\n' "$cfg_file" "${cfg_file_origin:?}"
+	[ "${rerun:-}" = 1 ] && printf '[LATBW_SET: RERUN=1 (%s, from %s)]\n' "${rerun_origin:?}" "${saved_config:?}"
 	[ -n "${LATBW_LLC:-}" ] && printf '[LATBW_SET: LATBW_LLC=%s (environment)]\n' "$LATBW_LLC"
 	[ -n "${LATBW_ROUND_BUDGET:-}" ] && printf '[LATBW_SET: LATBW_ROUND_BUDGET=%s (environment)]\n' "$LATBW_ROUND_BUDGET"
-	printf '[LATBW_SET: programs=%s]\n' "$bin"
+	printf '[LATBW_SET: programs=%s]\n' "${bin:-}"
 	return 0
+}
+
+# print_config: the configuration as KEY=VALUE lines (-p, and the saved
+# configuration a rerun reads).
+print_config() {
+	for pc_key in $config_keys
+	do
+		key_value "$pc_key"
+		printf '%s=%s\n' "$pc_key" "$kv"
+	done
 }
 
 # read_config FILE: apply a KEY=VALUE file.  awk checks the form of each
@@ -374,7 +332,8 @@ read_config() {
 	rc=$?
 	if [ "$rc" -ne 0 ]
 	then
-		config_error "config file $1: $(printf '%s\n' "$parsed" | sed -n '$p')"
+		config_error "config file $1: ${parsed##*
+}"
 	fi
 	while IFS= read -r parsed_line
 	do
@@ -386,6 +345,8 @@ read_config() {
 $parsed
 EOF
 }
+
+# ------------------------------------------------- the machine's defaults
 
 # grid_mb BYTES: the least size in MB, at least 8, that holds BYTES and is
 # a size lat_mem_rd measures at (eight sizes per doubling: 8, 9, ... 15,
@@ -403,142 +364,75 @@ grid_mb() {
 	do
 		g_mb=$((g_mb + g_base / 8))
 	done
-	printf '%s\n' "$g_mb"
 }
 
-# Defaults from the machine.  plan_llc is the last-level cache in bytes
-# (0: unknown) the plan sizes quick mode's sweeps by; LATBW_LLC sets it
-# (to plan for another machine, or where sysfs says nothing).
+# machine_defaults: every key its default (table_defaults), MB and FSDIR
+# from the machine.  plan_llc is the last-level cache in bytes (0:
+# unknown) the plan sizes quick mode's sweeps by; LATBW_LLC sets it (to
+# plan for another machine, or where sysfs says nothing).
 machine_defaults() {
-	llc=0
-	for d in /sys/devices/system/cpu/cpu0/cache/index*
-	do
-		[ -r "$d/size" ] || continue
-		[ "$(read_line "$d/type")" = Instruction ] && continue
-		s=$(to_bytes "$(read_line "$d/size")")
-		[ -n "$s" ] && [ "$s" -gt "$llc" ] && llc=$s
-	done
+	table_defaults
+	read_caches
+	read_meminfo
+	plan_llc=${llc:?}
 	if [ -n "${LATBW_LLC:-}" ]
 	then
-		llc=$(to_bytes "$LATBW_LLC")
-		case "$llc" in
-		'' | 0 | *[!0-9]*)
+		size_bytes "$LATBW_LLC"
+		case "${sb_bytes?}" in
+		'' | 0)
 			config_error "LATBW_LLC=$LATBW_LLC: not a size (bytes, or with k, m or g)"
 			;;
 		esac
+		plan_llc=$sb_bytes
 	fi
-	if [ "$llc" -eq 0 ]
+	if [ "$plan_llc" -eq 0 ]
 	then
-		for v in LEVEL4_CACHE_SIZE LEVEL3_CACHE_SIZE LEVEL2_CACHE_SIZE
+		for md_name in LEVEL4_CACHE_SIZE LEVEL3_CACHE_SIZE LEVEL2_CACHE_SIZE
 		do
-			s=$(getconf "$v" 2>/dev/null)
-			case "$s" in
+			md_size=$(getconf "$md_name" 2>/dev/null)
+			case "$md_size" in
 			'' | *[!0-9]*) ;;
-			*) [ "$s" -gt "$llc" ] && llc=$s ;;
+			*) [ "$md_size" -gt "$plan_llc" ] && plan_llc=$md_size ;;
 			esac
 		done
 	fi
-	# 4x the last-level cache, in MB on lat_mem_rd's grid; 64 MB when
-	# unknown.  Above 1 GB, twice the cache (the least the summary reads
-	# main memory at), at least 1 GB: a guest shown a whole EPYC socket's
-	# L3 (508 MB) would have swept 2 GB, and with 12 us a first touch of
-	# a small page there, a full run took 32 minutes.
-	want=64
-	if [ "$llc" -gt 0 ]
-	then
-		want=$(grid_mb $((llc * 4)))
-		if [ "$want" -gt 1024 ]
-		then
-			want=$(grid_mb $((llc * 2)))
-			[ "$want" -lt 1024 ] && want=1024
-		fi
-	fi
-	# ...within an eighth of the memory (stream uses three arrays of MB),
-	# a power of two too.
-	memkb=$(awk '$1 == "MemAvailable:" { a = $2 } $1 == "MemTotal:" { t = $2 }
-		END { if (a) print a; else if (t) print t }' /proc/meminfo 2>/dev/null)
-	case "$memkb" in
-	'' | *[!0-9]*) ;;
-	*)
-		cap=1
-		while [ $((cap * 2)) -le $((memkb / 1024 / 8)) ]
-		do
-			cap=$((cap * 2))
-		done
-		[ "$want" -gt "$cap" ] && want=$cap
-		;;
-	esac
-	plan_llc=$llc
-	c_MB=$want
+	default_mb
 	c_FSDIR=${TMPDIR:-/tmp}
 	c_FSDIR=$(cd "$c_FSDIR" 2>/dev/null && pwd) || c_FSDIR=/tmp
-	c_SYNC_MAX=1
-	c_BENCHMARKS=all
-	c_QUICK=0
-	c_ROUNDS=
-	c_REPS=
-	c_USECS=
-	c_BOUND=
-	c_NICE=-20
-	c_SAME_CPU=quiet
-	c_IDLE=poll
-	c_REMOTE=
-	c_RSH=$default_rsh
 }
 
-print_config() {
-	printf 'MB=%s\nFSDIR=%s\nSYNC_MAX=%s\nBENCHMARKS=%s\nQUICK=%s\nROUNDS=%s\nREPS=%s\nUSECS=%s\nBOUND=%s\nNICE=%s\nSAME_CPU=%s\nIDLE=%s\nREMOTE=%s\nRSH=%s\n' \
-		"$c_MB" "$c_FSDIR" "$c_SYNC_MAX" "$c_BENCHMARKS" "$c_QUICK" \
-		"$c_ROUNDS" "$c_REPS" "$c_USECS" "$c_BOUND" "$c_NICE" "$c_SAME_CPU" \
-		"$c_IDLE" "$c_REMOTE" "$c_RSH"
-}
-
-# default_rounds: ROUNDS when not set: auto in a full run (5 to 9, as
-# many as fit in the time a run may take: latbw-run), 3 in quick mode
-# (its time is short).
-default_rounds() {
-	[ -n "$c_ROUNDS" ] && return 0
-	c_ROUNDS=auto
-	[ "$c_QUICK" = 1 ] && c_ROUNDS=3
+# default_mb: c_MB, 4x the last-level cache (plan_llc), in MB on
+# lat_mem_rd's grid; 64 MB when unknown.  Above 1 GB, twice the cache
+# (the least the summary reads main memory at), at least 1 GB: a guest
+# shown a whole EPYC socket's L3 (508 MB) would have swept 2 GB, and with
+# 12 us a first touch of a small page there, a full run took 32 minutes.
+# Within an eighth of the memory (stream uses three arrays of MB), a
+# power of two too.
+default_mb() {
+	c_MB=64
+	if [ "$plan_llc" -gt 0 ]
+	then
+		grid_mb $((plan_llc * 4))
+		c_MB=$g_mb
+		if [ "$c_MB" -gt 1024 ]
+		then
+			grid_mb $((plan_llc * 2))
+			c_MB=$g_mb
+			[ "$c_MB" -lt 1024 ] && c_MB=1024
+		fi
+	fi
+	dm_kb=${mem_avail_kb:-0}
+	[ "$dm_kb" = 0 ] && dm_kb=${mem_total_kb:-}
+	case "$dm_kb" in
+	'' | *[!0-9]*) return 0 ;;
+	esac
+	dm_cap=1
+	while [ $((dm_cap * 2)) -le $((dm_kb / 1024 / 8)) ]
+	do
+		dm_cap=$((dm_cap * 2))
+	done
+	[ "$c_MB" -gt "$dm_cap" ] && c_MB=$dm_cap
 	return 0
 }
 
-# derive_samples: the samples, sample length and time bound the programs
-# get (reps, usecs, bound, hard_bound; round_reps and sweep_reps).
-derive_samples() {
-	reps=$c_REPS
-	usecs=$c_USECS
-	bound=$c_BOUND
-	# In several rounds each measurement is shorter, so that the rounds fit
-	# the time one round may take (REPS and USECS, when set, decide for
-	# themselves): in quick mode 2 samples a figure instead of 3; in a full
-	# run of five rounds or more 3 samples a figure instead of the programs'
-	# own 5 to 33, and 1 for each point of a sweep (the steps that take at
-	# most 5 in one round: flag N) instead of 5, since the sweeps' start-up
-	# grows with the rounds (2 made a run planned for a 260 MB cache take
-	# 9:41, 1 8:20); in two to four rounds, 5 and 3.
-	round_reps=
-	sweep_reps=
-	if [ "$c_QUICK" = 1 ]
-	then
-		if [ "$c_ROUNDS" = auto ] || [ "$c_ROUNDS" -gt 1 ]
-		then
-			: "${reps:=2}"
-		fi
-		: "${reps:=3}"
-		: "${usecs:=1000}"
-		: "${bound:=60}"
-	else
-		if [ "$c_ROUNDS" = auto ] || [ "$c_ROUNDS" -ge 5 ]
-		then
-			round_reps=3
-			sweep_reps=1
-		elif [ "$c_ROUNDS" -gt 1 ]
-		then
-			round_reps=5
-			sweep_reps=3
-		fi
-		: "${bound:=300}"
-	fi
-	hard_bound=$((bound + 10))
-}
+read_table

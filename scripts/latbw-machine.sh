@@ -1,11 +1,56 @@
 # shellcheck shell=sh
-# shellcheck disable=SC2034,SC2154 # shared variables: set in one file, used in another
-# latbw-machine.sh - part of latbw-run: the machine header of the results
-# file, and the figures taken after the run (load, steal, elapsed time).
-# Sourced by scripts/latbw-run (it defines functions, and the settings
-# they use); not a command of its own.
+# latbw-machine.sh - part of latbw-run: the machine: what it is (read
+# once: its caches, memory, system), the header of the results file, and
+# the figures taken after the run (load, steal, elapsed time).  Sourced by scripts/latbw-run (it defines
+# functions, and the settings they use); not a command of its own.
 
 # -------------------------------------------------------- machine facts
+
+# line_of FILE: rl_line, the first line of FILE, or nothing (read by the
+# shell itself: the header reads some forty files of /sys and /proc).
+line_of() {
+	rl_line=
+	if [ -r "$1" ]
+	then
+		{ IFS= read -r rl_line <"$1"; } 2>/dev/null
+	fi
+	return 0
+}
+
+# read_line FILE: line_of, printed (when there is one).
+read_line() {
+	line_of "$1"
+	[ -n "$rl_line" ] && printf '%s\n' "$rl_line"
+	return 0
+}
+
+# size_bytes TEXT: sb_bytes, "32K" / "512K" / "8M" / "1G" / "123" in
+# bytes (the last letter says which), or nothing when TEXT is not that.
+size_bytes() {
+	sb_bytes=
+	sb_v=$1
+	case "$sb_v" in
+	*[Kk]) sb_m=1024 ;;
+	*[Mm]) sb_m=1048576 ;;
+	*[Gg]) sb_m=1073741824 ;;
+	*) sb_m=1 ;;
+	esac
+	while :
+	do
+		case "$sb_v" in
+		*[KkMmGgBb]) sb_v=${sb_v%?} ;;
+		*) break ;;
+		esac
+	done
+	# (leading zeros would make an octal number)
+	sb_v=${sb_v#"${sb_v%%[!0]*}"}
+	case "$sb_v" in
+	*[!0-9]*) return 0 ;;
+	'') sb_v=0 ;;
+	esac
+	[ "${#sb_v}" -le 12 ] && sb_bytes=$((sb_v * sb_m))
+	return 0
+}
 
 # key_line KEY VALUE: the header line "[KEY: VALUE]"; none when VALUE is
 # empty (what the system does not say is left out, not guessed).
@@ -13,89 +58,217 @@ key_line() {
 	[ -n "$2" ] && printf '[%s: %s]\n' "$1" "$2"
 }
 
-cpu_stat() {
-	# "steal total" ticks from the first line of /proc/stat.
-	awk '$1 == "cpu" {
-		t = 0
-		for (i = 2; i <= NF && i <= 9; i++) t += $i
-		print $9 + 0, t
-		exit
-	}' /proc/stat 2>/dev/null
+# read_caches: cpu0's caches as sysfs tells them, read once for the
+# defaults and the header: llc, the largest data or unified one in bytes
+# (0: none told), cache_keys, their header lines (the cache program
+# measures them), cache_line_bytes, the first coherency line size.
+read_caches() {
+	llc=0
+	cache_keys=
+	cache_line_bytes=
+	for rc_dir in /sys/devices/system/cpu/cpu0/cache/index*
+	do
+		[ -r "$rc_dir/size" ] || continue
+		line_of "$rc_dir/level"
+		rc_level=$rl_line
+		line_of "$rc_dir/type"
+		rc_type=$rl_line
+		case "$rc_type" in
+		Data) rc_name=L${rc_level}D ;;
+		Instruction) rc_name=L${rc_level}I ;;
+		*) rc_name=L$rc_level ;;
+		esac
+		line_of "$rc_dir/size"
+		size_bytes "$rl_line"
+		[ -n "$sb_bytes" ] && cache_keys="${cache_keys}[CACHE_$rc_name: $sb_bytes]
+"
+		if [ "$rc_type" != Instruction ] && [ -n "$sb_bytes" ] && [ "$sb_bytes" -gt "$llc" ]
+		then
+			llc=$sb_bytes
+		fi
+		line_of "$rc_dir/shared_cpu_list"
+		[ -n "$rl_line" ] && cache_keys="${cache_keys}[CACHE_${rc_name}_SHARED_CPUS: $rl_line]
+"
+		[ -z "$cache_line_bytes" ] && line_of "$rc_dir/coherency_line_size" &&
+			cache_line_bytes=$rl_line
+	done
+	return 0
 }
 
-steal_pct() {
-	# steal_pct STEAL TOTAL
-	awk -v s="$1" -v t="$2" 'BEGIN { if (t > 0) printf "%.2f%%\n", 100 * s / t }'
+# read_meminfo: mem_total_kb and mem_avail_kb, from /proc/meminfo (empty
+# where it does not say; its first lines).
+read_meminfo() {
+	mem_total_kb=
+	mem_avail_kb=
+	[ -r /proc/meminfo ] || return 0
+	while read -r rm_key rm_kb _
+	do
+		case "$rm_key" in
+		MemTotal:) mem_total_kb=$rm_kb ;;
+		MemAvailable:) mem_avail_kb=$rm_kb ;;
+		esac
+		[ -n "$mem_total_kb" ] && [ -n "$mem_avail_kb" ] && break
+	done </proc/meminfo
+	return 0
 }
 
-load_avg() {
-	if [ -r /proc/loadavg ]
+# os_triple: build_info, what the programs say they were built for (their
+# --version), and triple, the results directory's <OS-triple>: the C
+# library is the programs' own (a static or musl build on a glibc system
+# is "musl" here), else a guess from the system.  Also uname_s and
+# uname_m (uname -s, -m).
+os_triple() {
+	uname_s=$(uname -s)
+	uname_m=$(uname -m)
+	build_info=
+	for ot_prog in mhz ${all_progs?}
+	do
+		if [ -n "$bin" ] && [ -x "$bin/$ot_prog" ]
+		then
+			# Its line "built for ...".
+			ot_out=$("$bin/$ot_prog" --version 2>/dev/null)
+			case "
+$ot_out" in
+			*"
+built for "*)
+				ot_out=${ot_out#*"
+built for "}
+				build_info=${ot_out%%"
+"*}
+				;;
+			esac
+			break
+		fi
+	done
+	case "$uname_s" in
+	Linux) ;;
+	*)
+		triple=$uname_m-$(printf '%s\n' "$uname_s" | tr '[:upper:]' '[:lower:]')
+		return 0
+		;;
+	esac
+	case "$build_info" in
+	*" with glibc"*) ot_libc=gnu ;;
+	*" with musl"*) ot_libc=musl ;;
+	*" with uclibc"*) ot_libc=uclibc ;;
+	*" with bionic"*) ot_libc=android ;;
+	*)
+		ot_libc=gnu
+		[ -e "/lib/ld-musl-$uname_m.so.1" ] && ! [ -e /lib/libc.so.6 ] &&
+			! [ -e "/lib/$uname_m-linux-gnu/libc.so.6" ] && ot_libc=musl
+		;;
+	esac
+	triple=$uname_m-linux-$ot_libc
+}
+
+# ------------------------------------------------------------ the header
+
+# write_header: the results file's header: lmbench's keys, the run's
+# settings, the build, the system and the machine, the load before.
+write_header() {
+	wh_opts="-B ${bound:?}${reps:+ -N $reps}${usecs:+ -E $usecs}"
+	[ -n "${round_reps?}" ] && wh_opts="$wh_opts -N $round_reps (sweep points -N ${sweep_reps?})"
+	[ "${c_SYNC_MAX:?}" -gt 1 ] && wh_opts="$wh_opts -P $c_SYNC_MAX"
+	[ "${c_IDLE:?}" = os ] && wh_opts="$wh_opts -I"
+	key_line LMBENCH_VER "latbw-$(latbw_version)"
+	printf '[SYNC_MAX: %s]\n' "$c_SYNC_MAX"
+	key_line OS "$triple"
+	key_line MB "${c_MB:?}"
+	key_line FSDIR "${c_FSDIR:?}"
+	key_line BENCHMARKS "${c_BENCHMARKS:?}"
+	if [ "${c_QUICK:?}" = 1 ]
 	then
-		awk '{ print $1, $2, $3; exit }' /proc/loadavg
+		key_line QUICK YES
 	else
-		uptime 2>/dev/null | sed -n 's/.*load averages*: *//p' | tr -d ','
+		key_line QUICK NO
 	fi
+	key_line ROUNDS "${c_ROUNDS:?}"
+	[ -n "$run_nice" ] && key_line NICE "$run_nice"
+	key_line SAME_CPU "${c_SAME_CPU:?}"
+	key_line IDLE "$c_IDLE"
+	if [ -n "$remote_plan" ]
+	then
+		key_line REMOTE "${c_REMOTE?}"
+		key_line RSH "${c_RSH?}"
+	fi
+	key_line LATBW_OPTIONS "$wh_opts"
+	settings_lines
+	key_line LATBW_BUILD "$build_info"
+	key_line HOSTNAME "${uname_n?}"
+	key_line SYSNAME "$uname_s"
+	key_line MACHINE "$uname_m"
+	key_line RELEASE "$(uname -r)"
+	key_line VERSION "$(uname -v)"
+	key_line DATE "$(date -u '+%Y-%m-%dT%H:%M:%SZ')"
+	printf '[%s]\n' "$(date)"
+	cpu_keys
+	system_keys
+	key_line LOAD_BEFORE "$(load_avg)"
+	[ -n "$steal0" ] && key_line STEAL_BEFORE "$(steal_pct "$steal0" "${total0:?}")"
+	return 0
 }
 
-machine_header() {
+# cpu_keys: the header's processor, cache and memory lines.
+cpu_keys() {
 	if [ -r /proc/cpuinfo ]
 	then
 		# x86, arm64, arm and riscv fields alike; see cpuinfo.awk.
-		awk -v midr="$(read_line /sys/devices/system/cpu/cpu0/regs/identification/midr_el1)" \
-			-f "$script_dir/cpuinfo.awk" /proc/cpuinfo
+		line_of /sys/devices/system/cpu/cpu0/regs/identification/midr_el1
+		awk -v midr="$rl_line" -f "${script_dir:?}/cpuinfo.awk" /proc/cpuinfo
 	else
 		key_line CPU_MODEL "$(sysctl -n machdep.cpu.brand_string hw.model 2>/dev/null | sed -n 1p)"
 	fi
-	ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null)
-	key_line PROCESSORS "$ncpu"
-	key_line CPUS_ONLINE "$(read_line /sys/devices/system/cpu/online)"
-	key_line SMT "$(read_line /sys/devices/system/cpu/smt/control)"
-	# Cache sizes as the system reports them (the cache program measures).
-	for d in /sys/devices/system/cpu/cpu0/cache/index*
-	do
-		[ -r "$d/size" ] || continue
-		lvl=$(read_line "$d/level")
-		case "$(read_line "$d/type")" in
-		Data) name=L${lvl}D ;;
-		Instruction) name=L${lvl}I ;;
-		*) name=L$lvl ;;
-		esac
-		key_line "CACHE_$name" "$(to_bytes "$(read_line "$d/size")")"
-		key_line "CACHE_${name}_SHARED_CPUS" "$(read_line "$d/shared_cpu_list")"
-		[ -z "${cline:-}" ] && cline=$(read_line "$d/coherency_line_size")
-	done
+	key_line PROCESSORS "$(getconf _NPROCESSORS_ONLN 2>/dev/null)"
+	line_of /sys/devices/system/cpu/online
+	key_line CPUS_ONLINE "$rl_line"
+	line_of /sys/devices/system/cpu/smt/control
+	key_line SMT "$rl_line"
+	# Cache sizes as the system reports them (read_caches).
+	printf '%s' "$cache_keys"
 	# Without sysfs, getconf's, marked as such (CACHE_FROM): on x86 they
 	# are CPUID's, and a guest may be shown the whole socket's L3 (508
 	# MB on a 2-vCPU EPYC guest whose curve left L3 at 5 MB), so the
 	# summary reads the levels at the measured sizes first.
 	if ! [ -d /sys/devices/system/cpu/cpu0/cache/index0 ]
 	then
-		gc_any=
-		for v in LEVEL1_DCACHE_SIZE:L1D LEVEL2_CACHE_SIZE:L2 LEVEL3_CACHE_SIZE:L3
+		ck_any=
+		for ck_name in LEVEL1_DCACHE_SIZE:L1D LEVEL2_CACHE_SIZE:L2 LEVEL3_CACHE_SIZE:L3
 		do
-			s=$(getconf "${v%:*}" 2>/dev/null)
-			case "$s" in
+			ck_size=$(getconf "${ck_name%:*}" 2>/dev/null)
+			case "$ck_size" in
 			'' | 0 | *[!0-9]*) ;;
 			*)
-				key_line "CACHE_${v#*:}" "$s"
-				gc_any=1
+				key_line "CACHE_${ck_name#*:}" "$ck_size"
+				ck_any=1
 				;;
 			esac
 		done
-		[ -n "$gc_any" ] && key_line CACHE_FROM getconf
+		[ -n "$ck_any" ] && key_line CACHE_FROM getconf
 	fi
-	key_line CACHE_COHERENCY_BYTES "${cline:-}"
-	if [ -r /proc/meminfo ]
+	key_line CACHE_COHERENCY_BYTES "$cache_line_bytes"
+	if [ -n "$mem_total_kb$mem_avail_kb" ]
 	then
-		awk '$1 == "MemTotal:" { printf "[MEM_TOTAL: %.0f]\n", $2 * 1024 }
-		     $1 == "MemAvailable:" { printf "[MEM_AVAILABLE: %.0f]\n", $2 * 1024 }' /proc/meminfo
-	else
+		[ -n "$mem_total_kb" ] && key_line MEM_TOTAL $((mem_total_kb * 1024))
+		[ -n "$mem_avail_kb" ] && key_line MEM_AVAILABLE $((mem_avail_kb * 1024))
+	elif ! [ -r /proc/meminfo ]
+	then
 		key_line MEM_TOTAL "$(sysctl -n hw.physmem hw.memsize 2>/dev/null | sed -n 1p)"
 	fi
+	return 0
+}
+
+# system_keys: the header's lines on the virtual machine, the board, the
+# kernel's settings and its mitigations.
+system_keys() {
 	if command -v systemd-detect-virt >/dev/null 2>&1
 	then
+		# The two at once (5 ms each here).
+		systemd-detect-virt --container >"${work:?}/container" 2>/dev/null &
+		sk_pid=$!
 		key_line VIRT "$(systemd-detect-virt --vm 2>/dev/null)"
-		key_line CONTAINER "$(systemd-detect-virt --container 2>/dev/null)"
+		wait "$sk_pid"
+		line_of "$work/container"
+		key_line CONTAINER "$rl_line"
 	elif [ -r /proc/cpuinfo ] && grep -q '^flags' /proc/cpuinfo
 	then
 		# x86 only: other architectures have no such flag.
@@ -106,161 +279,96 @@ machine_header() {
 			key_line VIRT "none (no hypervisor flag in /proc/cpuinfo)"
 		fi
 	fi
-	key_line HYPERVISOR "$(read_line /sys/hypervisor/type)"
-	key_line DMI_VENDOR "$(read_line /sys/class/dmi/id/sys_vendor)"
-	key_line DMI_PRODUCT "$(read_line /sys/class/dmi/id/product_name)"
+	for sk_file in HYPERVISOR:/sys/hypervisor/type \
+		DMI_VENDOR:/sys/class/dmi/id/sys_vendor \
+		DMI_PRODUCT:/sys/class/dmi/id/product_name
+	do
+		line_of "${sk_file#*:}"
+		key_line "${sk_file%%:*}" "$rl_line"
+	done
 	# Boards without DMI (arm, riscv) name themselves in the device tree
 	# (a NUL-terminated string).
 	if [ -r /sys/firmware/devicetree/base/model ]
 	then
 		key_line BOARD "$(tr -d '\000' </sys/firmware/devicetree/base/model)"
 	fi
-	key_line CLOCKSOURCE "$(read_line /sys/devices/system/clocksource/clocksource0/current_clocksource)"
-	key_line CMDLINE "$(read_line /proc/cmdline)"
+	for sk_file in CLOCKSOURCE:/sys/devices/system/clocksource/clocksource0/current_clocksource \
+		CMDLINE:/proc/cmdline
+	do
+		line_of "${sk_file#*:}"
+		key_line "${sk_file%%:*}" "$rl_line"
+	done
 	# The mode in use is the bracketed word of "always [madvise] never".
-	for f in enabled:THP defrag:THP_DEFRAG
+	for sk_file in THP:enabled THP_DEFRAG:defrag
 	do
-		key_line "${f#*:}" "$(read_line "/sys/kernel/mm/transparent_hugepage/${f%:*}" |
-			sed -n 's/.*\[\([^]]*\)\].*/\1/p')"
+		line_of "/sys/kernel/mm/transparent_hugepage/${sk_file#*:}"
+		case "$rl_line" in
+		*\[*\]*)
+			rl_line=${rl_line#*\[}
+			key_line "${sk_file%%:*}" "${rl_line%%\]*}"
+			;;
+		esac
 	done
-	key_line GOVERNOR "$(read_line /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor)"
-	key_line CPUFREQ_DRIVER "$(read_line /sys/devices/system/cpu/cpu0/cpufreq/scaling_driver)"
-	for f in /sys/devices/system/cpu/vulnerabilities/*
+	for sk_file in GOVERNOR:scaling_governor CPUFREQ_DRIVER:scaling_driver
 	do
-		[ -r "$f" ] || continue
-		key_line "VULN_${f##*/}" "$(read_line "$f")"
+		line_of "/sys/devices/system/cpu/cpu0/cpufreq/${sk_file#*:}"
+		key_line "${sk_file%%:*}" "$rl_line"
 	done
+	for sk_file in /sys/devices/system/cpu/vulnerabilities/*
+	do
+		[ -r "$sk_file" ] || continue
+		line_of "$sk_file"
+		key_line "VULN_${sk_file##*/}" "$rl_line"
+	done
+	return 0
 }
 
 # ------------------------------------------------------------ the run
 
+# cpu_stat: cs_steal and cs_total, the ticks stolen and all ticks so far
+# (the first line of /proc/stat), or nothing where it does not say.
+cpu_stat() {
+	cs_steal=
+	cs_total=
+	cs_cpu=
+	[ -r /proc/stat ] &&
+		read -r cs_cpu cs_1 cs_2 cs_3 cs_4 cs_5 cs_6 cs_7 cs_8 _ </proc/stat
+	case "$cs_cpu:$cs_1$cs_2$cs_3$cs_4$cs_5$cs_6$cs_7$cs_8" in
+	cpu:*[!0-9]* | cpu:) return 0 ;;
+	cpu:*) ;;
+	*) return 0 ;;
+	esac
+	cs_steal=$cs_8
+	cs_total=$((cs_1 + cs_2 + cs_3 + cs_4 + cs_5 + cs_6 + cs_7 + cs_8))
+}
+
+# steal_pct STEAL TOTAL: STEAL as a percentage of TOTAL.
+steal_pct() {
+	awk -v s="$1" -v t="$2" 'BEGIN { if (t > 0) printf "%.2f%%\n", 100 * s / t }'
+}
+
+# load_avg: the load averages over 1, 5 and 15 minutes.
+load_avg() {
+	if [ -r /proc/loadavg ]
+	then
+		read -r la_1 la_5 la_15 _ </proc/loadavg && printf '%s %s %s\n' "$la_1" "$la_5" "$la_15"
+	else
+		uptime 2>/dev/null | sed -n 's/.*load averages*: *//p' | tr -d ','
+	fi
+}
+
 write_after() {
 	key_line LOAD_AFTER "$(load_avg)"
-	# shellcheck disable=SC2046 # two numbers
-	set -- $(cpu_stat)
-	if [ "$#" -eq 2 ]
+	cpu_stat
+	if [ -n "$cs_total" ]
 	then
-		key_line STEAL_AFTER "$(steal_pct "$1" "$2")"
+		key_line STEAL_AFTER "$(steal_pct "$cs_steal" "$cs_total")"
 		if [ -n "$steal0" ]
 		then
-			key_line STEAL_RUN "$(steal_pct $(($1 - steal0)) $(($2 - total0)))"
+			key_line STEAL_RUN "$(steal_pct $((cs_steal - steal0)) $((cs_total - total0)))"
 		fi
 	fi
 	now
-	key_line ELAPSED "$((now_s - t0)) s"
+	key_line ELAPSED "$((${now_s:?} - ${t0:-0})) s"
 	printf '[%s]\n' "$(date)"
 }
-
-# nice_of [CMD ARGS...]: the nice value of a process started as CMD ARGS
-# (nice -n N, say; nothing: as this one), or nothing if it cannot be told.
-# Linux: field 19 of /proc/self/stat; elsewhere ps's nice.
-nice_of() {
-	# shellcheck disable=SC2016 # awk's $17, not the shell's
-	nice_v=$("$@" awk '{ sub(/^.*\) /, ""); print $17 }' /proc/self/stat 2>/dev/null)
-	case "$nice_v" in
-	[0-9] | 1[0-9] | -[1-9] | -1[0-9] | -20) ;;
-	*)
-		# shellcheck disable=SC2016 # the inner shell's $$
-		nice_v=$("$@" sh -c 'ps -o nice= -p $$' 2>/dev/null | tr -d ' ')
-		;;
-	esac
-	case "$nice_v" in
-	[0-9] | 1[0-9] | -[1-9] | -1[0-9] | -20) printf '%s\n' "$nice_v" ;;
-	esac
-}
-
-# set_priority: the nice value the programs and servers run at (NICE:
-# the highest priority allowed, by default, so that a neighbour busy on
-# a CPU takes little of a measurement's time).  Sets nice_inc (nice(1)'s
-# increment, 0 for none) and run_nice (the value they get, or empty if
-# it cannot be told).  A value not allowed here (below ours, without
-# root) is said once; the programs then run at ours.  Also sets
-# own_group (set_own_group).
-set_priority() {
-	nice_inc=0
-	own_group=
-	start_group=
-	start_opts=
-	run_nice=$(nice_of)
-	[ "$c_NICE" = off ] && return 0
-	[ -n "$run_nice" ] || return 0
-	if [ "$c_NICE" -ne "$run_nice" ]
-	then
-		if [ "$(nice_of nice -n $((c_NICE - run_nice)))" = "$c_NICE" ]
-		then
-			nice_inc=$((c_NICE - run_nice))
-			run_nice=$c_NICE
-		else
-			say "programs run at nice $run_nice: NICE=$c_NICE is not allowed here (needs root or CAP_SYS_NICE; NICE=off not to try)"
-		fi
-	fi
-	set_own_group
-	# latbw-start does it all in one exec where it is (set_own_group).
-	start_opts=
-	if [ -n "$start_group" ] || { [ "$nice_inc" -ne 0 ] && [ -x "$bin/latbw-start" ]; }
-	then
-		start_opts=$start_group
-		[ "$nice_inc" -ne 0 ] && start_opts="${start_opts:+$start_opts }-n $nice_inc"
-	fi
-	return 0
-}
-
-# started PROG ARGS...: become PROG ARGS at the programs' priority (NICE),
-# in a session of its own where set_priority found one can be had; run in
-# the background (bounded), so that its PID is the program's.
-started() {
-	if [ -n "$start_opts" ]
-	then
-		# shellcheck disable=SC2086 # options without blanks (set_priority)
-		exec "$bin/latbw-start" $start_opts "$@"
-	fi
-	[ "${nice_inc:-0}" -ne 0 ] && set -- nice -n "$nice_inc" "$@"
-	# shellcheck disable=SC2086 # setsid and its option (set_own_group)
-	[ -n "$own_group" ] && set -- $own_group sh -c "$own_group_sh" sh "$run_nice" "$@"
-	exec "$@"
-}
-
-# With Linux's autogroups on, a nice value counts only against the
-# processes of the same session: a neighbour started from another
-# terminal competes as a group of its own, whatever our nice value.
-# Worse, at nice -20 in the driver's session, with a spinner on the
-# other CPU, lat_pipe on one CPU measured 7.0 to 9.0 us in 2 runs of 3,
-# against 5.1 at -10 or quiet (the cause not found: no migrations, no
-# extra interrupts on its CPU).  So each program starts a session of its
-# own (setsid), whose autogroup gets the same nice value: with that,
-# 5.1 to 5.3 us in 16 runs of 16, and bw_pipe between two CPUs beside a
-# spinner of another session 1310 to 1520 MB/s, against 600 to 800 at
-# nice -20 alone.  start_group holds latbw-start's options for that
-# ("-s -g N": one exec, where setsid, sh and nice took three, 30 ms on a
-# guest whose exec costs 9); without the helper, own_group holds the
-# setsid command (with -w where it has it, should it have to fork).  Both
-# are empty where there are no autogroups, no setsid, or the value is not
-# allowed.  Root only: for others the kernel lets an autogroup's value
-# change ten times a second at most, and only upwards.
-set_own_group() {
-	start_group=
-	[ "$(cat /proc/sys/kernel/sched_autogroup_enabled 2>/dev/null)" = 1 ] || return 0
-	[ -n "$run_nice" ] && [ "$(id -u)" = 0 ] || return 0
-	if [ -x "$bin/latbw-start" ] &&
-		[ "$("$bin/latbw-start" -s -g "$run_nice" cat /proc/self/autogroup 2>/dev/null |
-			sed -n 's/^.* nice \(-*[0-9]*\)$/\1/p')" = "$run_nice" ]
-	then
-		start_group="-s -g $run_nice"
-		return 0
-	fi
-	for s in "setsid -w" setsid
-	do
-		# shellcheck disable=SC2086 # the command and its option
-		if [ "$($s sh -c "$own_group_sh" sh "$run_nice" cat /proc/self/autogroup 2>/dev/null |
-			sed -n 's/^.* nice \(-*[0-9]*\)$/\1/p')" = "$run_nice" ]
-		then
-			own_group=$s
-			return 0
-		fi
-	done
-}
-
-# The command a program runs under in its own session: sets the
-# autogroup's nice value ($1), then becomes the program.
-# shellcheck disable=SC2016 # the inner shell's $1 and $@
-own_group_sh='echo "$1" >/proc/self/autogroup 2>/dev/null; shift; exec "$@"'

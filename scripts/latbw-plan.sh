@@ -1,10 +1,9 @@
 # shellcheck shell=sh
-# shellcheck disable=SC2034,SC2154 # shared variables: set in one file, used in another
 # latbw-plan.sh - part of latbw-run: the plan: every step of a run, one
-# line each (gen_plan), the sizes it sweeps and the CPUs it pins to, and
-# which steps BENCHMARKS selects; how many steps and rounds (count_steps,
-# more_rounds).  Sourced by scripts/latbw-run (it
-# defines functions, and the settings they use); not a command of its own.
+# line each (gen_plan), the sizes it sweeps, and which steps BENCHMARKS
+# selects (choose_steps); how many steps and rounds (round_settings,
+# count_steps, more_rounds).  Sourced by scripts/latbw-run (it defines
+# functions, and the settings they use); not a command of its own.
 
 # -------------------------------------------------------------- the plan
 #
@@ -31,7 +30,7 @@
 registry() {
 	rg_what=$1
 	shift
-	awk -v what="$rg_what" -v me="$me" "$@" -f "$script_dir/registry.awk" "$LATBW_REGISTRY"
+	awk -v what="$rg_what" -v me="${me:?}" "$@" -f "${script_dir:?}/registry.awk" "$LATBW_REGISTRY"
 }
 
 # plan_sizes: sweep_mb, the largest size of every sweep (and the size of
@@ -39,64 +38,19 @@ registry() {
 # Quick mode stops at twice the last-level cache (the least the summary
 # reads main memory at), rounded up to a size of lat_mem_rd's (grid_mb),
 # at least 8 MB, when that is less than MB: its cost then does not grow
-# with the machine's memory.  A sweep's cost grows with its number of points: the latency
-# curves link each element of their largest array about once (mem_chain),
-# and the points of the bandwidth sweeps take a fixed number of samples.
+# with the machine's memory.  A sweep's cost grows with its number of
+# points: the latency curves link each element of their largest array
+# about once (mem_chain), and the points of the bandwidth sweeps take a
+# fixed number of samples.
 plan_sizes() {
-	sweep_mb=$c_MB
-	if [ "$c_QUICK" = 1 ]
+	sweep_mb=${c_MB:?}
+	if [ "${c_QUICK:?}" = 1 ]
 	then
-		ps_q=$(grid_mb $((plan_llc * 2)))
+		grid_mb $((${plan_llc:?} * 2))
+		ps_q=${g_mb:?}
 		[ "$plan_llc" -eq 0 ] && ps_q=64
 		[ "$sweep_mb" -gt "$ps_q" ] && sweep_mb=$ps_q
 	fi
-}
-
-# cpu_list TEXT: the CPU numbers of a sysfs list ("0-3,8"), one a line.
-cpu_list() {
-	printf '%s\n' "$1" | awk -F ',' '{
-		for (i = 1; i <= NF; i++) {
-			if (split($i, r, "-") == 2) { lo = r[1]; hi = r[2] } else lo = hi = $i
-			if (lo !~ /^[0-9]+$/ || hi !~ /^[0-9]+$/) continue
-			for (c = lo + 0; c <= hi + 0; c++) print c
-		}
-	}'
-}
-
-# cross_pair: the -C list of the cross-CPU placement, "0,N", or nothing on
-# a one-CPU machine.  N is the first online CPU after 0 that is not one of
-# cpu0's SMT siblings (two threads of one core share its caches and wake
-# each other more cheaply than two cores do); if every CPU is a sibling of
-# cpu0 (one core, two threads), the first other CPU.
-cross_pair() {
-	cp_online=$(read_line /sys/devices/system/cpu/online)
-	if [ -z "$cp_online" ]
-	then
-		cp_n=$(getconf _NPROCESSORS_ONLN 2>/dev/null)
-		case "$cp_n" in
-		'' | *[!0-9]*) return 0 ;;
-		esac
-		[ "$cp_n" -ge 2 ] && printf '0,1\n'
-		return 0
-	fi
-	cp_sib=" $(cpu_list "$(read_line /sys/devices/system/cpu/cpu0/topology/thread_siblings_list)" | tr '\n' ' ')"
-	cp_first=
-	cp_core=
-	for c in $(cpu_list "$cp_online")
-	do
-		[ "$c" = 0 ] && continue
-		[ -z "$cp_first" ] && cp_first=$c
-		case "$cp_sib" in
-		*" $c "*) ;;
-		*)
-			cp_core=$c
-			break
-			;;
-		esac
-	done
-	cp_other=${cp_core:-$cp_first}
-	[ -n "$cp_other" ] && printf '0,%s\n' "$cp_other"
-	return 0
 }
 
 # gen_plan: the plan, from the registry.  Every two-party benchmark runs
@@ -104,11 +58,11 @@ cross_pair() {
 # switch table), and across two CPUs (-C @PAIR@: a table of its own, under
 # labels lmbench's readers do not know, and the bandwidth cells); a one-
 # CPU machine has the same-CPU runs only.  Each step's CPUs are chosen as
-# it begins (latbw-step.sh); plan_pair is the cross-CPU default.
+# it begins (latbw-cpus.sh); plan_pair is the cross-CPU default.
 gen_plan() {
-	plan_pair=$(cross_pair)
+	cross_pair
 	registry plan -v quick="$c_QUICK" -v mb="$sweep_mb" \
-		-v cross="${plan_pair:+@PAIR@}" -v remote="$c_REMOTE"
+		-v cross="${plan_pair:+@PAIR@}" -v remote="${c_REMOTE?}"
 }
 
 # selected TAGS PROG: is this step chosen by BENCHMARKS?
@@ -116,7 +70,7 @@ selected() {
 	case "$1" in
 	always) return 0 ;;
 	esac
-	for w in $c_BENCHMARKS
+	for w in ${c_BENCHMARKS:?}
 	do
 		[ "$w" = all ] && return 0
 		[ "$w" = "$2" ] && return 0
@@ -127,7 +81,136 @@ selected() {
 	return 1
 }
 
+# choose_steps: the plan (work/plan.all) reduced to the steps BENCHMARKS
+# chooses (work/plan), as selected chooses them, and the series that hold
+# one of them.  A step that goes with the run step before it (W) goes
+# alone when that step was not chosen.
+choose_steps() {
+	awk -F '|' -v OFS='|' -v want=" $c_BENCHMARKS " '
+	function chosen(tags, prog,    n, t, i) {
+		if (tags == "always" || index(want, " all ") || index(want, " " prog " "))
+			return 1
+		n = split(tags, t, " ")
+		for (i = 1; i <= n; i++)
+			if (index(want, " " t[i] " "))
+				return 1
+		return 0
+	}
+	$1 == "series" {
+		held = $0
+		next
+	}
+	$1 == "end" {
+		if (held == "")
+			print
+		held = ""
+		next
+	}
+	{
+		prog = $5
+		sub(/ .*/, "", prog)
+		if (!chosen($2, prog)) {
+			if ($1 == "run")
+				lead = 0
+			next
+		}
+		if ($4 ~ /W/ && !lead) {
+			sub(/W/, "", $4)
+			if ($4 == "")
+				$4 = "-"
+		}
+		if (held != "")
+			print held
+		held = ""
+		print
+		if ($1 == "run")
+			lead = 1
+	}' "${work:?}/plan.all" >"${work:?}/plan"
+}
+
+# default_rounds: ROUNDS when not set: auto in a full run (5 to 9, as
+# many as fit in the time a run may take: latbw-run), 3 in quick mode
+# (its time is short).
+default_rounds() {
+	[ -n "$c_ROUNDS" ] && return 0
+	c_ROUNDS=auto
+	[ "$c_QUICK" = 1 ] && c_ROUNDS=3
+	return 0
+}
+
+# derive_samples: the samples, sample length and time bound the programs
+# get (reps, usecs, bound, hard_bound; round_reps and sweep_reps).
+# shellcheck disable=SC2034 # results, for the steps and the header
+derive_samples() {
+	reps=${c_REPS?}
+	usecs=${c_USECS?}
+	bound=${c_BOUND?}
+	# In several rounds each measurement is shorter, so that the rounds fit
+	# the time one round may take (REPS and USECS, when set, decide for
+	# themselves): in quick mode 2 samples a figure instead of 3; in a full
+	# run of five rounds or more 3 samples a figure instead of the programs'
+	# own 5 to 33, and 1 for each point of a sweep (the steps that take at
+	# most 5 in one round: flag N) instead of 5, since the sweeps' start-up
+	# grows with the rounds (2 made a run planned for a 260 MB cache take
+	# 9:41, 1 8:20); in two to four rounds, 5 and 3.
+	round_reps=
+	sweep_reps=
+	if [ "$c_QUICK" = 1 ]
+	then
+		if [ "$c_ROUNDS" = auto ] || [ "$c_ROUNDS" -gt 1 ]
+		then
+			: "${reps:=2}"
+		fi
+		: "${reps:=3}"
+		: "${usecs:=1000}"
+		: "${bound:=60}"
+	else
+		if [ "$c_ROUNDS" = auto ] || [ "$c_ROUNDS" -ge 5 ]
+		then
+			round_reps=3
+			sweep_reps=1
+		elif [ "$c_ROUNDS" -gt 1 ]
+		then
+			round_reps=5
+			sweep_reps=3
+		fi
+		: "${bound:=300}"
+	fi
+	hard_bound=$((bound + 10))
+}
+
+# round_settings: how many rounds to begin with (rounds), and the bounds
+# ROUNDS=auto keeps them in (round_min, round_floor, round_max,
+# round_budget).  Each step once in each round (the header keys' and O
+# and G steps in the first round only).  ROUNDS=auto: 5 to begin with,
+# and after each round from the second on, one fewer while the rounds
+# left would not end within round_budget seconds of the start (9 minutes:
+# a full run may take 10), 3 at least, and one more while they would, 9
+# at most (more_rounds); in quick mode 3 to begin with, and 80 seconds
+# (of its 90): when the rounds would not end within them, the M steps in
+# the first round only (quick_fit).
+round_settings() {
+	round_min=5
+	round_floor=3
+	round_max=9
+	round_budget=540
+	if [ "$c_QUICK" = 1 ]
+	then
+		round_min=3
+		round_budget=80
+	fi
+	case "${LATBW_ROUND_BUDGET:-}" in
+	'' | *[!0-9]*) ;;
+	*) round_budget=$LATBW_ROUND_BUDGET ;;
+	esac
+	rounds=$c_ROUNDS
+	[ "$rounds" = auto ] && rounds=$round_min
+	round=1
+	skip_m=0
+}
+
 # count_steps: nsteps and wtotal, the steps of the run and their weight.
+# shellcheck disable=SC2034 # results, for the progress line
 count_steps() {
 	# shellcheck disable=SC2046 # two numbers: the steps and their weight
 	set -- $(awk -F '|' -v r="$rounds" -v m="${skip_m:-0}" '$1 == "series" || $1 == "end" { next }
@@ -149,8 +232,8 @@ count_steps() {
 quick_fit() {
 	[ "$c_QUICK" = 1 ] && [ "$round" -eq 1 ] && [ "$rounds" -gt 1 ] || return 0
 	now
-	qf_each=$((now_s - round_t0))
-	[ $((now_s - t0 + (rounds - 1) * qf_each)) -ge "$round_budget" ] || return 0
+	qf_each=$((${now_s:?} - ${round_t0:?}))
+	[ $((now_s - ${t0:?} + (rounds - 1) * qf_each)) -ge "$round_budget" ] || return 0
 	skip_m=1
 	count_steps
 	write_own "[note: quick mode: the steps sized by the memory sweep (MB=$sweep_mb) were taken in round 1 only; $rounds rounds of $qf_each s would not have ended within $round_budget s]"

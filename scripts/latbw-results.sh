@@ -1,9 +1,10 @@
 # shellcheck shell=sh
-# shellcheck disable=SC2034,SC2154,SC2119,SC2120 # shared variables; write_failed [FILE]
+# shellcheck disable=SC2119,SC2120 # write_failed [FILE]
 # latbw-results.sh - part of latbw-run: the results file: our own lines
-# sanitized, every write checked; the scratch space of killed runs, the
-# guardian, clean-up, signals.  Sourced by scripts/latbw-run (it defines
-# functions, and the settings they use); not a command of its own.
+# sanitized, every write checked, its end (finish_run); the scratch space
+# of killed runs, the guardian, clean-up, signals.  Sourced by
+# scripts/latbw-run (it defines functions, and the settings they use);
+# not a command of its own.
 
 # ------------------------------------------------------- the own-line filter
 #
@@ -29,7 +30,7 @@ function clean(s,    i, j, t, out, rest, n) {
 	return s
 }
 # init_bad: the texts, from the "match" lines of the registry; the driver
-# reads them once (own_texts) and passes them, one a line, in
+# reads them once (read_registry) and passes them, one a line, in
 # LATBW_OWN_TEXTS to the filter of every step.
 function init_bad(    path, line, f, n, i, t) {
 	nbad = 0
@@ -56,16 +57,6 @@ function init_bad(    path, line, f, n, i, t) {
 }
 '
 
-# own_texts: the texts of the registry's "match" lines, one a line, for
-# LATBW_OWN_TEXTS.
-own_texts() {
-	awk "$sanitize_awk"'BEGIN {
-		init_bad()
-		for (i = 1; i <= nbad; i++)
-			print bad[i]
-	}' </dev/null
-}
-
 # sanitize: our own lines on stdin -> the file's form on stdout.  The
 # standard keys whose values we make ourselves pass unchanged.
 sanitize() {
@@ -86,6 +77,27 @@ sanitize() {
 # status 1, rather than a run that measures on into nothing and says
 # "done".  The writer's own message (dash's printf says only "I/O error")
 # goes to $work/write.err, where write_failed finds the reason.
+
+# new_results_file: results, the first unused <host>.<n>, made with
+# noclobber so that two runs never share one.
+new_results_file() {
+	nr_n=0
+	while :
+	do
+		if (set -C && : >"${resdir:?}/${host:?}.$nr_n") 2>/dev/null
+		then
+			results=$resdir/$host.$nr_n
+			return 0
+		fi
+		if ! [ -e "$resdir/$host.$nr_n" ]
+		then
+			say "cannot create $resdir/$host.$nr_n"
+			cleanup
+			exit 1
+		fi
+		nr_n=$((nr_n + 1))
+	done
+}
 
 # put CMD ARGS...: CMD's output appended to the results file (during the
 # rounds after the first, to the round's own file: dest); the status is
@@ -143,7 +155,7 @@ write_failed() {
 		free_blocks=$(df -P "${failed_file%/*}" 2>/dev/null | awk 'NR == 2 { print $4 }')
 		[ "$free_blocks" = 0 ] && failure_reason="write error, its file system is full"
 	fi
-	say "cannot write $failed_file ($failure_reason): run stopped at step $step of $nsteps; the results file is incomplete"
+	say "cannot write $failed_file ($failure_reason): run stopped at step ${step:-0} of ${nsteps:-0}; the results file is incomplete"
 	if [ -n "${results:-}" ] && [ -f "$results" ]
 	then
 		# shellcheck disable=SC2094 # its last byte, then appended to
@@ -169,7 +181,7 @@ write_failed() {
 # not tell).
 
 owner_line() {
-	printf '%s %s %s %s\n' "$driver_pid" "${driver_start:--}" "${boot_id:--}" \
+	printf '%s %s %s %s\n' "${driver_pid:?}" "${driver_start:--}" "${boot_id:--}" \
 		"${pid_ns:--}"
 }
 
@@ -248,7 +260,7 @@ guardian() {
 		{ IFS= read -r guarded_server <"$work/server"; } 2>/dev/null
 		case "$guarded_server" in
 		'' | */*) ;;
-		*) "$bin/$guarded_server" -B 10 -S localhost >/dev/null 2>&1 </dev/null ;;
+		*) "${bin:?}/$guarded_server" -B 10 -S localhost >/dev/null 2>&1 </dev/null ;;
 		esac
 		rm -rf "$work" "$fsdir_work" 2>/dev/null
 		exit 0
@@ -272,24 +284,22 @@ cleanup() {
 		rserver_pending=
 		bounded 5 "$work/cmd.log" "$bin/$1" -S "$3"
 	fi
+	# What is left to remove, in one rm.
+	set --
 	if [ -n "${work:-}" ] && [ -d "$work" ]
 	then
 		rm -f "$work/flag.guard"
+		# shellcheck disable=SC2034 # read by wait_bounded (latbw-bound.sh)
 		guardian_pid=
 		# Watchdogs and the guardian poll once a second: wake them
 		# (the guardian to see its flag gone), and wait for them.
 		wake_helpers
 		wait
-		rm -rf "$work"
+		set -- "$work"
 	fi
-	if [ -n "${fsdir_work:-}" ] && [ -d "$fsdir_work" ]
-	then
-		rm -rf "$fsdir_work"
-	fi
-	if [ -n "${combined:-}" ]
-	then
-		rm -f "$combined"
-	fi
+	[ -n "${fsdir_work:-}" ] && [ -d "$fsdir_work" ] && set -- "$@" "$fsdir_work"
+	[ -n "${combined:-}" ] && set -- "$@" "$combined"
+	[ "$#" -eq 0 ] || rm -rf "$@"
 }
 
 # combine_rounds: the results file (round 1, header and all) and the files
@@ -314,7 +324,7 @@ combine_rounds() {
 		cr_r=$((cr_r + 1))
 	done
 	combined=${results%/*}/.${results##*/}.rounds
-	if awk -f "$script_dir/rounds.awk" "$@" >"$combined" 2>"$work/write.err" &&
+	if awk -f "${script_dir:?}/rounds.awk" "$@" >"$combined" 2>"$work/write.err" &&
 		mv -f "$combined" "$results" 2>>"$work/write.err"
 	then
 		combined=
@@ -324,6 +334,45 @@ combine_rounds() {
 	rm -f "$combined"
 	combined=
 	return 1
+}
+
+# finish_run: the rounds combined, the servers stopped, the closing
+# lines; then the summary of the run, and the exit status.
+finish_run() {
+	trap '' INT TERM HUP
+	combine_rounds || write_failed "$results"
+	[ -n "$server_up" ] && stop_server "$server_up"
+	[ -n "$rserver_up" ] && stop_remote
+	# The closing line, last of all: a file without it was stopped before
+	# its end (interrupted, killed, the machine down), whatever else it
+	# holds.
+	{
+		write_after
+		printf '[COMPLETE: %s of %s steps, %s failed]\n' "$step" "$nsteps" "${failures:?}"
+	} | put_own || write_failed
+	if [ "${tty:-0}" = 1 ] && [ "${progress_shown:-0}" = 1 ]
+	then
+		printf '\n' >&2
+		progress_shown=0
+	fi
+	now
+	mmss $((${now_s:?} - ${t0:?}))
+	say "done in ${mmss_s:?}: $results"
+	cleanup
+	trap - INT TERM HUP
+	if [ -n "$orig_tmpdir" ]
+	then
+		TMPDIR=$orig_tmpdir
+	else
+		unset TMPDIR
+	fi
+	sh "$script_dir/summary" "$results"
+	if [ "$failures" -gt 0 ]
+	then
+		say "$failures program run(s) failed; see the [failed: ...] lines in $results"
+		exit 1
+	fi
+	exit 0
 }
 
 # shellcheck disable=SC2317 # called by the traps

@@ -1,5 +1,4 @@
 # shellcheck shell=sh
-# shellcheck disable=SC2034,SC2154 # shared variables: set in one file, used in another
 # latbw-servers.sh - part of latbw-run: the servers of the two-party
 # benchmarks, here and on remote hosts: starting and stopping them under a
 # bound.  Sourced by scripts/latbw-run (it defines functions, and the
@@ -15,14 +14,15 @@ local_idle=10
 # start_server PROG [OPTIONS]: start "PROG -s OPTIONS" (the options pin it).
 # It exits by itself after local_idle seconds without a client; its name
 # is in work/server while it may be up, for the guardian.
+# shellcheck disable=SC2034 # server_up: read by the steps and cleanup
 start_server() {
 	server_prog=$1
 	shift
 	server_up=
-	printf '%s\n' "$server_prog" >"$work/server"
+	printf '%s\n' "$server_prog" >"${work:?}/server"
 	# At the programs' priority too (NICE): its half of every exchange
 	# is part of the figure.
-	if bounded 30 "$work/server.log" started "$bin/$server_prog" -s -i "$local_idle" "$@"
+	if bounded 30 "$work/server.log" started "${bin:?}/$server_prog" -s -i "$local_idle" "$@"
 	then
 		server_up=$server_prog
 		return 0
@@ -34,6 +34,8 @@ start_server() {
 	return 1
 }
 
+# stop_server PROG: tell the local server of PROG to exit.
+# shellcheck disable=SC2034 # server_up: read by the steps and cleanup
 stop_server() {
 	server_prog=$1
 	server_up=
@@ -43,7 +45,7 @@ stop_server() {
 	"$bin/$server_prog" -S localhost >"$work/server.log" 2>&1 </dev/null &
 	wait_bounded $! 30
 	rm -f "$work/server"
-	if [ "$rc" -ne 0 ]
+	if [ "${rc:?}" -ne 0 ]
 	then
 		sed "s/^/[note: /; s/\$/]/" "$work/server.log" | put_own || write_failed
 		write_own "[failed: $server_prog -S localhost, exit status $rc]"
@@ -61,6 +63,7 @@ cmd_notes() {
 # one the clients use), on every address when it is a name (which may
 # mean another address over there, such as 127.0.1.1 from /etc/hosts).
 # It exits by itself after remote_idle seconds without a client.
+# shellcheck disable=SC2034 # rserver_pending: read by cleanup
 start_remote() {
 	remote_prog=$1
 	remote_host=$2
@@ -80,7 +83,7 @@ start_remote() {
 	esac
 	set -f
 	# shellcheck disable=SC2086 # RSH is split at blanks, on purpose
-	set -- $c_RSH "$remote_host" "$rbin/$remote_prog" -i "$remote_idle" -s "$remote_bind"
+	set -- ${c_RSH:?} "$remote_host" "${rbin:?}/$remote_prog" -i "$remote_idle" -s "$remote_bind"
 	set +f
 	rserver_pending="$remote_prog $remote_host $remote_address"
 	if bounded 30 "$work/cmd.log" "$@"
@@ -92,7 +95,7 @@ start_remote() {
 	fi
 	cmd_notes
 	remote_command="$remote_prog -s $remote_bind on $remote_host through RSH ($c_RSH)"
-	if [ "$killed" = yes ]
+	if [ "${killed:?}" = yes ]
 	then
 		write_own "[failed: $remote_command, hung, killed after 30 s]"
 		say "$remote_command: hung, killed after 30 s"

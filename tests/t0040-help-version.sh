@@ -146,7 +146,7 @@ do
 	# on a line of its own ("  -s ...", "  -h, --help ...").
 	test_expect "scripts/$s --help explains each of its options" "
 		\"\$TOP/scripts/$s\" --help >\"\$TRASH/out\" 2>&1 &&
-		opts=\$(sed -n \"s/^while getopts '*:*\\([a-zA-Z:]*\\)'* opt\$/\\1/p\" \"\$TOP/scripts/$s\" | tr -d :) &&
+		opts=\$(sed -n \"s/^[[:space:]]*while getopts '*:*\\([a-zA-Z:]*\\)'* opt\$/\\1/p\" \"\$TOP/scripts/$s\" | tr -d :) &&
 		[ -n \"\$opts\" ] || fail 'no getopts line in scripts/$s' || return 1
 		for o in \$(printf '%s\\n' \"\$opts\" | sed 's/./& /g')
 		do

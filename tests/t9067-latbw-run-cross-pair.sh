@@ -45,7 +45,8 @@ pairs_of() {
 # The plan's pair: 0 and the first other online CPU that is not one of
 # cpu0's SMT siblings (or the first other, on one core).
 plan_pair() {
-	sh -c '. "$1/scripts/latbw-plan.sh"; cross_pair' sh "$TOP"
+	sh -c '. "$1/scripts/latbw-machine.sh" && . "$1/scripts/latbw-cpus.sh" &&
+		cross_pair && [ -n "$plan_pair" ] && printf "%s\n" "$plan_pair"' sh "$TOP"
 }
 
 if [ "$(getconf _NPROCESSORS_ONLN)" -lt 2 ]

@@ -1,0 +1,176 @@
+# shellcheck shell=sh
+# latbw-filter.sh - part of latbw-run: a program's output on its way to
+# the results file: the filter between them (run_prog), and the header
+# keys made of what mhz and line print (header_key).  Sourced by
+# scripts/latbw-run (it defines functions, and the settings they use);
+# not a command of its own.
+
+# ----------------------------------------------------- running a program
+
+# The filter between a program and the results file: result lines pass
+# (and are flushed at once, so an interrupted run keeps them); the
+# program's diagnostics ("prog: ...", "usage: ...", sanitizer reports)
+# become "[note: ...]" lines and are shown on stderr; a series title the
+# driver already wrote is not written twice.  Inside a series (after its
+# first point, or from the start when the driver's series is open: inser),
+# lines of our own (statistics, notes) are held in the file pend and
+# written after the blank line that ends the series: lmbench's readers
+# take a series to end at its first line that is not a point, or read
+# every line up to the blank one as a point.  A header key's program
+# (mhz, line: header set) prints no series: its lines, captured for
+# header_key, are never held (mhz's "3755 MHz, ..." is not a point, and
+# its statistics line held back landed after the last figure of round 1,
+# whose figure rounds.awk then took for the median of its rounds).
+# shellcheck disable=SC2016 # awk program text
+filter_awk="${sanitize_awk:?}"'
+BEGIN { init_bad(); n = 0; inser += 0 }
+function emit(s) {
+	print s
+	fflush()
+	printed = 1
+	last = s
+}
+function hold(s) {
+	print s >>pend
+	close(pend)
+}
+{ sub(/\r$/, "") }
+(index($0, prog ": ") == 1 && !(prog == "tlb" && $0 ~ /^tlb: [0-9]+ pages$/)) ||
+    /^usage: / || /^==[0-9]+==/ || /runtime error: / {
+	if (inser)
+		hold("[note: " clean($0) "]")
+	else {
+		print "[note: " clean($0) "]"
+		fflush()
+	}
+	printf "%s%s: %s\n", (tty ? "\r\033[K" : ""), me, $0 | "cat 1>&3"
+	fflush("cat 1>&3")
+	next
+}
+title != "" && $0 == title { next }
+join == "J" && $0 == "" { next }
+# A cross-CPU run (flag X) writes its figures under labels of its own,
+# which lmbench readers do not match (they match "TCP latency using",
+# "connection cost", "size=" anywhere in a line): "Fifo latency (cross
+# CPU): ...", "TCP latency (cross CPU) using localhost: ...", and lat_ctx
+# titles "cross-CPU ctxsw 0k ovr=...".  The statistics line says
+# placement=cross either way.
+cross && /^"size=/ { sub(/^"size=/, "\"cross-CPU ctxsw ") }
+cross && substr($0, 1, 1) != "[" && (k = index($0, ": ")) > 1 {
+	lab = substr($0, 1, k - 1)
+	if (match(lab, / (latency|connection|bandwidth)/))
+		lab = substr(lab, 1, RSTART + RLENGTH - 1) " (cross CPU)" substr(lab, RSTART + RLENGTH)
+	else
+		lab = lab " (cross CPU)"
+	$0 = lab substr($0, k)
+}
+# A step that goes with the run step before (W): its statistics lines
+# say whose round they are taken from, tied=PROG:CASE[:X] (rounds.awk).
+# The PROG:CASE[:X] of the last statistics line goes to the count file.
+/^\[latbw-stat / {
+	if (tied != "" && sub(/\][ \t]*$/, ""))
+		$0 = $0 " tied=" tied "]"
+	lastid = stat_id($0)
+}
+$0 == "" {
+	emit("")
+	inser = 0
+	while ((getline l <pend) > 0)
+		print l
+	close(pend)
+	printf "" >pend
+	close(pend)
+	fflush()
+	next
+}
+substr($0, 1, 1) == "[" {
+	if (inser)
+		hold($0)
+	else
+		emit($0)
+	next
+}
+{
+	emit($0)
+	n++
+	inser = !header && $0 ~ /^[0-9]/
+}
+END { print n, (printed ? (last == "" ? 1 : 0) : -1), lastid > count }
+# stat_id(line): PROG:CASE, and :X with an x=, of a statistics line.
+function stat_id(s,    w, i, k, f) {
+	sub(/\][ \t]*$/, "", s)
+	k = split(s, w, / +/)
+	for (i = 2; i <= k; i++)
+		if (match(w[i], /^(prog|case|x)=/))
+			f[substr(w[i], 1, RLENGTH - 1)] = substr(w[i], RLENGTH + 1)
+	return f["prog"] ":" f["case"] ("x" in f ? ":" f["x"] : "")
+}
+'
+
+# run_prog DEST PROG ARGS...: run one program under its time bound, its
+# output through the filter appended to DEST (a write that fails stops
+# the run).  Sets rc and killed (bounded).
+run_prog() {
+	prog_dest=$1
+	prog_name=$2
+	shift 2
+	: >"${work:?}/count"
+	in_series=0
+	prog_header=0
+	case "${step_kind:-run}" in
+	mhz | line) prog_header=1 ;;
+	*) [ "${title_written:-no}" = yes ] && in_series=1 ;;
+	esac
+	awk -v prog="$prog_name" -v title="${cur_title:-}" -v join="${cur_join:--}" -v me="${me:?}" \
+		-v tty="${tty:-0}" -v count="$work/count" -v cross="${cross_cpu:-0}" \
+		-v pend="$work/pending" -v inser="$in_series" \
+		-v header="$prog_header" -v tied="${step_tie:-}" "$filter_awk" \
+		<"$work/fifo" >>"$prog_dest" 3>&2 2>"$work/write.err" &
+	filter_pid=$!
+	bounded "${hard_bound:?}" "$work/fifo" started "${bin:?}/$prog_name" "$@"
+	finish_filter || write_failed "$prog_dest"
+}
+
+# Wait for the filter; a grandchild that kept the fifo open must not hang
+# the run, so it is bounded too.  Returns 1 when the filter failed by
+# itself (awk exits non-zero when a write fails), 0 otherwise.  rc and
+# killed stay the program's.
+finish_filter() {
+	[ -n "$filter_pid" ] || return 0
+	set -- "${rc:-}" "${killed:-}"
+	wait_bounded "$filter_pid" 10
+	filter_pid=
+	set -- "$1" "$2" "$rc" "$killed"
+	rc=$1
+	killed=$2
+	[ "$3" -eq 0 ] || [ "$4" = yes ]
+}
+
+# header_key mhz|line: turn the captured output into MHZ / LINE_SIZE.
+header_key() {
+	case "$1" in
+	mhz)
+		header_value=$(awk '/^[0-9]+ MHz, [0-9.]+ nanosec clock$/ { print; exit }' "$work/capture")
+		if [ -n "$header_value" ]
+		then
+			put printf '[MHZ: %s]\n' "$header_value" || write_failed
+		fi
+		put awk '!/^[0-9]+ MHz, [0-9.]+ nanosec clock$/' "$work/capture" ||
+			write_failed
+		;;
+	line)
+		# The line size is the last whole number of the first result line.
+		header_value=$(awk '$0 != "" && substr($0, 1, 1) != "[" {
+			n = split($0, w, /[^0-9]+/)
+			for (i = n; i > 0; i--) if (w[i] != "") { print w[i]; exit }
+			exit
+		}' "$work/capture")
+		if [ -n "$header_value" ]
+		then
+			put printf '[LINE_SIZE: %s]\n' "$header_value" || write_failed
+		fi
+		# shellcheck disable=SC2016 # awk program text
+		put awk 'substr($0, 1, 1) == "["' "$work/capture" || write_failed
+		;;
+	esac
+}
