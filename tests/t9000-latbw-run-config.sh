@@ -42,7 +42,7 @@ mem_cap() {
 			c = 1; while (c * 2 <= m) c *= 2; print c }' /proc/meminfo 2>/dev/null
 }
 
-test_expect 'defaults: MB a power of two >= 4x the last-level cache (within an eighth of the memory), FSDIR=$TMPDIR' '
+test_expect 'defaults: MB a power of two >= 4x the last-level cache (above 1 GB: 2x, 1 GB at least; within an eighth of the memory), FSDIR=$TMPDIR' '
 	cfg sh "$RUN" -p && expect_status 0 &&
 	mb=$(key MB) &&
 	llc=0 &&
@@ -57,9 +57,15 @@ test_expect 'defaults: MB a power of two >= 4x the last-level cache (within an e
 		[ "$s" -gt "$llc" ] && llc=$s
 	done &&
 	cap=$(mem_cap) &&
-	if [ "$llc" -gt 0 ] && [ $((4 * llc)) -le $((${cap:-999999} * 1024)) ]
+	want=$((4 * llc)) &&
+	if [ "$want" -gt $((1024 * 1024)) ]
 	then
-		[ $((mb * 1024)) -ge $((4 * llc)) ] || fail "MB=$mb < 4 x ${llc}K"
+		want=$((2 * llc))
+		[ "$want" -ge $((1024 * 1024)) ] || want=$((1024 * 1024))
+	fi &&
+	if [ "$llc" -gt 0 ] && [ "$want" -le $((${cap:-999999} * 1024)) ]
+	then
+		[ $((mb * 1024)) -ge "$want" ] || fail "MB=$mb < ${want}K (last-level cache ${llc}K)"
 	fi &&
 	{ [ -z "$cap" ] || [ "$mb" -le "$cap" ] || fail "MB=$mb > $cap"; } &&
 	{ awk -v m="$mb" "BEGIN { while (m > 1 && m % 2 == 0) m /= 2; exit m != 1 }" ||
