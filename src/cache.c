@@ -13,10 +13,11 @@
  *
  * The levels are the curve's plateaus, and a level's size is where one of
  * the shapes a cache's step takes (sharp, a part kept, sets filled at
- * random: levels.c) fits the curve best.  Eight points per doubling place
- * it within 9%; so the sweep then goes back to every step and measures
- * sizes four times closer together around it (2%), and the levels are
- * found again on the whole curve.  The size is reported on the grid of
+ * random: levels.c; an L1's only the first two) fits the curve best.
+ * Eight points per doubling place it within 9%; so the sweep then goes
+ * back to every step, measures the points near it again, then sizes four
+ * times closer together around it (2%), and the levels are found again
+ * on the whole curve.  The size is reported on the grid of
  * m 2^k / 8 bytes (48K, 1.25M, 2M, 36M, 260M's 256M); the estimate itself
  * is on a line of our own.
  */
@@ -127,15 +128,39 @@ static void smooth(const struct curve *raw, struct curve *c)
 	levels_smooth(raw->ns, c->ns, raw->n);
 }
 
-/* The sizes levels_refine asks for around each level's size, measured. */
+/*
+ * Points this close (in ratio) to a level's first estimate are measured
+ * again before the closer ones are added: the fit places the step from
+ * them, and a point that another process slowed in both passes moves it
+ * by a point (median smoothing next to a step takes the slower side).
+ * Other work only ever adds time, so each keeps its lower figure.
+ */
+#define AGAIN 1.2
+
+/* Around each level's size: the points there again, then the sizes
+ * levels_refine asks for, measured. */
 static int refine(struct bench *b, struct curve *raw,
 		  const struct cache_level *lv, size_t n, size_t max)
 {
 	struct cache_state *st = b->priv;
 	double more[MAX_POINTS], ns = 0.0;
-	size_t i, k;
+	size_t i, j, k;
 	int rc;
 
+	for (j = 0; j < n; j++) {
+		if (!(lv[j].bytes > 0.0))
+			continue;
+		for (i = 0; i < raw->n; i++) {
+			if (raw->size[i] <= lv[j].lo / AGAIN ||
+			    raw->size[i] >= lv[j].hi * AGAIN)
+				continue;
+			st->size = (size_t)raw->size[i];
+			if ((rc = measure_point(b, &ns)) != 0)
+				return rc;
+			if (ns < raw->ns[i])
+				raw->ns[i] = ns;
+		}
+	}
 	k = levels_refine(lv, n, raw->size, raw->n, ALIGN, more,
 			  MAX_POINTS - raw->n);
 	for (i = 0; i < k; i++) {
