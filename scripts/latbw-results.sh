@@ -316,7 +316,14 @@ combine_rounds() {
 	then
 		return 0
 	fi
-	set -- "$results"
+	# rounds.awk and its parts (see there); stats.awk reads statistics
+	# lines, with read-values.awk and registry.awk, which it calls.
+	set --
+	for cr_p in rounds rounds-combine rounds-choose rounds-aside stats read-values registry
+	do
+		set -- "$@" -f "${script_dir:?}/$cr_p.awk"
+	done
+	set -- "$@" "$results"
 	cr_r=2
 	while [ "$cr_r" -le "$rounds" ] && [ -f "$work/round.$cr_r" ]
 	do
@@ -324,7 +331,7 @@ combine_rounds() {
 		cr_r=$((cr_r + 1))
 	done
 	combined=${results%/*}/.${results##*/}.rounds
-	if awk -f "${script_dir:?}/rounds.awk" "$@" >"$combined" 2>"$work/write.err" &&
+	if awk "$@" >"$combined" 2>"$work/write.err" &&
 		mv -f "$combined" "$results" 2>>"$work/write.err"
 	then
 		combined=

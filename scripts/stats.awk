@@ -1,7 +1,8 @@
 # stats.awk - reading latbw's own line of a results file, the statistics
 # line of the figure or series point before it, into that record (RSPR,
 # RR, RMIN, RMAX, RC, RPL, RXS; see read.awk, which calls stat_line() and
-# is always loaded with this file).
+# is always loaded with this file).  rounds.awk, which combines the
+# rounds of a run, reads statistics lines with its stat_fields().
 #
 # Only POSIX awk: it runs under mawk, gawk and the one true awk.
 

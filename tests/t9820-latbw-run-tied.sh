@@ -12,6 +12,17 @@
 
 COMBINE=$TOP/scripts/rounds.awk
 
+# combiner AWK FILES...: scripts/rounds.awk with its parts, as
+# latbw-results.sh runs it, under AWK (LC_ALL=C).
+combiner() {
+	cm_awk=$1
+	shift
+	LC_ALL=C $cm_awk -f "$COMBINE" -f "$TOP/scripts/rounds-combine.awk" \
+		-f "$TOP/scripts/rounds-choose.awk" -f "$TOP/scripts/rounds-aside.awk" \
+		-f "$TOP/scripts/stats.awk" -f "$TOP/scripts/read-values.awk" \
+		-f "$TOP/scripts/registry.awk" "$@"
+}
+
 # stat PROG CASE MEDIAN [MORE]: a statistics line.
 stat() {
 	printf '[latbw-stat prog=%s case=%s median=%s min=%s max=%s spread=1.00%% reps=3 n=10 copies=1 cpus=0 unit=us placement=same%s]\n' \
@@ -65,7 +76,7 @@ has_line() {
 for a in $AWKS
 do
 	test_expect "[$a] tied figures from one round, the fastest of the two together; the gap to a faster round below zero" "
-		LC_ALL=C $a -f '$COMBINE' '$TRASH/round.1' '$TRASH/round.2' '$TRASH/round.3' >'$TRASH/comb' 2>'$TRASH/cerr' &&
+		combiner '$a' '$TRASH/round.1' '$TRASH/round.2' '$TRASH/round.3' >'$TRASH/comb' 2>'$TRASH/cerr' &&
 		! [ -s '$TRASH/cerr' ] &&
 		has_line 'UDP latency using localhost: 10.0000 microseconds' &&
 		has_line 'RPC/udp latency using localhost: 10.5000 microseconds' &&
@@ -94,7 +105,7 @@ test_expect 'without tied=, each figure its own fastest round (as before)' '
 	do
 		sed "s/ tied=[^] ]*//" "$TRASH/round.$r" >"$TRASH/free.$r" || return 1
 	done &&
-	awk -f "$COMBINE" "$TRASH/free.1" "$TRASH/free.2" "$TRASH/free.3" >"$TRASH/comb" &&
+	combiner awk "$TRASH/free.1" "$TRASH/free.2" "$TRASH/free.3" >"$TRASH/comb" &&
 	has_line "UDP latency using localhost: 9.0000 microseconds" &&
 	has_line "RPC/udp latency using localhost: 9.8000 microseconds"
 '
