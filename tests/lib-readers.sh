@@ -49,3 +49,14 @@ run_notes() {
 	awk '/^Runs to read with care$/ { p = 1; next } p && /^$/ { exit }
 		p { gsub(/ +/, " "); sub(/^ /, ""); s = s (s == "" ? "" : " ") $0 } END { print s }' "$TRASH/out"
 }
+
+# combiner AWK FILES...: scripts/rounds.awk with its parts, as
+# latbw-results.sh runs it, under AWK (LC_ALL=C).
+combiner() {
+	cm_awk=$1
+	shift
+	LC_ALL=C $cm_awk -f "$TOP/scripts/rounds.awk" -f "$TOP/scripts/rounds-combine.awk" \
+		-f "$TOP/scripts/rounds-choose.awk" -f "$TOP/scripts/rounds-aside.awk" \
+		-f "$TOP/scripts/stats.awk" -f "$TOP/scripts/read-values.awk" \
+		-f "$TOP/scripts/registry.awk" "$@"
+}

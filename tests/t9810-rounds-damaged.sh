@@ -12,17 +12,6 @@ COMBINE=$TOP/scripts/rounds.awk
 RFIX=$TOP/tests/fixtures/rounds
 export COMBINE RFIX
 
-# combiner AWK FILES...: scripts/rounds.awk with its parts, as
-# latbw-results.sh runs it, under AWK (LC_ALL=C).
-combiner() {
-	cm_awk=$1
-	shift
-	LC_ALL=C $cm_awk -f "$COMBINE" -f "$TOP/scripts/rounds-combine.awk" \
-		-f "$TOP/scripts/rounds-choose.awk" -f "$TOP/scripts/rounds-aside.awk" \
-		-f "$TOP/scripts/stats.awk" -f "$TOP/scripts/read-values.awk" \
-		-f "$TOP/scripts/registry.awk" "$@"
-}
-
 # combine AWK FILES...: the combined file in $TRASH/comb, the messages in
 # $TRASH/cerr; fails if the combiner does.
 combine() {
