@@ -20,10 +20,13 @@
  * that (the first loads are L3 hits, and the L3 is shared).  A single
  * curve of each offset's fastest sample read 16 or 32 there in 3 of 29
  * runs: the offsets measured after the level rose kept its higher
- * times.  So the curve is taken five times, each a batch of three passes
- * over every s keeping the fastest sample (which filters preemption), and
- * the line is the step at least three of the five curves show; otherwise
- * no size is printed.  Every s chases the same blocks in the same order,
+ * times.  So the curve is taken in batches of three passes over every s,
+ * each keeping the fastest sample (which filters preemption), at least
+ * five batches, and the line is the step that at least three curves and
+ * more than half of them show.  Short samples (-N 1, as a quick run
+ * takes) left no such majority after five batches in 1 run of 20 on a
+ * Zen 3 guest, so batches are added, up to fifteen, until one step has
+ * it; otherwise no size is printed.  Every s chases the same blocks in the same order,
  * so the pairs inside one line touch the same lines and differ only in
  * time.  lmbench prints the size as a bare number, and so do we.
  */
@@ -38,7 +41,8 @@
 #define LARGEST_S ((size_t)512)
 #define NSTEPS 7		/* 8 .. 512 */
 #define PASSES 3		/* passes in a batch */
-#define BATCHES 5
+#define BATCHES 5		/* batches at least */
+#define MAX_BATCHES 15
 #define STEP 1.2		/* the least jump that is a step: a fifth */
 
 struct line_state {
@@ -111,6 +115,20 @@ static unsigned step_of(const double *ns)
 	return 0;
 }
 
+/* The step most curves voted for, when at least three of n curves and
+ * more than half of them did; 0 otherwise. */
+static unsigned majority(const unsigned *votes, unsigned n)
+{
+	unsigned k, won = 0;
+
+	for (k = 1; k < NSTEPS; k++)
+		if (votes[k] > votes[won])
+			won = k;
+	if (won == 0 || votes[won] < 3 || 2 * votes[won] <= n)
+		return 0;
+	return won;
+}
+
 static int line_main(struct bench *b)
 {
 	struct line_state *st = b->priv;
@@ -137,10 +155,12 @@ static int line_main(struct bench *b)
 	/*
 	 * Passes over every offset, each keeping its fastest sample within a
 	 * batch of passes (other work on the machine only ever adds time);
-	 * each batch votes for the step of its curve.  ns keeps each
-	 * offset's fastest of all, for -v.
+	 * each batch votes for the step of its curve, from the BATCHES-th
+	 * on until one step has a majority, at most MAX_BATCHES.  ns keeps
+	 * each offset's fastest of all, for -v.
 	 */
-	for (pass = 0; rc == 0 && pass < BATCHES * PASSES; pass++) {
+	for (pass = 0; rc == 0 && won == 0 &&
+	     pass < MAX_BATCHES * PASSES; pass++) {
 		for (k = 0, st->s = SMALLEST_S; k < NSTEPS; k++, st->s *= 2) {
 			rc = bench_measure(b, &chase_case, &r);
 			if (rc != 0)
@@ -157,28 +177,28 @@ static int line_main(struct bench *b)
 			none++;
 		else
 			votes[step]++;
+		if (pass / PASSES + 1 >= BATCHES)
+			won = majority(votes, pass / PASSES + 1);
 	}
 	free(st->off);
 	mem_free(&st->buf);
 	if (rc != 0)
 		return rc;
-	for (k = 0; k < NSTEPS; k++) {
-		if (bench_opt_isset(b, 'v'))
+	if (bench_opt_isset(b, 'v')) {
+		for (k = 0; k < NSTEPS; k++)
 			bench_printf(b, "[line-curve offset=%zu ns=%.3f "
 				     "votes=%u]", SMALLEST_S << k, ns[k],
 				     votes[k]);
-		if (votes[k] > votes[won])
-			won = (unsigned)k;
+		bench_printf(b, "[line-votes none=%u batches=%u]", none,
+			     pass / PASSES);
 	}
-	if (bench_opt_isset(b, 'v'))
-		bench_printf(b, "[line-votes none=%u]", none);
-	if (won == 0 || votes[won] <= BATCHES / 2)
+	if (won == 0)
 		return bench_error(b, "no step in the latency of word pairs "
-				   "%zu to %zu bytes apart that %u of %u "
+				   "%zu to %zu bytes apart that most of %u "
 				   "batches of passes agree on (%.2f to %.2f "
 				   "ns): no line size found", SMALLEST_S,
-				   LARGEST_S, BATCHES / 2 + 1, BATCHES,
-				   ns[0], ns[NSTEPS - 1]);
+				   LARGEST_S, MAX_BATCHES, ns[0],
+				   ns[NSTEPS - 1]);
 	bench_printf(b, "%zu", SMALLEST_S << won);
 	return 0;
 }
