@@ -11,7 +11,8 @@
 # CPUs A and B) and with the other, which is lmbench 3's program where
 # lmbench has the benchmark (pinned with taskset to the same CPUs), and
 # otherwise a second method:
-#   basic Mhz      the kernel's "cpu MHz" in /proc/cpuinfo
+#   basic Mhz      besides lmbench's mhz: the kernel's "cpu MHz" in
+#                  /proc/cpuinfo
 #   tlb, line      besides lmbench's: CPUID's L1 data TLB (tests/bench/
 #                  xc-cpuid.c, x86 only) and sysfs's coherency_line_size
 #   c2c pipe       lat_pipe -C a (diagonal) and lat_pipe -C a,b
@@ -20,8 +21,11 @@
 #                  their operations per second summed
 #   load           tests/bench/load-cross.sh: lat_mem_rd's chase with a
 #                  separate bw_mem rd streamer pinned to each other CPU
-#   mlp            k=1: lat_mem_rd's random chase on the same pages; the
-#                  best parallelism: lmbench's par_mem
+#   mlp            k=1: lat_mem_rd's random chase on the same pages; k
+#                  chases and the best parallelism: tests/bench/xc-chase.c
+#                  with KMAX (k pointers in step on one random cycle);
+#                  the best parallelism also lmbench's par_mem
+#   mem par        besides lmbench's: xc-chase.c's KMAX mode
 #   mem            besides lmbench's: the same random chase by
 #                  tests/bench/xc-chase.c (rows "CELL [xc-chase]")
 #   cache sizes    the sizes sysfs reports (cpu0/cache/index*)
@@ -134,8 +138,10 @@ definition() {
 		echo "lmbench's frd/fwr: scalar 4-byte words (frd one chain of adds), core-bound; latbw's 16-byte vectors (see [lmbench rd/wr])" ;;
 	'c2c cas 0-1')
 		echo "no second tool makes a compare-and-swap round trip on one line" ;;
-	'mlp '*' latency' | 'mlp '*' bandwidth')
-		echo "no second tool interleaves k chases on one CPU" ;;
+	'Mhz [cpuinfo]')
+		echo "without a cpufreq driver (a guest), the kernel's cpu MHz is the TSC's rate, not the clock a loop runs at (see Mhz: lmbench's mhz)" ;;
+	'mem par' | 'mlp best parallelism')
+		echo "lmbench's chains visit every 128-byte line of a 4 KB page before the next page (lib_mem.c), latbw's one random cycle of lines (see [xc-chase])" ;;
 	*) ;;
 	esac
 }
@@ -384,10 +390,13 @@ stat=$tmp/stat
 : >"$stat"
 
 s_basic() {
-	ours "$o" "$bin/mhz"
+	ours "$o" "$bin/mhz" -C "$a"
 	v=$(awk '$2 == "MHz," { print $1; exit }' "$o")
+	theirs "$t" "$lm/mhz"
+	c=$(awk '$2 == "MHz," { print $1; exit }' "$t")
+	row "Mhz" "${v:-$(why "$o")}" "${c:-$(why "$t")}"
 	c=$(awk -F: '/^cpu MHz/ { printf "%.0f\n", $2; exit }' /proc/cpuinfo 2>/dev/null)
-	row "Mhz" "${v:-$(why "$o")}" "${c:-no cpu MHz in /proc/cpuinfo}"
+	row "Mhz [cpuinfo]" "${v:-$(why "$o")}" "${c:-no cpu MHz in /proc/cpuinfo}"
 	ours "$o" "$bin/tlb" -C "$a"
 	theirs "$t" "$lm/tlb"
 	row "tlb pages" "$(tlb_pages "$o")" "$(tlb_pages "$t")"
@@ -408,6 +417,17 @@ s_basic() {
 	ours "$o" "$bin/par_mem" -N "$REPS" -M "${MB}m"
 	theirs "$t" "$lm/par_mem" -N "$REPS" -L 128 -M "${MB}m"
 	row "mem par" "$(last_y "$o")" "$(last_y "$t")"
+	# k chases in step over one random cycle of lines, by xc-chase.c.
+	if xc_chase_built
+	then
+		run "$t" taskset -c "$a" "$tmp/xc-chase" "$MB" 64 random small 16
+		row "mem par [xc-chase]" "$(last_y "$o")" "$(xc_par "$t")"
+	fi
+}
+# xc_par FILE: the "par P" of xc-chase's KMAX mode, else why not.
+xc_par() {
+	v=$(awk '$1 == "par" { print $2; exit }' "$1")
+	echo "${v:-$(why "$1")}"
 }
 tlb_pages() {
 	v=$(awk '/^tlb:/ { print $2; exit } /pages/ { for (i = 1; i <= NF; i++) if ($(i+1) ~ /^pages/ && $i ~ /^[0-9]+$/) { print $i; exit } }' "$1")
@@ -962,13 +982,24 @@ s_mlp() {
 	ours "$o" "$bin/par_mem" -C "$a" -N "$REPS" -c "${MB}m" -H thp
 	ours "$t" "$bin/lat_mem_rd" -C "$a" -N "$REPS" -o random -H thp "$MB" 128
 	row "mlp 1 chase latency" "$(pt "$o" 1 "mlp latency")" "$(pt "$t" "$MB")"
+	# k chases in step on the same kind of pages, by xc-chase.c: the
+	# wait of each load with k in flight.
+	if xc_chase_built
+	then
+		run "$t" taskset -c "$a" "$tmp/xc-chase" "$MB" 64 random thp 16
+	else
+		echo "xc-chase.c did not build" >"$t"
+	fi
 	for k in 2 4 8 16
 	do
-		row "mlp $k latency" "$(pt "$o" "$k" "mlp latency")" "no second method"
+		v=$(awk -v k="$k" '$1 == k { print $2; exit }' "$t")
+		row "mlp $k latency [xc-chase]" "$(pt "$o" "$k" "mlp latency")" "${v:-$(why "$t")}"
 	done
+	xp=$(xc_par "$t")
 	best=$(awk '/^"mlp bandwidth/ { s = 1; next } /^"/ { s = 0 }
 		s && $1 == 1 { one = $2 } s && $2 + 0 > m { m = $2 }
 		END { if (one > 0) printf "%.2f\n", m / one }' "$o")
+	row "mlp best parallelism [xc-chase]" "${best:-$(why "$o")}" "$xp"
 	theirs "$t" "$lm/par_mem" -N "$REPS" -L 128 -M "${MB}m"
 	row "mlp best parallelism" "${best:-$(why "$o")}" "$(last_y "$t")"
 }

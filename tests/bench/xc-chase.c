@@ -3,7 +3,7 @@
  * tests/bench/cross-check.sh (compiled by it; not part of the suite).  It
  * shares no code with latbw: its own buffer, chain, clock and samples.
  *
- *	xc-chase SIZE_MB STRIDE random|lap small|thp
+ *	xc-chase SIZE_MB STRIDE random|lap small|thp [KMAX]
  *
  * The elements STRIDE bytes apart in a buffer of SIZE_MB MB (2^20 bytes)
  * are linked into one cycle, and the cycle is followed: each load needs
@@ -15,6 +15,13 @@
  * transparent huge pages (2 MB aligned); small: madvised against them.
  * Prints the median of 5 samples in nanoseconds per load; each sample
  * lasts at least 0.2 s, after an untimed warm-up walk.
+ *
+ * With KMAX (1 to 16), memory-level parallelism instead (par_mem's
+ * cells): for k = 1 .. KMAX, k pointers started evenly spaced along the
+ * same cycle and followed in step, so the k loads of a step are
+ * independent; a line "k NS" per k, NS the median time of a step (the
+ * wait of each load), then "par P": the most of k * NS(1) / NS(k), how
+ * many loads' waits overlap at best.
  */
 #define _DEFAULT_SOURCE
 #include <errno.h>
@@ -28,6 +35,7 @@
 
 #define HUGE_ALIGN ((size_t)2 << 20)
 #define SAMPLES 5
+#define KMAX 16
 
 static double now_ns(void)
 {
@@ -56,6 +64,16 @@ static void *chase(void *p, uint64_t n)
 	return q;
 }
 
+/* k chases in step: p[0..k-1] each follow their own part of the cycle. */
+static void chase_k(void **p, size_t k, uint64_t n)
+{
+	size_t j;
+
+	while (n-- > 0)
+		for (j = 0; j < k; j++)
+			p[j] = *(void **)p[j];
+}
+
 static int cmp(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -63,22 +81,72 @@ static int cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* The median time in ns of a step of k chases in step from p (moved on). */
+static double step_ns(void **p, size_t k)
+{
+	double t[SAMPLES], s;
+	uint64_t steps = 1 << 10;
+	size_t i;
+
+	chase_k(p, k, steps);	/* untimed */
+	for (;;) {
+		s = now_ns();
+		chase_k(p, k, steps);
+		s = now_ns() - s;
+		if (s >= 1e8)
+			break;
+		steps *= 2;
+	}
+	for (i = 0; i < SAMPLES; i++) {
+		s = now_ns();
+		chase_k(p, k, steps);
+		t[i] = now_ns() - s;
+	}
+	qsort(t, SAMPLES, sizeof(t[0]), cmp);
+	return t[SAMPLES / 2] / (double)steps;
+}
+
+/* KMAX mode: each k's step time, then the best overlap. */
+static int parallelism(char *buf, size_t *order, size_t n, size_t kmax)
+{
+	void *p[KMAX];
+	double one = 0, ns, best = 0;
+	size_t k, j;
+
+	for (k = 1; k <= kmax; k++) {
+		for (j = 0; j < k; j++)
+			p[j] = buf + order[j * (n / k)];
+		ns = step_ns(p, k);
+		if (k == 1)
+			one = ns;
+		if (k * one / ns > best)
+			best = k * one / ns;
+		printf("%zu %.3f\n", k, ns);
+	}
+	printf("par %.2f\n", best);
+	free(order);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	size_t mb, stride, len, n, i, page = (size_t)sysconf(_SC_PAGESIZE);
-	size_t *order;
+	size_t *order, kmax = 0;
 	char *map, *buf;
 	int lap, thp;
 	double t[SAMPLES], s;
 	uint64_t loads = 1 << 16;
 	void *volatile sink;
 
-	if (argc != 5 || (mb = strtoul(argv[1], NULL, 10)) < 1 ||
+	if ((argc != 5 && argc != 6) ||
+	    (mb = strtoul(argv[1], NULL, 10)) < 1 ||
 	    (stride = strtoul(argv[2], NULL, 10)) < sizeof(void *) ||
 	    stride % sizeof(void *) != 0 || page % stride != 0 ||
 	    (strcmp(argv[3], "random") && strcmp(argv[3], "lap")) ||
-	    (strcmp(argv[4], "small") && strcmp(argv[4], "thp"))) {
-		fprintf(stderr, "usage: xc-chase SIZE_MB STRIDE random|lap small|thp\n");
+	    (strcmp(argv[4], "small") && strcmp(argv[4], "thp")) ||
+	    (argc == 6 && ((kmax = strtoul(argv[5], NULL, 10)) < 1 ||
+			   kmax > KMAX))) {
+		fprintf(stderr, "usage: xc-chase SIZE_MB STRIDE random|lap small|thp [KMAX]\n");
 		return 2;
 	}
 	lap = strcmp(argv[3], "lap") == 0;
@@ -143,6 +211,8 @@ int main(int argc, char **argv)
 	}
 	for (i = 0; i < n; i++)
 		*(void **)(buf + order[i]) = buf + order[(i + 1) % n];
+	if (kmax > 0)
+		return parallelism(buf, order, n, kmax);
 	free(order);
 	/* untimed: a warm-up walk (the page tables and caches settle) */
 	sink = chase(buf, n < (4u << 20) ? n : (4u << 20));
