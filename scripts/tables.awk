@@ -54,6 +54,7 @@ function reg_columns(    i, n, w, j, c, at, lab) {
 # order, then the consistency checks.
 function all_tables(    t, l3, i) {
 	reg_columns()
+	tables_check()
 	l3 = 0
 	for (i = 1; i <= nf; i++)
 		if (((i, "CACHE_L3") in META) || ((i, "L3 cache") in FIG))
@@ -66,6 +67,22 @@ function all_tables(    t, l3, i) {
 		table_show(TABNAME[t])
 	}
 	t_checks()
+}
+
+# What a new line of tables-data.awk may get wrong, said once: a cell of
+# no table, a heading of more lines than its table's header, a column
+# that no registry line names (the cell would stay blank).
+function tables_check(    t, c, part) {
+	for (t in TCN) {
+		if (!(t in TLINES))
+			printf "%s: tables-data.awk: cells of table %s, which has no table_def\n", me, t > "/dev/stderr"
+		for (c = 1; c <= TCN[t]; c++) {
+			if ((t in TLINES) && split(TCHEAD[t, c], part, "[|]") > TLINES[t])
+				printf "%s: tables-data.awk: %s cell %d: a heading of more than %d lines\n", me, t, c, TLINES[t] > "/dev/stderr"
+			if (TCCOL[t, c] != "-" && !(TCCOL[t, c] in COLKEY))
+				printf "%s: tables-data.awk: %s cell %d: no registry line has column %s\n", me, t, c, TCCOL[t, c] > "/dev/stderr"
+		}
+	}
 }
 
 function table_flag(t, f) {
