@@ -112,8 +112,9 @@ function table_show(t,    i, n1, kept, onecpu) {
 }
 
 # The header lines of table t: THOST[t], then each cell's heading, a part
-# of each line (tables-data.awk).  The dashes come first: where each
-# column starts.
+# of each line (tables-data.awk).  A column starts where the dashes of
+# the one before end: a part that is not empty is put there, after
+# blanks if the line is shorter (after the line if a part before ran on).
 function table_header(t,    j, n, c, H, at, pos, part, h) {
 	n = TLINES[t]
 	for (j = 1; j < n; j++)
