@@ -1,6 +1,7 @@
-# tables-mem.awk - the memory tables of scripts/summary: the sizes its
-# points were read at (t_sizes), and the latencies of each cache level
-# and of main memory (t_mem).  Part of the tables (see tables.awk).
+# tables-mem.awk - the cells of the memory tables of scripts/summary
+# (tables-data.awk): the latencies of each cache level and of main
+# memory, and the sizes their points were read at.  Part of the tables
+# (see tables.awk).
 #
 # Only POSIX awk: it runs under mawk, gawk and the one true awk.
 
@@ -29,33 +30,6 @@ function fmtsize(v) {
 	return sprintf("%d", v)
 }
 
-# The sizes the memory table's points were read at, and the measured ones
-# beside them (our files only: lmbench's have neither).
-function t_sizes(    i, M) {
-	if (mode == "lib")
-		return
-	table_begin("Cache sizes - the memory latencies above are read inside these",
-	    "------------------------------------------------------------------------",
-	    "Host                 OS    L1d     L2     L3 from     measured by cache\n" \
-	    "                                                        L1     L2     L3\n" \
-	    "--------- ------------- ------ ------ ------ -------  ------ ------ ------")
-	col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1); col(" ", 7, 0)
-	col("  ", 6, 1); col(" ", 6, 1); col(" ", 6, 1)
-	for (i = 1; i <= nf; i++) {
-		row_begin(i)
-		mem_figures(i, M, 1)
-		cell(sprintf("%6s", fmtsize(M["size1"])), M["size1"] > 0)
-		cell(sprintf("%6s", fmtsize(M["size2"])), M["size2"] > 0)
-		cell(sprintf("%6s", fmtsize(M["size3"])), M["size3"] > 0)
-		cell(sprintf("%-7s", M["from"]), 0)
-		cell(sprintf("%6s", fmtsize(M["meas1"])), good(M["meas1"]))
-		cell(sprintf("%6s", fmtsize(M["meas2"])), good(M["meas2"]))
-		cell(sprintf("%6s", fmtsize(M["meas3"])), good(M["meas3"]))
-		row_end()
-	}
-	table_end()
-}
-
 # lmbench's guess at what is wrong with a memory row: the L1, L2 and main
 # memory latencies.
 function guess(l1, l2, main,    g) {
@@ -69,58 +43,35 @@ function guess(l1, l2, main,    g) {
 	return g
 }
 
-function t_mem(    i, l3, g, bad, M, l1) {
-	l3 = 0
-	for (i = 1; i <= nf; i++)
-		if (((i, "CACHE_L3") in META) || ((i, "L3 cache") in FIG))
-			l3 = 1
-	if (!l3) {
-		table_begin("Memory latencies in nanoseconds - smaller is better\n" \
-		    "    (WARNING - may not be correct, check graphs)",
-		    "------------------------------------------------------------------------------",
-		    "Host                 OS   Mhz   L1 $   L2 $    Main mem    Rand mem    Guesses\n" \
-		    "--------- -------------   ---   ----   ----    --------    --------    -------")
-		col("  ", 4, 0); col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1)
-		col(" ", 11, 1, 6); col("    ", 0, 0)
-	} else {
-		# Ours: an L3 column, and the heads over their cells.
-		table_begin("Memory latencies in nanoseconds - smaller is better\n" \
-		    "    (WARNING - may not be correct, check graphs)",
-		    "------------------------------------------------------------------------------",
-		    "Host                 OS   Mhz   L1 $   L2 $   L3 $   Main   Rand  Guesses\n" \
-		    "                                                      mem    mem\n" \
-		    "--------- -------------  ---- ------ ------ ------ ------ ------  -------")
-		col("  ", 4, 0); col(" ", 6, 1); col(" ", 6, 1); col(" ", 6, 1)
-		col(" ", 6, 1); col(" ", 6, 1); col("  ", 0, 0)
-	}
-	for (i = 1; i <= nf; i++) {
-		row_begin(i)
-		mem_figures(i, M)
-		inum(META[i, "MHZ"], 4)
-		l1 = val(i, M["L1"])
-		bad = !good(l1) && (good(val(i, M["L2"])) || good(val(i, M["L3"])) ||
-		    good(val(i, M["main"])) || good(val(i, M["rand"])))
-		if (bad) {
-			# lmbench's verdict on a curve without an L1 point: the
-			# clock (and so every cell) is suspect.
-			cell(sprintf("%6s", "-"), 1)
-			cell(sprintf("%6s", "-"), 1)
-			if (l3)
-				cell(sprintf("%6s", "-"), 1)
-			cell(sprintf("%6s", "-"), 1)
-			cell(sprintf("%" (l3 ? 6 : 11) "s", "-"), 1)
-			cell("Bad mhz?", 0)
-		} else {
-			fnum(i, M["L1"], 6)
-			fnum(i, M["L2"], 6)
-			if (l3)
-				fnum(i, M["L3"], 6)
-			fnum(i, M["main"], 6)
-			fnum(i, M["rand"], l3 ? 6 : 11)
-			g = good(l1) ? guess(l1, val(i, M["L2"]), val(i, M["main"])) : ""
-			cell(g, 0)
-		}
-		row_end()
-	}
-	table_end()
+# The memory figures of file i, for its row of a memory table: MROW
+# (mem_figures; quiet: without its warnings), and MBAD, lmbench's verdict
+# on a curve without an L1 point: the clock (and so every cell) is
+# suspect.
+function mem_row(i, quiet,    l1) {
+	mem_figures(i, MROW, quiet)
+	l1 = val(i, MROW["L1"])
+	MBAD = !quiet && !good(l1) && (good(val(i, MROW["L2"])) ||
+	    good(val(i, MROW["L3"])) || good(val(i, MROW["main"])) ||
+	    good(val(i, MROW["rand"])))
+}
+
+# A cell of file i's row in a memory table, width w, as how says
+# (tables-data.awk; mem_row has read the row).
+function mem_cell(i, how, w,    k, l1) {
+	k = substr(how, index(how, ":") + 1)
+	if (how ~ /^mem:/ && MBAD)
+		cell(sprintf("%" w "s", "-"), 1)
+	else if (how ~ /^mem:/)
+		fnum(i, MROW[k], w)
+	else if (how == "guess" && MBAD)
+		cell("Bad mhz?", 0)
+	else if (how == "guess") {
+		l1 = val(i, MROW["L1"])
+		cell(good(l1) ? guess(l1, val(i, MROW["L2"]), val(i, MROW["main"])) : "", 0)
+	} else if (how ~ /^size:/)
+		cell(sprintf("%" w "s", fmtsize(MROW[k])), MROW[k] > 0)
+	else if (how ~ /^measured:/)
+		cell(sprintf("%" w "s", fmtsize(MROW[k])), good(MROW[k]))
+	else
+		cell(sprintf("%-" w "s", MROW["from"]), 0)
 }

@@ -1,6 +1,6 @@
-# tables.awk - the tables of scripts/summary: each declared (title,
-# header) and filled row by row from its cells, a line each in
-# tables-data.awk, one cell a lookup (cells.awk).
+# tables.awk - the tables of scripts/summary: each made from its lines
+# in tables-data.awk (its title, its columns' headings, and its cells,
+# each a lookup: cells.awk) and filled row by row.
 #
 # Only POSIX awk: it runs under mawk, gawk and the one true awk.
 
@@ -50,23 +50,99 @@ function reg_columns(    i, n, w, j, c, at, lab) {
 	}
 }
 
-function all_tables() {
+# Every table of tables-data.awk that is shown here (its flags), in its
+# order, then the consistency checks.
+function all_tables(    t, l3, i) {
 	reg_columns()
-	t_basic()
-	t_proc()
-	t_ops("integer")
-	t_ops("int64")
-	t_ops("float")
-	t_ops("double")
-	t_ctx()
-	t_local()
-	t_cross()
-	t_remote()
-	t_filevm()
-	t_bw()
-	t_mem()
-	t_sizes()
+	tables_check()
+	l3 = 0
+	for (i = 1; i <= nf; i++)
+		if (((i, "CACHE_L3") in META) || ((i, "L3 cache") in FIG))
+			l3 = 1
+	for (t = 1; t <= TABN; t++) {
+		if (table_flag(TABNAME[t], l3 ? "nol3" : "l3"))
+			continue
+		if (mode == "lib" && table_flag(TABNAME[t], "summary"))
+			continue
+		table_show(TABNAME[t])
+	}
 	t_checks()
+}
+
+# What a new line of tables-data.awk may get wrong, said once: a cell of
+# no table, a heading of more lines than its table's header, a column
+# that no registry line names (the cell would stay blank).
+function tables_check(    t, c, part) {
+	for (t in TCN) {
+		if (!(t in TLINES))
+			printf "%s: tables-data.awk: cells of table %s, which has no table_def\n", me, t > "/dev/stderr"
+		for (c = 1; c <= TCN[t]; c++) {
+			if ((t in TLINES) && split(TCHEAD[t, c], part, "[|]") > TLINES[t])
+				printf "%s: tables-data.awk: %s cell %d: a heading of more than %d lines\n", me, t, c, TLINES[t] > "/dev/stderr"
+			if (TCCOL[t, c] != "-" && !(TCCOL[t, c] in COLKEY))
+				printf "%s: tables-data.awk: %s cell %d: no registry line has column %s\n", me, t, c, TCCOL[t, c] > "/dev/stderr"
+		}
+	}
+}
+
+function table_flag(t, f) {
+	return index(TFLAGS[t], " " f " ") > 0
+}
+
+# Table t: its title and header, then a row per file (kept if it holds a
+# figure the table counts).
+function table_show(t,    i, n1, kept, onecpu) {
+	table_begin(TTITLE[t], dashes(TRULEN[t]), table_header(t))
+	table_cols(t)
+	onecpu = table_flag(t, "onecpu")
+	n1 = kept = 0
+	for (i = 1; i <= nf; i++) {
+		row_begin(i)
+		if (table_flag(t, "mem") || table_flag(t, "mem-quiet"))
+			mem_row(i, table_flag(t, "mem-quiet"))
+		table_cells(i, t)
+		if (row_end())
+			kept++
+		else if (onecpu && META[i, "PROCESSORS"] == "1")
+			ONECPU[++n1] = i
+	}
+	table_end()
+	if (onecpu)
+		one_cpu_note(n1, kept)
+}
+
+# The header lines of table t: THOST[t], then each cell's heading, a part
+# of each line (tables-data.awk).  A column starts where the dashes of
+# the one before end: a part that is not empty is put there, after
+# blanks if the line is shorter (after the line if a part before ran on).
+function table_header(t,    j, n, c, H, at, pos, part, h) {
+	n = TLINES[t]
+	for (j = 1; j < n; j++)
+		H[j] = j == 1 ? THOST[t] : spaces(23)
+	H[n] = "--------- -------------"
+	for (c = 1; c <= TCN[t]; c++) {
+		at = split(TCHEAD[t, c], part, "[|]")
+		if (at < n)
+			part[n] = TCSEP[t, c] dashes(TCW[t, c])
+		pos = length(H[n])
+		for (j = 1; j <= n; j++) {
+			if (part[j] == "")
+				continue
+			if (length(H[j]) < pos)
+				H[j] = H[j] spaces(pos - length(H[j]))
+			H[j] = H[j] part[j]
+		}
+	}
+	h = H[1]
+	for (j = 2; j <= n; j++)
+		h = h "\n" H[j]
+	return h
+}
+
+function dashes(n,    s) {
+	s = spaces(n)
+	gsub(/ /, "-", s)
+	return s
 }
 
 # The columns of table t, from its cells (tables-data.awk).
@@ -110,125 +186,15 @@ function data_cell(i, how, id, w,    a) {
 	else if (how ~ /^fs-[a-z]+:/) {
 		split(substr(how, 4), a, ":")
 		fs_cell(i, a[1], a[2], w)
-	} else
+	} else if (how ~ /^(mem|size|measured):|^(guess|from)$/)
+		mem_cell(i, how, w)
+	else
 		printf "%s: internal error: no cell kind %s\n", me, how > "/dev/stderr"
 }
 
-function t_basic(    i) {
-	table_begin("Basic system parameters",
-	    "------------------------------------------------------------------------------",
-	    "Host                 OS Description              Mhz  tlb  cache  mem   scal\n" \
-	    "                                                     pages line   par   load\n" \
-	    "                                                           bytes  \n" \
-	    "--------- ------------- ----------------------- ---- ----- ----- ------ ----")
-	table_cols("basic")
-	for (i = 1; i <= nf; i++) {
-		row_begin(i)
-		table_cells(i, "basic")
-		row_end()
-	}
-	table_end()
-}
-
-function t_proc(    i) {
-	table_begin("Processor, Processes - times in microseconds - smaller is better",
-	    "------------------------------------------------------------------------------",
-	    "Host                 OS  Mhz null null      open slct sig  sig  fork exec sh  \n" \
-	    "                             call  I/O stat clos TCP  inst hndl proc proc proc\n" \
-	    "--------- ------------- ---- ---- ---- ---- ---- ---- ---- ---- ---- ---- ----")
-	table_cols("proc")
-	for (i = 1; i <= nf; i++) {
-		row_begin(i)
-		table_cells(i, "proc")
-		row_end()
-	}
-	table_end()
-}
-
-function t_ops(kind,    i) {
-	if (kind == "integer") {
-		table_begin("Basic integer operations - times in nanoseconds - smaller is better",
-		    "-------------------------------------------------------------------",
-		    "Host                 OS  intgr intgr  intgr  intgr  intgr  \n" \
-		    "                          bit   add    mul    div    mod   \n" \
-		    "--------- ------------- ------ ------ ------ ------ ------ ")
-	} else if (kind == "int64") {
-		table_begin("Basic uint64 operations - times in nanoseconds - smaller is better",
-		    "------------------------------------------------------------------",
-		    "Host                 OS int64  int64  int64  int64  int64  \n" \
-		    "                         bit    add    mul    div    mod   \n" \
-		    "--------- ------------- ------ ------ ------ ------ ------ ")
-	} else if (kind == "float") {
-		table_begin("Basic float operations - times in nanoseconds - smaller is better",
-		    "-----------------------------------------------------------------",
-		    "Host                 OS  float  float  float  float\n" \
-		    "                         add    mul    div    bogo\n" \
-		    "--------- ------------- ------ ------ ------ ------ ")
-	} else {
-		table_begin("Basic double operations - times in nanoseconds - smaller is better",
-		    "------------------------------------------------------------------",
-		    "Host                 OS  double double double double\n" \
-		    "                         add    mul    div    bogo\n" \
-		    "--------- ------------- ------  ------ ------ ------ ")
-	}
-	table_cols(kind)
-	for (i = 1; i <= nf; i++) {
-		row_begin(i)
-		table_cells(i, kind)
-		row_end()
-	}
-	table_end()
-}
-
-function t_ctx(    i) {
-	table_begin("Context switching - times in microseconds - smaller is better",
-	    "-------------------------------------------------------------------------",
-	    "Host                 OS  2p/0K 2p/16K 2p/64K 8p/16K 8p/64K 16p/16K 16p/64K\n" \
-	    "                         ctxsw  ctxsw  ctxsw ctxsw  ctxsw   ctxsw   ctxsw\n" \
-	    "--------- ------------- ------ ------ ------ ------ ------ ------- -------")
-	table_cols("ctx")
-	for (i = 1; i <= nf; i++) {
-		row_begin(i)
-		table_cells(i, "ctx")
-		row_end()
-	}
-	table_end()
-}
-
-function t_local(    i) {
-	table_begin("*Local* Communication latencies in microseconds - smaller is better",
-	    "---------------------------------------------------------------------",
-	    "Host                 OS 2p/0K  Pipe AF     UDP  RPC/   TCP  RPC/ TCP\n" \
-	    "                        ctxsw       UNIX         UDP         TCP conn\n" \
-	    "--------- ------------- ----- ----- ---- ----- ----- ----- ----- ----")
-	table_cols("local")
-	for (i = 1; i <= nf; i++) {
-		row_begin(i)
-		table_cells(i, "local")
-		row_end()
-	}
-	table_end()
-}
-
-# latbw's own table: the driver's cross-CPU runs (one process per CPU),
-# the wake-up cost between CPUs.  A one-CPU machine has none, and says so.
-function t_cross(    i, n1, kept) {
-	table_begin("Cross-CPU communication latencies (latbw, one party per CPU) in microseconds - smaller is better",
-	    "---------------------------------------------------------------------",
-	    "Host                 OS 2p/0K  Pipe AF     UDP  RPC/   TCP  RPC/ TCP\n" \
-	    "                        ctxsw       UNIX         UDP         TCP conn\n" \
-	    "--------- ------------- ----- ----- ---- ----- ----- ----- ----- ----")
-	table_cols("cross")
-	n1 = kept = 0
-	for (i = 1; i <= nf; i++) {
-		row_begin(i)
-		table_cells(i, "cross")
-		if (row_end())
-			kept++
-		else if (META[i, "PROCESSORS"] == "1")
-			ONECPU[++n1] = i
-	}
-	table_end()
+# Under the cross-CPU table: a one-CPU machine has no figure there, and
+# says so (the title and rule alone when no row was kept).
+function one_cpu_note(n1, kept,    i) {
 	if (mode != "table" || n1 == 0)
 		return
 	if (kept == 0)
@@ -274,49 +240,4 @@ function t_checks(    i, p, pre, what) {
 	print "-------------------------------------------------"
 	for (i = 1; i <= NCHK; i++)
 		print "! " CHK[i]
-}
-
-function t_remote(    i) {
-	table_begin("*Remote* Communication latencies in microseconds - smaller is better",
-	    "---------------------------------------------------------------------",
-	    "Host                 OS   UDP  RPC/  TCP   RPC/ TCP\n" \
-	    "                               UDP         TCP  conn\n" \
-	    "--------- ------------- ----- ----- ----- ----- ----")
-	table_cols("remote")
-	for (i = 1; i <= nf; i++) {
-		row_begin(i)
-		table_cells(i, "remote")
-		row_end()
-	}
-	table_end()
-}
-
-function t_filevm(    i) {
-	table_begin("File & VM system latencies in microseconds - smaller is better",
-	    "-------------------------------------------------------------------------------",
-	    "Host                 OS   0K File      10K File     Mmap    Prot   Page   100fd\n" \
-	    "                        Create Delete Create Delete Latency Fault  Fault  selct\n" \
-	    "--------- ------------- ------ ------ ------ ------ ------- ----- ------- -----")
-	table_cols("filevm")
-	for (i = 1; i <= nf; i++) {
-		row_begin(i)
-		table_cells(i, "filevm")
-		row_end()
-	}
-	table_end()
-}
-
-function t_bw(    i) {
-	table_begin("*Local* Communication bandwidths in MB/s - bigger is better",
-	    "-----------------------------------------------------------------------------",
-	    "Host                OS  Pipe AF    TCP  File   Mmap  Bcopy  Bcopy  Mem   Mem\n" \
-	    "                             UNIX      reread reread (libc) (hand) read write\n" \
-	    "--------- ------------- ---- ---- ---- ------ ------ ------ ------ ---- -----")
-	table_cols("bw")
-	for (i = 1; i <= nf; i++) {
-		row_begin(i)
-		table_cells(i, "bw")
-		row_end()
-	}
-	table_end()
 }

@@ -1,8 +1,10 @@
 #!/bin/sh
 # Adding a benchmark is src/<name>.c, its manual page, its test and one
-# line of scripts/registry: in a copy of the tree, a toy benchmark added
+# line of scripts/registry, and a table cell one more line, in
+# scripts/tables-data.awk: in a copy of the tree, a toy benchmark added
 # that way (nothing else changed) is built by make, run by latbw-run
-# (by its group, and by its name) and shown by summary -f json.
+# (by its group, and by its name), shown by summary -f json, and in its
+# cell of a default table (the processes' one, heading and all).
 . "$(dirname "$0")/lib.sh"
 . "$TESTS_DIR/lib-driver.sh"
 
@@ -12,7 +14,9 @@ cp -R "$TOP/Makefile" "$TOP/VERSION" "$TOP/src" "$TOP/scripts" "$TOP/doc" "$T/"
 # shellcheck disable=SC2034 # run_driver (lib-driver.sh) runs $RUN
 RUN=$T/scripts/latbw-run
 
-# The three files of a new benchmark: the program, its page, its line.
+# The three files of a new benchmark: the program, its page, its line
+# (its column: proc.toy); and the line of its cell, after the last one
+# of the processes' table.
 cat >"$T/src/lat_toy.c" <<'EOF'
 /*
  * lat_toy - a toy benchmark (tests/t9710): one increment of a counter.
@@ -60,7 +64,12 @@ Toy latency: 0.0010 microseconds
 .SH SEE ALSO
 .BR latbw (7)
 EOF
-printf '%s\n' 'run | toy | 3 | P | - | lat_toy | - | - | Toy latency | us | -' >>"$T/scripts/registry"
+printf '%s\n' 'run | toy | 3 | P | - | lat_toy | - | - | Toy latency | us | proc.toy' >>"$T/scripts/registry"
+cat >"$TRASH/cell" <<'EOF'
+	cell_def("proc", "fig", "proc.toy", 6, 1, " toy| lat")
+EOF
+awk 'NR == FNR { cell = $0; next } { print } /^\tcell_def[(]"proc", "fig", "proc[.]sh",/ { print cell }' \
+	"$TRASH/cell" "$TOP/scripts/tables-data.awk" >"$T/scripts/tables-data.awk"
 
 host=$(uname -n)
 host=${host%%.*}
@@ -105,6 +114,22 @@ test_expect 'summary -f json shows it, with its metric name by the rule' '
 	F=$(find "$TRASH/res" -type f -name "$host.0" | sed -n 1p) &&
 	sh "$T/scripts/summary" -f json "$F" >"$TRASH/json" 2>"$TRASH/jerr" &&
 	expect_line "\"name\": \"Toy latency\", \"metric\": \"latbw.TOY.latency.us\", \"x\": null, \"value\": [0-9.e+-]+, \"unit\": \"us\"" "$TRASH/json"
+'
+
+# The processes' table of summary's text output: its header, and the
+# row of the file (Host to the toy's cell, the last).
+test_expect 'summary shows it in its cell of the processes table' '
+	F=$(find "$TRASH/res" -type f -name "$host.0" | sed -n 1p) &&
+	{ [ "$(grep -c "proc[.]toy" "$T/scripts/tables-data.awk")" = 1 ] ||
+		fail "the cell line was not added to the copy of tables-data.awk"; } &&
+	{ sh "$T/scripts/summary" "$F" >"$TRASH/table" 2>"$TRASH/terr" ||
+		fail "summary: $(cat "$TRASH/terr")"; } &&
+	awk "/^Processor, Processes/ { on = 1; next } on && /^\$/ { exit } on" \
+		"$TRASH/table" >"$TRASH/proc" &&
+	expect_line "^Host  .* sh   toy\$" "$TRASH/proc" &&
+	expect_line "^  .* proc proc lat\$" "$TRASH/proc" &&
+	expect_line "^-{9} -{13}( -{4}){11} -{6}\$" "$TRASH/proc" &&
+	expect_line "^.{78} [ 0-9.e+-]{5}[0-9KM]\$" "$TRASH/proc"
 '
 
 test_expect 'nothing left behind in the scratch directories' '
