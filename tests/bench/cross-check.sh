@@ -133,9 +133,11 @@ definition() {
 	'mem L3 $ ('* | 'mem main $ ('*)
 		echo "latbw's summary curve is on huge pages (-H thp), lmbench's on 4 KB pages: a page walk per load (see [xc-chase])" ;;
 	'cache L3 measured')
-		echo "sysfs gives the host socket's L3; this guest's chase is at L3 latency to ~16 MB (52 ns 2.5-15 MB, 126 from 26 MB)" ;;
+		echo "sysfs gives the host's whole L3; a guest's chase keeps L3 latency only up to its share of it (the mem rows: memory latency at half the sysfs size)" ;;
 	'Mem read' | 'Mem write')
 		echo "lmbench's frd/fwr: scalar 4-byte words (frd one chain of adds), core-bound; latbw's 16-byte vectors (see [lmbench rd/wr])" ;;
+	'Bcopy (hand)')
+		echo "lmbench's fcp: a scalar 4-byte word a load and a store; latbw's 16-byte vectors (see [lmbench bcopy])" ;;
 	'c2c cas 0-1')
 		echo "no second tool makes a compare-and-swap round trip on one line" ;;
 	'Mhz [cpuinfo]')
@@ -794,10 +796,16 @@ s_bw() {
 		# faster than that.  Its rd and wr touch every cache line with a
 		# quarter of the instructions: the memory's bandwidth a second
 		# way, beside latbw's frd and fwr.
+		# Its fcp is such a loop too (a 4-byte word a load and a store);
+		# a copy of the buffer the second way is its bcopy (memcpy).
 		case $op in
 		frd | fwr)
 			theirs "$t" "$lm/bw_mem" -N "$REPS" "${sz}m" "${op#f}"
 			row "$c [lmbench ${op#f}]" "$(pt "$o" "$xx")" "$(pt "$t" "$xx")"
+			;;
+		fcp)
+			theirs "$t" "$lm/bw_mem" -N "$REPS" "${sz}m" bcopy
+			row "$c [lmbench bcopy]" "$(pt "$o" "$xx")" "$(pt "$t" "$xx")"
 			;;
 		esac
 	done
