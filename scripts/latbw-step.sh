@@ -323,7 +323,13 @@ step_run() {
 	[ "${c_IDLE:?}" = os ] && set -- "$@" -I
 	step_reps
 	[ -n "$step_reps" ] && set -- "$@" -N "$step_reps"
-	[ -n "$usecs" ] && set -- "$@" -E "$usecs"
+	# mhz keeps its own short samples (100 us) unless USECS is set:
+	# quick mode's 1000 made its 400 pairs take 0.8 s, and a sample of
+	# 1 ms is seldom undisturbed on a virtual machine (mhz.c).
+	if [ -n "$usecs" ] && { [ "$step_kind" != mhz ] || [ -n "${c_USECS?}" ]; }
+	then
+		set -- "$@" -E "$usecs"
+	fi
 	case "$step_flags" in
 	*P*) [ "$c_SYNC_MAX" -gt 1 ] && set -- "$@" -P "$c_SYNC_MAX" ;;
 	esac

@@ -37,38 +37,54 @@ descendants() {
 		}'
 }
 
-# interrupt SIG BENCHMARKS [ENV...]: start a run, wait for its first
-# figure, record every process under it, send SIG, wait for it to end.
-# Sets F (the results file); the status is in $TRASH/rc.
+# interrupt DIR SIG BENCHMARKS [ENV...]: start a run whose TMPDIR, FSDIR
+# and results are DIR's (tmp, fs, res), wait for its first figure,
+# record every process under it (DIR/procs), send SIG, wait for it to
+# end.  Its results file's name goes to DIR/file, its status to DIR/rc,
+# its output to DIR/out and DIR/err.
 interrupt() {
-	int_sig=$1
-	int_sel=$2
-	shift 2
-	rm -rf "$TRASH/res" && mkdir "$TRASH/res"
-	bg_driver FSDIR="$TRASH/fs" MB=4 BENCHMARKS="$int_sel" "$@" env $default_int
-	int_pid=$DRIVER_PID
-	F=
+	int_dir=$1
+	int_sig=$2
+	int_sel=$3
+	shift 3
+	rm -rf "$int_dir/res" && mkdir "$int_dir/res"
+	(
+		DRIVER_EXEC='exec' driver_env TMPDIR="$int_dir/tmp" RESULTS_DIR="$int_dir/res" \
+			LATBW_SAVED_CONFIG="$int_dir/saved" FSDIR="$int_dir/fs" MB=4 \
+			BENCHMARKS="$int_sel" "$@" env $default_int sh "$RUN"
+	) >"$int_dir/out" 2>"$int_dir/err" &
+	int_pid=$!
+	int_file=
 	i=0
 	while [ "$i" -lt 300 ]
 	do
-		F=$(find "$TRASH/res" -type f 2>/dev/null | sed -n 1p)
-		if [ -n "$F" ] && grep -q '^Simple syscall: ' "$F"
+		int_file=$(find "$int_dir/res" -type f 2>/dev/null | sed -n 1p)
+		if [ -n "$int_file" ] && grep -q '^Simple syscall: ' "$int_file"
 		then
 			break
 		fi
 		sleep 0.1 2>/dev/null || sleep 1
 		i=$((i + 1))
 	done
-	descendants "$int_pid" >"$TRASH/procs"
+	descendants "$int_pid" >"$int_dir/procs"
 	kill "-$int_sig" "$int_pid"
 	wait "$int_pid"
-	echo "$?" >"$TRASH/rc"
+	echo "$?" >"$int_dir/rc"
+	printf '%s\n' "$int_file" >"$int_dir/file"
 }
 
-# check_partial SIG STATUS: the checks after an interrupted run.
+# check_partial SIG STATUS [DIR]: the checks after the run interrupt DIR
+# made (default $TRASH); sets F, its results file.
 check_partial() {
 	cp_sig=$1
 	cp_status=$2
+	cp_dir=${3:-$TRASH}
+	F=$(cat "$cp_dir/file")
+	if [ "$cp_dir" != "$TRASH" ]
+	then
+		# (expect_status and the checks read $TRASH/rc, err and procs)
+		cp "$cp_dir/rc" "$cp_dir/err" "$cp_dir/procs" "$TRASH/"
+	fi
 	test_expect "SIG$cp_sig: exit status $cp_status" "expect_status $cp_status"
 	test_expect "SIG$cp_sig: the file starts with the lmbench 3 marker" '
 		[ -n "$F" ] &&
@@ -103,30 +119,17 @@ check_partial() {
 		[ -z "$alive" ] || fail "still alive: $alive: $(ps -o pid,args -p "${alive# }")"
 	'
 	test_expect "SIG$cp_sig: no temporary file or directory left" '
-		[ -z "$(ls -A "$TRASH/fs")" ] && [ -z "$(ls -A "$TRASH/tmp")" ] ||
-			fail "left: $(ls -A "$TRASH/fs" "$TRASH/tmp")"
+		[ -z "$(ls -A "$cp_dir/fs")" ] && [ -z "$(ls -A "$cp_dir/tmp")" ] ||
+			fail "left: $(ls -A "$cp_dir/fs" "$cp_dir/tmp")"
 	'
 }
 
-# The real lat_syscall with long samples, so that a figure is out and the
-# next one is being measured when the signal comes (and a stand-in mhz,
-# whose real one would take seconds with such samples).
-mkdir "$TRASH/real"
-ln -s "$BIN/lat_syscall" "$TRASH/real/lat_syscall"
-printf '#!/bin/sh\necho "3000 MHz, 0.3333 nanosec clock" >&2\n' >"$TRASH/real/mhz"
-chmod +x "$TRASH/real/mhz"
-if [ -n "$default_int" ]
-then
-	interrupt INT syscall USECS=100000 REPS=3 LATBW_BIN="$TRASH/real"
-	check_partial INT 130
-else
-	test_skip 'SIGINT to the driver' 'env --default-signal is not available'
-fi
-interrupt TERM syscall USECS=100000 REPS=3 LATBW_BIN="$TRASH/real"
-check_partial TERM 143
-
 # A stand-in program that hangs and ignores SIGTERM: the driver still
-# ends (it kills it), and the file is still marked incomplete.
+# ends (it kills it, 5 s after its SIGTERM), and the file is still
+# marked incomplete.  That run waits the 5 s in the background, in a
+# directory of its own ($TRASH/hup), while the INT and TERM runs go on;
+# its checks come after theirs.
+mkdir "$TRASH/hup" "$TRASH/hup/tmp" "$TRASH/hup/fs"
 printf '#!/bin/sh\necho "3000 MHz, 0.3333 nanosec clock" >&2\n' >"$TRASH/bin/mhz"
 cat >"$TRASH/bin/lat_syscall" <<'EOF'
 #!/bin/sh
@@ -137,8 +140,28 @@ trap '' TERM
 sleep 617
 EOF
 chmod +x "$TRASH/bin/mhz" "$TRASH/bin/lat_syscall"
-interrupt HUP syscall LATBW_BIN="$TRASH/bin"
-check_partial HUP 129
+interrupt "$TRASH/hup" HUP syscall LATBW_BIN="$TRASH/bin" &
+hup_run=$!
+
+# The real lat_syscall with long samples, so that a figure is out and the
+# next one is being measured when the signal comes (and a stand-in mhz,
+# whose real one would take seconds with such samples).
+mkdir "$TRASH/real"
+ln -s "$BIN/lat_syscall" "$TRASH/real/lat_syscall"
+printf '#!/bin/sh\necho "3000 MHz, 0.3333 nanosec clock" >&2\n' >"$TRASH/real/mhz"
+chmod +x "$TRASH/real/mhz"
+if [ -n "$default_int" ]
+then
+	interrupt "$TRASH" INT syscall USECS=100000 REPS=3 LATBW_BIN="$TRASH/real"
+	check_partial INT 130
+else
+	test_skip 'SIGINT to the driver' 'env --default-signal is not available'
+fi
+interrupt "$TRASH" TERM syscall USECS=100000 REPS=3 LATBW_BIN="$TRASH/real"
+check_partial TERM 143
+
+wait "$hup_run"
+check_partial HUP 129 "$TRASH/hup"
 
 # Interrupted in its second round: the rounds so far are combined.  A
 # stand-in lat_syscall prints its run number (1, 2, 3 ...) as each case's
