@@ -23,6 +23,19 @@ now_s() {
 	date +%s
 }
 
+# The step of the waits bounded in seconds (end_run, stop_run): a tenth of
+# a second where sleep takes fractions (GNU, busybox, the BSDs; POSIX
+# asks only for whole seconds), else a second; tick_n of them make one.
+# A run that ends, or answers a stop, is then seen within a tenth of a
+# second, not a second later.
+tick_s=1
+tick_n=1
+if sleep 0.1 2>/dev/null
+then
+	tick_s=0.1
+	tick_n=10
+fi
+
 # newest_file NAME: the results file here of host NAME with the greatest
 # n, or nothing.
 newest_file() {
@@ -152,9 +165,9 @@ nap() {
 end_run() {
 	exec 3>&-
 	er_i=0
-	while [ "$er_i" -lt 5 ] && kill -0 "$run_pid" 2>/dev/null
+	while [ "$er_i" -lt $((5 * tick_n)) ] && kill -0 "$run_pid" 2>/dev/null
 	do
-		sleep 1
+		sleep "$tick_s"
 		er_i=$((er_i + 1))
 	done
 	kill -TERM "$run_pid" 2>/dev/null
@@ -222,10 +235,10 @@ stop_run() {
 	kill -0 "$run_pid" 2>/dev/null || return 0
 	printf 'stop\n' >&3 2>/dev/null
 	sr_i=0
-	while [ "$sr_i" -lt 5 ] && ! grep -q '^done ' "$hw/run.out" 2>/dev/null &&
+	while [ "$sr_i" -lt $((5 * tick_n)) ] && ! grep -q '^done ' "$hw/run.out" 2>/dev/null &&
 		kill -0 "$run_pid" 2>/dev/null
 	do
-		sleep 1
+		sleep "$tick_s"
 		sr_i=$((sr_i + 1))
 	done
 	grep -q '^done ' "$hw/run.out" 2>/dev/null && poll

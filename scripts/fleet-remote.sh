@@ -96,10 +96,19 @@ remote_run() {
 stop_driver() {
 	[ -f "$rr_dir/ended" ] && return 0
 	kill -TERM "$rr_pid" 2>/dev/null
+	# Looked for every tenth of a second where sleep takes fractions
+	# (as fleet-host.sh's waits): its end is then said at once.
+	sd_s=1
+	sd_n=1
+	if sleep 0.1 2>/dev/null
+	then
+		sd_s=0.1
+		sd_n=10
+	fi
 	sd_i=0
-	while [ "$sd_i" -lt 10 ] && ! [ -f "$rr_dir/ended" ]
+	while [ "$sd_i" -lt $((10 * sd_n)) ] && ! [ -f "$rr_dir/ended" ]
 	do
-		sleep 1
+		sleep "$sd_s"
 		sd_i=$((sd_i + 1))
 	done
 	[ -f "$rr_dir/ended" ] && return 0
