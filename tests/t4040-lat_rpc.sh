@@ -29,6 +29,44 @@ do
 	"
 done
 
+# -b: the plain round trip against the same server, in samples that
+# alternate with the calls', printed first under lmbench's UDP and TCP
+# labels, its statistics line naming its case.
+test_expect '-b: plain round trip then call, UDP then TCP, four figures of 11 pairs at least' '
+	run_bench lat_rpc -o "$port" -b -N 3 -E 1000 localhost &&
+	[ "$(wc -l <"$TRASH/err")" -eq 8 ] &&
+	[ "$(sed -n "1p;3p;5p;7p" "$TRASH/err" | cut -d " " -f 1)" = "$(printf "UDP\nRPC/udp\nTCP\nRPC/tcp")" ] &&
+	expect_line "^UDP latency using localhost: [0-9]+\.[0-9]{4} microseconds\$" "$TRASH/err" &&
+	expect_line "^TCP latency using localhost: [0-9]+\.[0-9]{4} microseconds\$" "$TRASH/err" &&
+	[ "$(sed -n "2p;4p;6p;8p" "$TRASH/err" | sed "s/ median=.* reps=/ reps=/; s/ preempted=.*//")" = "$(printf "%s\n" \
+		"[latbw-stat prog=lat_rpc case=plain-udp reps=11" "[latbw-stat prog=lat_rpc case=udp reps=11" \
+		"[latbw-stat prog=lat_rpc case=plain-tcp reps=11" "[latbw-stat prog=lat_rpc case=tcp reps=11")" ] &&
+	for l in "UDP latency" "RPC/udp latency" "TCP latency" "RPC/tcp latency"
+	do
+		is_positive "$(value_of "$l using localhost" "$TRASH/err")" || return 1
+	done
+'
+
+for p in udp tcp
+do
+	test_expect "-b -p $p -m 100: its pair only, pinned" "
+		run_bench lat_rpc -o $port -b -p $p -m 100 -N 2 -E 1000 -C 0 127.0.0.1 &&
+		[ \"\$(wc -l <\"\$TRASH/err\")\" -eq 4 ] &&
+		expect_line '^\[latbw-stat prog=lat_rpc case=plain-$p .* cpus=0 ' \"\$TRASH/err\" &&
+		expect_line '^\[latbw-stat prog=lat_rpc case=$p .* cpus=0 ' \"\$TRASH/err\" &&
+		is_positive \"\$(value_of 'RPC/$p latency using 127.0.0.1' \"\$TRASH/err\")\"
+	"
+done
+
+test_expect '-b: -m below 4, copies, a server or a stop are usage errors' '
+	! run_bench lat_rpc -o "$port" -b -m 3 localhost && expect_status 2 &&
+	expect_line "^lat_rpc: -b wants -m 4 or more\$" "$TRASH/err" &&
+	! run_bench lat_rpc -o "$port" -b -P 2 localhost && expect_status 2 &&
+	! run_bench lat_rpc -o "$port" -b -S localhost && expect_status 2 &&
+	expect_line "^lat_rpc: -b is for clients\$" "$TRASH/err" &&
+	! run_bench lat_rpc -o "$port" -b -s && expect_status 2
+'
+
 test_expect '-p bogus is a usage error' '
 	! run_bench lat_rpc -o "$port" -p sctp localhost && expect_status 2 &&
 	expect_line "^usage: lat_rpc " "$TRASH/err"

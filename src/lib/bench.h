@@ -317,6 +317,9 @@ struct bench_pairs {
 	unsigned preempted;
 	uint64_t n;		/* iterations per sample */
 	unsigned reps;		/* -N: the samples wanted (nominal 11) */
+	/* What the other CPUs did meanwhile, as in struct bench_result. */
+	double others_busy, cpu_wait;
+	int others_known, cpu_wait_known;
 };
 int bench_measure_pairs(struct bench *b, const struct bench_case *ca,
 			const struct bench_case *cb, struct bench_pairs *p,

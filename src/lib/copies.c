@@ -307,9 +307,7 @@ void bench_check_threads(struct bench *b, const struct bench_case *c)
 int bench_measure(struct bench *b, const struct bench_case *c,
 		  struct bench_result *r)
 {
-	struct cpus_times *t0 = NULL;
-	double psi0 = -1.0;
-	uint64_t wall0 = 0;
+	struct bench_watch w;
 	int rc;
 
 	b->bc = c;
@@ -317,39 +315,13 @@ int bench_measure(struct bench *b, const struct bench_case *c,
 	bench_check_threads(b, c);
 	if ((c->flags & BENCH_SUBTRACT_LOOP) && b->h->loop_ns < 0.0)
 		b->h->loop_ns = bench_loop_cost(b);
-	/* The other CPUs' business meanwhile, outside every sample. */
-	if (b->h->ncpus > 0) {
-		t0 = cpus_times_now();
-		psi0 = cpus_pressure_us();
-		wall0 = bench_now_ns();
-	}
+	bench_watch_begin(b, &w);
 	if (b->h->threads)
 		rc = measure_threads(b, c, r);
 	else if (b->copies > 1 || b->h->sweep)
 		rc = measure_parallel(b, c, r);
 	else
 		rc = bench_measure_local(b, c, r);
-	r->others_busy = cpus_others_busy(t0, b->h->cpus, b->h->ncpus);
-	r->others_known = r->others_busy >= 0.0;
-	/*
-	 * Across CPUs, with no other CPU to watch (t0 read, none left
-	 * out): the machine's CPU pressure is about ours.  One copy only:
-	 * copies (-P, -G) outnumber the CPUs and wait for each other.
-	 */
-	r->cpu_wait_known = 0;
-	if (t0 != NULL && !r->others_known && psi0 >= 0.0 &&
-	    b->copies <= 1 && !b->h->sweep &&
-	    strcmp(cpus_placement(b->h->cpus_text), "cross") == 0) {
-		double psi1 = cpus_pressure_us();
-		uint64_t wall = bench_now_ns() - wall0;
-
-		if (psi1 >= psi0 && wall > 0) {
-			r->cpu_wait = (psi1 - psi0) * 1000.0 / (double)wall;
-			if (r->cpu_wait > 1.0)
-				r->cpu_wait = 1.0;
-			r->cpu_wait_known = 1;
-		}
-	}
-	free(t0);
+	bench_watch_end(b, &w, r);
 	return rc;
 }

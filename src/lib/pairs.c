@@ -3,6 +3,7 @@
  * figures that are a difference (see bench_measure_pairs in bench.h).
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "bench.h"
 #include "sample.h"
@@ -94,6 +95,8 @@ int bench_measure_pairs(struct bench *b, const struct bench_case *ca,
 					 void *arg),
 			void *arg, double max_ns)
 {
+	struct bench_watch w;
+	struct bench_result seen;
 	int rc = 0;
 
 	if (b->copies > 1)
@@ -105,12 +108,13 @@ int bench_measure_pairs(struct bench *b, const struct bench_case *ca,
 	p->n = 0;
 	p->reps = bench_reps(b);
 	bench_case_begin(b, cb);
+	bench_watch_begin(b, &w);
 	if (ca->setup != NULL && (rc = ca->setup(b)) != 0)
-		return rc;
+		goto out;
 	if (cb->setup != NULL && (rc = cb->setup(b)) != 0) {
 		if (ca->cleanup != NULL)
 			ca->cleanup(b);
-		return rc;
+		goto out;
 	}
 	rc = take_pairs(b, ca, cb, p, want_more, arg, max_ns);
 	if (cb->cleanup != NULL)
@@ -119,5 +123,12 @@ int bench_measure_pairs(struct bench *b, const struct bench_case *ca,
 		ca->cleanup(b);
 	if (rc != 0)
 		bench_pairs_free(p);
+out:
+	memset(&seen, 0, sizeof(seen));
+	bench_watch_end(b, &w, &seen);
+	p->others_busy = seen.others_busy;
+	p->others_known = seen.others_known;
+	p->cpu_wait = seen.cpu_wait;
+	p->cpu_wait_known = seen.cpu_wait_known;
 	return rc;
 }

@@ -14,6 +14,7 @@
 
 #include "bench.h"
 #include "calib.h"
+#include "cpus.h"
 #include "internal.h"
 #include "sample.h"
 #include "stats.h"
@@ -446,4 +447,45 @@ int bench_measure_local(struct bench *b, const struct bench_case *c,
 	if (c->cleanup != NULL)
 		c->cleanup(b);
 	return rc;
+}
+
+/* The other CPUs' business meanwhile, outside every sample. */
+void bench_watch_begin(struct bench *b, struct bench_watch *w)
+{
+	w->t0 = NULL;
+	w->psi0 = -1.0;
+	w->wall0 = 0;
+	if (b->h->ncpus > 0) {
+		w->t0 = cpus_times_now();
+		w->psi0 = cpus_pressure_us();
+		w->wall0 = bench_now_ns();
+	}
+}
+
+void bench_watch_end(struct bench *b, struct bench_watch *w,
+		     struct bench_result *r)
+{
+	r->others_busy = cpus_others_busy(w->t0, b->h->cpus, b->h->ncpus);
+	r->others_known = r->others_busy >= 0.0;
+	/*
+	 * Across CPUs, with no other CPU to watch (t0 read, none left
+	 * out): the machine's CPU pressure is about ours.  One copy only:
+	 * copies (-P, -G) outnumber the CPUs and wait for each other.
+	 */
+	r->cpu_wait_known = 0;
+	if (w->t0 != NULL && !r->others_known && w->psi0 >= 0.0 &&
+	    b->copies <= 1 && !b->h->sweep &&
+	    strcmp(cpus_placement(b->h->cpus_text), "cross") == 0) {
+		double psi1 = cpus_pressure_us();
+		uint64_t wall = bench_now_ns() - w->wall0;
+
+		if (psi1 >= w->psi0 && wall > 0) {
+			r->cpu_wait = (psi1 - w->psi0) * 1000.0 / (double)wall;
+			if (r->cpu_wait > 1.0)
+				r->cpu_wait = 1.0;
+			r->cpu_wait_known = 1;
+		}
+	}
+	free(w->t0);
+	w->t0 = NULL;
 }

@@ -27,4 +27,19 @@ uint64_t bench_clock_ns(const struct bench *b);
 unsigned bench_warmups(const struct bench *b);
 unsigned bench_reps(const struct bench *b);
 
+/*
+ * What the other CPUs did while a pinned measurement ran (others_busy,
+ * cpu_wait of struct bench_result): bench_watch_begin before it,
+ * bench_watch_end after, which fills in r's four fields (and frees).
+ */
+struct cpus_times;
+struct bench_watch {
+	struct cpus_times *t0;
+	double psi0;
+	uint64_t wall0;
+};
+void bench_watch_begin(struct bench *b, struct bench_watch *w);
+void bench_watch_end(struct bench *b, struct bench_watch *w,
+		     struct bench_result *r);
+
 #endif
