@@ -64,12 +64,20 @@ cross && substr($0, 1, 1) != "[" && (k = index($0, ": ")) > 1 {
 		lab = lab " (cross CPU)"
 	$0 = lab substr($0, k)
 }
+# The figure the lines that follow are of: the label of a figure line, or a
+# series title (its points leave it as it is).
+substr($0, 1, 1) != "[" && $0 !~ /^[0-9]/ && $0 != "" {
+	fig = (k = index($0, ": ")) > 1 ? substr($0, 1, k - 1) : $0
+}
 # A step that goes with the run step before (W): its statistics lines
 # say whose round they are taken from, tied=PROG:CASE[:X] (rounds.awk).
-# The PROG:CASE[:X] of the last statistics line goes to the count file.
+# Each statistics line gets the id of its figure, id=ID (fig_id).  The
+# PROG:CASE[:X] of the last statistics line goes to the count file.
 /^\[latbw-stat / {
 	if (tied != "" && sub(/\][ \t]*$/, ""))
 		$0 = $0 " tied=" tied "]"
+	if ((k = fig_id(fig)) != "" && sub(/\][ \t]*$/, ""))
+		$0 = $0 " id=" k "]"
 	lastid = stat_id($0)
 }
 $0 == "" {
@@ -96,6 +104,35 @@ substr($0, 1, 1) == "[" {
 	inser = !header && $0 ~ /^[0-9]/
 }
 END { print n, (printed ? (last == "" ? 1 : 0) : -1), lastid > count }
+# fig_id(FIG): the id of figure FIG (a label or a series title) among
+# the step'"'"'s, figs (ID|LABEL|..., from the registry: scripts/registry,
+# field 12): the one of a step of one figure whose id has no {S}; else
+# that of the label FIG is, or begins with before a blank (a title'"'"'s
+# ovr=, say), leading quotes aside, {S} in it standing for a word of FIG
+# that then fills the {S} of the id; "" when none fits.
+function fig_id(fig,    n, f, i, lab, p, s, id) {
+	n = split(figs, f, "|")
+	if (n == 2 && index(f[1], "{S}") == 0)
+		return f[1]
+	sub(/^"/, "", fig)
+	for (i = 1; i < n; i += 2) {
+		lab = f[i + 1]
+		sub(/^"/, "", lab)
+		s = ""
+		if ((p = index(lab, "{S}")) > 0) {
+			s = substr(fig, p)
+			sub(/ .*/, "", s)
+			lab = substr(lab, 1, p - 1) s substr(lab, p + 3)
+		}
+		if (fig != lab && index(fig, lab " ") != 1)
+			continue
+		id = f[i]
+		if ((p = index(id, "{S}")) > 0)
+			id = substr(id, 1, p - 1) s substr(id, p + 3)
+		return s == "" && p > 0 ? "" : id
+	}
+	return ""
+}
 # stat_id(line): PROG:CASE, and :X with an x=, of a statistics line.
 function stat_id(s,    w, i, k, f) {
 	sub(/\][ \t]*$/, "", s)
@@ -124,7 +161,7 @@ run_prog() {
 	awk -v prog="$prog_name" -v title="${cur_title:-}" -v join="${cur_join:--}" -v me="${me:?}" \
 		-v tty="${tty:-0}" -v count="$work/count" -v cross="${cross_cpu:-0}" \
 		-v pend="$work/pending" -v inser="$in_series" \
-		-v header="$prog_header" -v tied="${step_tie:-}" "$filter_awk" \
+		-v header="$prog_header" -v tied="${step_tie:-}" -v figs="${step_figs:-}" "$filter_awk" \
 		<"$work/fifo" >>"$prog_dest" 3>&2 2>"$work/write.err" &
 	filter_pid=$!
 	bounded "${hard_bound:?}" "$work/fifo" started "${bin:?}/$prog_name" "$@"

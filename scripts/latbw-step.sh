@@ -41,7 +41,7 @@ run_round() {
 	cur_join=-
 	title_written=no
 	last_blank=0
-	while IFS='|' read -r kind tags weight flags text
+	while IFS='|' read -r kind tags weight flags text figs
 	do
 		case "$kind" in
 		series)
@@ -71,7 +71,7 @@ run_round() {
 			*:*M*) [ "${skip_m:-0}" = 1 ] && continue ;;
 			esac
 		fi
-		do_step "$kind" "$tags" "$weight" "$flags" "$text"
+		do_step "$kind" "$tags" "$weight" "$flags" "$text" "$figs"
 		wdone=$((wdone + weight))
 	done <"$work/plan"
 	flush_pending
@@ -146,11 +146,14 @@ step_shown() {
 	set +f
 }
 
-# do_step KIND TAGS WEIGHT FLAGS TEXT: one step of the plan (its line).
+# do_step KIND TAGS WEIGHT FLAGS TEXT [FIGS]: one step of the plan (its
+# line; FIGS: its figures' ids and labels, ID|LABEL|..., for the filter).
+# shellcheck disable=SC2034 # step_figs: for run_prog
 do_step() {
 	step_kind=$1
 	step_flags=$4
 	step_text=$5
+	step_figs=${6:-}
 	step_prog=${step_text%% *}
 	step=$((step + 1))
 	# An alternative runs only when the step before could not run here.

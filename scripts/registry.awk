@@ -4,7 +4,11 @@
 #   awk -v what=plan -v quick=0|1 -v mb=N -v cross=LIST -v remote=HOSTS \
 #       -f registry.awk REGISTRY
 #                 the driver's plan, one step a line:
-#                 KIND|GROUPS|WEIGHT|FLAGS|TEXT (see scripts/latbw-run)
+#                 KIND|GROUPS|WEIGHT|FLAGS|TEXT[|ID|LABEL...] (see
+#                 scripts/latbw-run); a step that makes figures ends
+#                 with the id and label of each (its line's, then its
+#                 fig lines'), {S} in them left for a {SIZES} step's
+#                 series to fill
 #   what=check    nothing: every line checked (exit status 2, each bad
 #                 line named, one message each)
 #   what=groups   the BENCHMARKS= groups, one a line, first seen first
@@ -34,7 +38,8 @@ function reg_trim(s) {
 
 # reg_read(PATH): the registry's lines into REGK (kind), REGG (groups), REGW
 # (weight), REGF (flags), REGP (place), REGC (command), REGQ, REGFU (quick and
-# full sizes), REGL (label), REGU (unit), REGCOL (column), i = 1..NREG; and
+# full sizes), REGL (label), REGU (unit), REGCOL (column), REGID (id),
+# i = 1..NREG; and
 # the match texts into REGM, 1..NREGM.  "-" fields are kept as "-".  Every
 # line is checked (reg_bad): each bad one is named, with its first fault,
 # and then the registry is an error (exit status 2), before anything is
@@ -66,10 +71,12 @@ function reg_read(path,    line, ln, n, f, i, r, bad, msg) {
 		REGK[NREG] = f[1]; REGG[NREG] = f[2]; REGW[NREG] = f[3]; REGF[NREG] = f[4]
 		REGP[NREG] = f[5]; REGC[NREG] = f[6]; REGQ[NREG] = f[7]; REGFU[NREG] = f[8]
 		REGL[NREG] = f[9]; REGU[NREG] = f[10]; REGCOL[NREG] = f[11]
+		REGID[NREG] = f[12]; REGLN[NREG] = ln
 	}
 	if (r < 0)
 		reg_fail("cannot read " path)
 	close(path)
+	bad += reg_bad_ids(path)
 	if (bad > 0) {
 		reg_error = 1
 		exit 2
@@ -83,8 +90,8 @@ function reg_read(path,    line, ln, n, f, i, r, bad, msg) {
 # reg_sizes never meets one it cannot expand (a sweep from 0 or from a
 # word that is not a size doubled 0 for ever).
 function reg_bad(n, f, line,    i, w) {
-	if (n != 11 || f[1] !~ /^(run|server|stop|rserver|rstop|mhz|line|series|end|fig)$/)
-		return "not a registry line (11 fields, a known kind): " line
+	if (n != 12 || f[1] !~ /^(run|server|stop|rserver|rstop|mhz|line|series|end|fig)$/)
+		return "not a registry line (12 fields, a known kind): " line
 	for (i = 1; i <= n; i++)
 		if (f[i] == "")
 			return "field " i " is empty (\"-\" for none)"
@@ -99,7 +106,63 @@ function reg_bad(n, f, line,    i, w) {
 	for (i = 7; i <= 8; i++)
 		if ((w = reg_bad_sizes(f[i])) != "")
 			return (i == 7 ? "quick" : "full") " sizes '" f[i] "': " w
+	return reg_bad_id(f)
+}
+
+# reg_bad_id(F): what is wrong with the id of registry line F, or "".
+# A figure's line (run, fig, mhz, line) has one: lower-case letters,
+# digits and . _ - @, with {S} where its label has {S} and {NAME} where
+# it has {HOST}; any other line "-".
+function reg_bad_id(f,    id, t) {
+	id = f[12]
+	if (f[1] !~ /^(run|fig|mhz|line)$/)
+		return id == "-" ? "" : "id '" id "' on a " f[1] " line (\"-\": none)"
+	t = id
+	gsub(/[{](S|NAME)[}]/, "", t)
+	if (id == "-" || t !~ /^[a-z0-9][a-z0-9._@-]*$/)
+		return "id '" id "' is not an id (lower-case letters, digits, . _ - @, {S}, {NAME})"
+	if ((index(f[9], "{S}") > 0) != (index(id, "{S}") > 0))
+		return "id '" id "': {S} must be in the id when it is in the label, and only then"
+	if ((index(f[9], "{HOST}") > 0) != (index(id, "{NAME}") > 0))
+		return "id '" id "': {NAME} must be in the id when {HOST} is in the label, and only then"
 	return ""
+}
+
+# reg_bad_ids(PATH): after reading: each id that two lines of one plan
+# (quick, or full: a fig line is in its run line's) share, or that holds
+# a "match" text, named with its line; the number of such lines.
+function reg_bad_ids(path,    i, j, q, fu, key, seen, bad, id) {
+	bad = 0
+	for (i = 1; i <= NREG; i++) {
+		if (REGK[i] != "fig") {
+			q = REGQ[i] != "off"
+			fu = REGFU[i] != "off"
+		}
+		if (REGK[i] !~ /^(run|fig|mhz|line)$/)
+			continue
+		id = REGID[i]
+		for (j = 1; j <= NREGM; j++)
+			if (index(id, REGM[j]) > 0) {
+				reg_id_msg(path, i, "id '" id "' holds the match text '" REGM[j] "'")
+				bad++
+			}
+		for (j = 0; j <= 1; j++) {
+			if (!(j ? fu : q))
+				continue
+			key = j SUBSEP id
+			if (key in seen) {
+				reg_id_msg(path, i, "id '" id "' is also that of line " seen[key])
+				bad++
+				break
+			}
+			seen[key] = REGLN[i]
+		}
+	}
+	return bad
+}
+
+function reg_id_msg(path, i, msg) {
+	printf "%s: %s:%d: %s\n", (me == "" ? "registry" : me), path, REGLN[i], msg > "/dev/stderr"
 }
 
 # reg_bad_sizes(SPEC): what is wrong with a size field, or "".
@@ -211,7 +274,7 @@ function flag_add(f, x) {
 }
 
 # One plan line of registry line i, for remote host address ha, name hn.
-function reg_step(i, ha, hn,    spec, text, pin, sizes, n, w, j, prog, f, m) {
+function reg_step(i, ha, hn,    spec, text, pin, sizes, n, w, j, prog, f, m, figs) {
 	spec = quick == 1 ? REGQ[i] : REGFU[i]
 	if (spec == "off")
 		return
@@ -249,8 +312,9 @@ function reg_step(i, ha, hn,    spec, text, pin, sizes, n, w, j, prog, f, m) {
 	}
 	sizes = reg_sizes(spec)
 	text = reg_subst(text, "{SIZES}", sizes)
+	figs = reg_figs(i, ha, hn)
 	if (index(text, "{S}") == 0) {
-		print REGK[i] "|" REGG[i] "|" REGW[i] "|" f "|" text
+		print REGK[i] "|" REGG[i] "|" REGW[i] "|" f "|" text figs
 		return
 	}
 	# A sweep from A to B (a graph's curve: the tables read its last
@@ -260,7 +324,20 @@ function reg_step(i, ha, hn,    spec, text, pin, sizes, n, w, j, prog, f, m) {
 	for (j = 1; j <= n; j++)
 		print REGK[i] "|" REGG[i] "|" REGW[i] "|" \
 		    flag_add(flag_add(f, j < n && index(spec, "..") && REGF[i] !~ /O/ ? "G" : ""), \
-		    j == n ? m : "") "|" reg_subst(text, "{S}", w[j])
+		    j == n ? m : "") "|" reg_subst(text, "{S}", w[j]) reg_subst(figs, "{S}", w[j])
+}
+
+# reg_figs(I, HA, HN): the end of the plan line of registry line I: "|"
+# ID "|" LABEL for it and for each fig line after it ({HOST} in a label
+# made HA, {NAME} in an id HN); "" for a line that makes no figure.
+function reg_figs(i, ha, hn,    out) {
+	out = ""
+	if (REGK[i] !~ /^(run|mhz|line)$/)
+		return ""
+	do {
+		out = out "|" reg_subst(REGID[i], "{NAME}", hn) "|" reg_subst(REGL[i], "{HOST}", ha)
+	} while (++i <= NREG && REGK[i] == "fig")
+	return out
 }
 
 function reg_plan(    i, j, k, h, nh, hosts, ha, hn) {

@@ -105,7 +105,7 @@ test_expect 'no two figures of the whole registry share a name' '
 '
 
 test_expect 'two registry labels that make one name: an error naming the line, status 2' '
-	{ cat "$REG"; echo "fig | - | - | - | - | lat_syscall | - | - | Simple open_close | us | -"; } >"$TRASH/reg" &&
+	{ cat "$REG"; echo "fig | - | - | - | - | lat_syscall | - | - | Simple open_close | us | - | proc.open-close2"; } >"$TRASH/reg" &&
 	awk -v what=names -f "$NAWK" -f "$RAWK" "$TRASH/reg" >"$TRASH/out" 2>"$TRASH/err"
 	[ $? = 2 ] &&
 	[ "$(wc -l <"$TRASH/err")" = 1 ] &&
@@ -120,7 +120,7 @@ BEGIN { FS = "\t"; reg_read(REG) }
 EOA
 
 test_expect 'a line added to the registry later gets its name by the rule' '
-	{ cat "$REG"; echo "run | foo | 3 | - | cross | lat_foo | - | - | Foo'"'"'s bar latency (cross CPU) | us | -"; } >"$TRASH/reg" &&
+	{ cat "$REG"; echo "run | foo | 3 | - | cross | lat_foo | - | - | Foo'"'"'s bar latency (cross CPU) | us | - | cross.foo"; } >"$TRASH/reg" &&
 	awk -v what=names -f "$NAWK" -f "$RAWK" "$TRASH/reg" | tail -1 >"$TRASH/last" &&
 	[ "$(cat "$TRASH/last")" = latbw.FOOS.bar.latency.cross.us ] &&
 	printf "Foo'"'"'s bar latency (cross CPU)\t\tus\n" |
@@ -129,7 +129,7 @@ test_expect 'a line added to the registry later gets its name by the rule' '
 '
 
 test_expect 'a registry label with regular-expression characters around {S} fits its figures' '
-	printf "%s\n" "run | foo | 3 | - | - | lat_foo -n {S} | 1 | 1 | Foo+ (x.{S}\\)* \$ | ns | -" >"$TRASH/line" &&
+	printf "%s\n" "run | foo | 3 | - | - | lat_foo -n {S} | 1 | 1 | Foo+ (x.{S}\\)* \$ | ns | - | foo@{S}" >"$TRASH/line" &&
 	grep -qF "Foo+ (x.{S}\\)* \$ | ns" "$TRASH/line" &&
 	cat "$REG" "$TRASH/line" >"$TRASH/reg" &&
 	printf "%s\t%s\t%s\n" "Foo+ (x.16\\)* \$" 2 us "Foo+ (xy16\\)* \$" 2 us "Foo+ (x.16\\)) \$" 2 us >"$TRASH/in" &&

@@ -46,6 +46,29 @@ figures_agree() {
 	fail "$(basename "$1"): $(head -3 "$TRASH/csverr")"
 }
 
+# ids_stamped FILE: every statistics line of FILE carries the id of its
+# figure (id=, from the registry), and no two figures of FILE (an id, an
+# x and a case) have one: a figure's rounds are one line.
+ids_stamped() {
+	grep "^\[latbw-stat " "$1" >"$TRASH/stats" && [ -s "$TRASH/stats" ] &&
+	awk '{
+		id = x = c = ""
+		for (i = 2; i <= NF; i++) {
+			if ($i ~ /^id=/) id = substr($i, 4)
+			if ($i ~ /^x=/) x = substr($i, 3)
+			if ($i ~ /^case=/) c = substr($i, 6)
+			if ($i ~ /^cpus=/) p = substr($i, 6)
+		}
+		sub(/\]$/, "", id)
+		if (id !~ /^[a-z0-9][a-z0-9._@-]*$/) { print "no id: " $0; next }
+		# (lat_c2c: a matrix cell is its case and pair)
+		k = id " " x " " c (id == "c2c.matrix" ? " " p : "")
+		if (k in seen) print "twice: " k
+		seen[k] = 1
+	}' "$TRASH/stats" >"$TRASH/noid" &&
+	{ ! [ -s "$TRASH/noid" ] || fail "$(basename "$1"): $(head -3 "$TRASH/noid")"; }
+}
+
 rm -f "$TRASH"/pipe.*
 stub_run SAME_CPU=0 BENCHMARKS=lat_pipe ROUNDS=3
 export F
@@ -68,6 +91,12 @@ test_expect 'stand-ins: mhz statistics line right after the MHZ line, in the hea
 
 test_expect 'stand-ins: the summary finds every figure equal to its statistics line' '
 	figures_agree "$F"
+'
+
+test_expect 'stand-ins: each statistics line carries its figure'"'"'s id, once a round' '
+	ids_stamped "$F" &&
+	expect_line "^\[latbw-stat prog=lat_pipe .* id=local\.pipe rounds=3 " "$F" &&
+	expect_line "^\[latbw-stat prog=mhz .* id=basic\.mhz rounds=1\]\$" "$F"
 '
 
 # The real programs.  REPS=1, MB=8: what is checked is the file, not the
@@ -177,6 +206,9 @@ do
 		expect_line "^\[ROUNDS: 3\]\$" "$TRASH/real.$N" &&
 		figures_agree "$TRASH/real.$N" ||
 		fail "status $(cat "$TRASH/real.$N.rc" 2>/dev/null): $(tail -3 "$TRASH/real.$N.err" 2>/dev/null)"
+	'
+	test_expect "quick, BENCHMARKS=\"$run\": every statistics line carries its figure's id, no two the same" '
+		[ -f "$TRASH/real.$N" ] && ids_stamped "$TRASH/real.$N"
 	'
 	case "$run" in
 	syscall*) sels='syscall,lat_pipe,sig lat_select,proc,ops' ;;

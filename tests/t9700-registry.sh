@@ -8,7 +8,9 @@
 # one CPU (no cross pair) and two (-C 0,1, 0,2, 0,3), and no, one and
 # two REMOTE hosts.  The plan made from the registry must stay the same
 # step for step, unless a change to the plan is meant (then the fixtures
-# change with it, in the same commit).
+# change with it, in the same commit).  The fixtures predate the ids and
+# labels at the end of a step's line (fields 6 on), which are checked
+# below.
 . "$(dirname "$0")/lib.sh"
 
 REG=$TOP/scripts/registry
@@ -36,13 +38,62 @@ do
 		do
 			command -v ${a%% *} >/dev/null 2>&1 || continue
 			[ "$a" = "busybox awk" ] && ! busybox awk "BEGIN{}" 2>/dev/null && continue
-			plan_of "$a" "$f" >"$TRASH/got" 2>"$TRASH/err" || { ok=0; fail "$a: $(cat "$TRASH/err")"; }
+			plan_of "$a" "$f" >"$TRASH/plan" 2>"$TRASH/err" || { ok=0; fail "$a: $(cat "$TRASH/err")"; }
+			cut -d "|" -f 1-5 "$TRASH/plan" >"$TRASH/got"
 			cmp -s "$TRASH/want" "$TRASH/got" ||
 				{ ok=0; fail "$a: $(diff "$TRASH/want" "$TRASH/got" | head -5)"; }
 		done
 		[ $ok = 1 ]
 	'
 done
+
+test_expect 'every figure line of the registry has one id, unique within a plan' '
+	awk -F "|" "
+	function trim(s) { sub(/^[ \t]+/, \"\", s); sub(/[ \t]+\$/, \"\", s); return s }
+	/^[ \t]*(#.*)?\$/ || /^match/ { next }
+	{ k = trim(\$1); id = trim(\$12) }
+	k != \"fig\" { q = trim(\$7) != \"off\"; f = trim(\$8) != \"off\" }
+	k !~ /^(run|fig|mhz|line)\$/ { if (id != \"-\") print \"line \" NR \": id on a \" k; next }
+	id !~ /^[a-z0-9][a-z0-9._@{}A-Z-]*\$/ || id == \"-\" { print \"line \" NR \": no id\"; next }
+	q && (\"q\" id) in seen { print \"line \" NR \": \" id \" again\" }
+	f && (\"f\" id) in seen { print \"line \" NR \": \" id \" again\" }
+	{ if (q) seen[\"q\" id] = 1; if (f) seen[\"f\" id] = 1; n++ }
+	END { if (n < 100) print \"only \" n \" ids\" }" "$REG" >"$TRASH/bad" &&
+	{ ! [ -s "$TRASH/bad" ] || fail "$(cat "$TRASH/bad")"; }
+'
+
+# plan_ids QUICK: the ids of every figure of a plan of two CPUs and two
+# REMOTE hosts (fields 6, 8, ... of its lines), one a line.  The steps
+# of one sweep (the points of one series) are next to each other and
+# share their line's id.
+plan_ids() {
+	awk -v what=plan -v quick="$1" -v mb=64 -v cross=0,1 -v remote="a=10.0.0.2 b" \
+		-f "$RAWK" "$REG" >"$TRASH/plan" &&
+	awk -F "|" "{ for (i = 6; i <= NF; i += 2) print \$i }" "$TRASH/plan"
+}
+
+for q in 0 1
+do
+	test_expect "plan (QUICK=$q): each figure of each step has an id, no two the same" '
+		plan_ids '"$q"' >"$TRASH/ids" &&
+		[ "$(wc -l <"$TRASH/ids")" -gt 60 ] &&
+		uniq "$TRASH/ids" | sort | uniq -d >"$TRASH/dup" &&
+		{ ! [ -s "$TRASH/dup" ] || fail "ids twice: $(cat "$TRASH/dup")"; } &&
+		grep -q "^filevm\.select@100\$" "$TRASH/ids" &&
+		grep -q "^remote\.udp@a\$" "$TRASH/ids" && grep -q "^remote\.udp@b\$" "$TRASH/ids" &&
+		awk -F "|" "\$1 ~ /^(run|mhz|line)\$/ && (NF < 7 || NF % 2 == 0)" "$TRASH/plan" >"$TRASH/bad" &&
+		{ ! [ -s "$TRASH/bad" ] || fail "a step without ids: $(head -3 "$TRASH/bad")"; }
+	'
+done
+
+test_expect 'the ids hold no text that lmbench readers match' '
+	plan_ids 0 >"$TRASH/ids" &&
+	awk -v what=match -f "$RAWK" "$REG" >"$TRASH/match" &&
+	awk "NR == FNR { m[++n] = \$0; next }
+		{ for (i = 1; i <= n; i++) if (index(\$0, m[i])) print \$0 \": \" m[i] }" \
+		"$TRASH/match" "$TRASH/ids" >"$TRASH/bad" &&
+	{ ! [ -s "$TRASH/bad" ] || fail "$(cat "$TRASH/bad")"; }
+'
 
 test_expect 'every program in src/ has a step in the registry' '
 	awk -v what=progs -f "$RAWK" "$REG" | sort >"$TRASH/progs" &&
@@ -81,7 +132,7 @@ test_expect 'a registry line of the wrong form: exit 2, its line named' '
 '
 
 test_expect 'an unknown place is named' '
-	{ sed -n "1,60p" "$REG"; echo "run | ipc | 5 | P | nowhere | lat_toy | - | - | Toy | us | -"; } >"$TRASH/bad" &&
+	{ sed -n "1,60p" "$REG"; echo "run | ipc | 5 | P | nowhere | lat_toy | - | - | Toy | us | - | local.toy"; } >"$TRASH/bad" &&
 	{ awk -v what=plan -v quick=1 -v mb=8 -f "$RAWK" "$TRASH/bad" >"$TRASH/out" 2>"$TRASH/err"; echo $? >"$TRASH/rc"; } &&
 	[ "$(cat "$TRASH/rc")" = 2 ] &&
 	expect_line "bad:61: unknown place .nowhere." "$TRASH/err"
@@ -132,6 +183,26 @@ bad_plan() {
 		fail "status $(cat "$TRASH/rc"): $(cat "$TRASH/err")"
 	'
 }
+
+# The first lat_pipe line, and the first whose label has {S}.
+pipe_ln=$(grep -n "| lat_pipe |" "$REG" | sed -n "1s/:.*//p")
+label_s_ln=$(grep -n "^run .*{S}[^|]*| [^|]*| [^|]*| [^|]*\$" "$REG" | sed -n "1s/:.*//p")
+export pipe_ln label_s_ln
+
+bad_plan 'an id twice: exit 2, the second line named' \
+	"${pipe_ln}s/| [^|]*\$/| proc.null-call/" "bad:$pipe_ln: id .proc\\.null-call. is also that of line $run_ln\$"
+
+bad_plan 'an id in capitals: exit 2, its line named' \
+	"${run_ln}s/| [^|]*\$/| Null/" "bad:$run_ln: id .Null. is not an id"
+
+bad_plan 'an id holding a match text: exit 2, its line named' \
+	"${run_ln}s/| [^|]*\$/| filevm.mappings/" "bad:$run_ln: id .filevm\\.mappings. holds the match text .mappings."
+
+bad_plan 'no id on a figure line: exit 2, its line named' \
+	"${run_ln}s/| [^|]*\$/| -/" "bad:$run_ln: id .-. is not an id"
+
+bad_plan 'an id without the {S} of its label: exit 2, its line named' \
+	"${label_s_ln}s/| [^|]*\$/| proc.select/" "bad:$label_s_ln: id .proc\\.select.: .S. must be in the id"
 
 for s in 0..4k x..4k 0k..MB 4k..1k 1..99999999999999999999 "4k 1q"
 do

@@ -64,7 +64,7 @@ Toy latency: 0.0010 microseconds
 .SH SEE ALSO
 .BR latbw (7)
 EOF
-printf '%s\n' 'run | toy | 3 | P | - | lat_toy | - | - | Toy latency | us | proc.toy' >>"$T/scripts/registry"
+printf '%s\n' 'run | toy | 3 | P | - | lat_toy | - | - | Toy latency | us | proc.toy | proc.toy' >>"$T/scripts/registry"
 cat >"$TRASH/cell" <<'EOF'
 	cell_def("proc", "fig", "proc.toy", 6, 1, " toy| lat")
 EOF
@@ -104,7 +104,7 @@ do
 		{ [ "$(cat "$TRASH/rc")" = 0 ] || fail "exit $(cat "$TRASH/rc"): $(tail -3 "$TRASH/err")"; } &&
 		[ -n "$F" ] &&
 		expect_line "^Toy latency: [0-9.]+ microseconds\$" "$F" &&
-		expect_line "^\[latbw-stat prog=lat_toy " "$F" &&
+		expect_line "^\[latbw-stat prog=lat_toy .* id=proc\.toy(\]| )" "$F" &&
 		expect_line "^\[COMPLETE: " "$F" &&
 		! grep -q "^Simple syscall" "$F"
 	'

@@ -1,0 +1,76 @@
+#!/bin/sh
+# The readers on a file whose statistics lines carry ids (id=, stamped by
+# the driver from the registry): every output of summary (the tables, -s,
+# json, csv), compare and graph is the same as on the same file with the
+# ids taken out, under every awk here (graph finds no curve in it).  tests/fixtures/ids/vm.0 was made
+# by latbw-run over stand-in programs (lat_syscall, lat_select, lat_pipe,
+# lat_ops: three rounds, full sizes), no real measurement.
+. "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/lib-readers.sh"
+
+IDS=$TOP/tests/fixtures/ids/vm.0
+# Two directories of one name (the tables' Description is the file's
+# directory): x86_64-linux-gnu in id and in noid.
+W=x86_64-linux-gnu
+mkdir -p "$TRASH/id/$W" "$TRASH/noid/$W"
+cp "$IDS" "$TRASH/id/$W/vm.0"
+cp "$IDS" "$TRASH/id/$W/vm.1"
+sed 's/ id=[^] ]*//' "$IDS" >"$TRASH/noid/$W/vm.0"
+cp "$TRASH/noid/$W/vm.0" "$TRASH/noid/$W/vm.1"
+export W
+printf '#!/bin/sh\nexec busybox awk "$@"\n' >"$TRASH/bbawk"
+chmod +x "$TRASH/bbawk"
+BB=
+busybox awk 'BEGIN {}' 2>/dev/null && BB=$TRASH/bbawk
+export BB
+
+test_expect 'the fixture: every statistics line has an id, the copy none' '
+	[ "$(grep -c "^\[latbw-stat " "$IDS")" -gt 20 ] &&
+	! grep "^\[latbw-stat " "$IDS" | grep -v " id=[a-z]" &&
+	expect_line "^\[latbw-stat prog=lat_select .* id=filevm\.select@100 rounds=3 " "$IDS" &&
+	! grep -q " id=" "$TRASH/noid/$W/vm.0"
+'
+
+# both AWK SCRIPT ARGS...: the reader run in $TRASH/id/$W and in
+# $TRASH/noid/$W (the same file names) under AWK; its output, messages
+# and status the same in both, the status WANT_RC.
+both() {
+	b_awk=$1
+	shift
+	for d in id noid
+	do
+		(cd "$TRASH/$d/$W" && AWK=$b_awk sh "$@" >../out 2>../err; echo "$?" >../rc)
+	done
+	for f in out err rc
+	do
+		cmp -s "$TRASH/id/$f" "$TRASH/noid/$f" ||
+			fail "$b_awk $(basename "$1") $2: $f differs: $(diff "$TRASH/noid/$f" "$TRASH/id/$f" | head -4)" ||
+			return 1
+	done
+	[ "$(cat "$TRASH/id/rc")" = "$WANT_RC" ] || fail "$b_awk: status $(cat "$TRASH/id/rc")"
+}
+
+for a in $AWKS $BB
+do
+	A=$a
+	export A
+	test_expect "$(basename "$a"): summary, -s, json, csv: the same with ids and without" '
+		WANT_RC=0 &&
+		both "$A" "$SUMMARY" vm.0 && both "$A" "$SUMMARY" -s vm.0 &&
+		both "$A" "$SUMMARY" -f json vm.0 && both "$A" "$SUMMARY" -f csv vm.0
+	'
+	test_expect "$(basename "$a"): compare, compare -f lkp: the same with ids and without" '
+		WANT_RC=0 &&
+		both "$A" "$COMPARE" vm.0 vm.1 && both "$A" "$COMPARE" -f lkp vm.0 vm.1
+	'
+	# (the stand-ins print no series: graph has no curve to plot, and
+	# says so the same way)
+	test_expect "$(basename "$a"): graph: the same with ids and without" '
+		rm -rf "$TRASH/id/g" "$TRASH/noid/g" &&
+		WANT_RC=1 &&
+		both "$A" "$GRAPH" -o ../g vm.0 &&
+		expect_line "no curve to plot" "$TRASH/id/err"
+	'
+done
+
+test_done
