@@ -406,16 +406,8 @@ static int plain_udp_run(struct bench *b, uint64_t n)
 {
 	struct rpc_state *st = b->priv;
 
-	while (n-- > 0) {
-		st->seq = (st->seq + 1) & NET_SEQ_MASK;
-		if (net_udp_round_trip(st->fd, (char *)st->plain, st->msize,
-				       st->seq) != 0)
-			return bench_error(b, "%s: %s", st->cmd.host,
-					   errno == EAGAIN ?
-					   "no reply (datagram lost or server "
-					   "gone)" : strerror(errno));
-	}
-	return 0;
+	return net_udp_round_trips(b, st->fd, (char *)st->plain, st->msize,
+				   &st->seq, n, st->cmd.host);
 }
 
 /* Over TCP too the calls' connection (and its child of the server):

@@ -47,16 +47,8 @@ static int udp_run(struct bench *b, uint64_t n)
 {
 	struct udp_state *st = b->priv;
 
-	while (n-- > 0) {
-		st->seq = (st->seq + 1) & NET_SEQ_MASK;
-		if (net_udp_round_trip(st->fd, st->buf, st->msize,
-				       st->seq) != 0)
-			return bench_error(b, "%s: %s", st->cmd.host,
-					   errno == EAGAIN ?
-					   "no reply (datagram lost or server "
-					   "gone)" : strerror(errno));
-	}
-	return 0;
+	return net_udp_round_trips(b, st->fd, st->buf, st->msize, &st->seq,
+				   n, st->cmd.host);
 }
 
 static void udp_cleanup(struct bench *b)

@@ -788,7 +788,9 @@ int net_udp_control(struct net_server *s, int fd)
 	return udp_answer(s, fd, 0);
 }
 
-int net_udp_round_trip(int fd, char *buf, size_t len, uint32_t seq)
+/* One round trip of buf numbered seq: 0, or -1 with errno set (EAGAIN:
+ * no answer within the socket's timeout). */
+static int udp_round_trip(int fd, char *buf, size_t len, uint32_t seq)
 {
 	ssize_t got;
 
@@ -807,12 +809,25 @@ int net_udp_round_trip(int fd, char *buf, size_t len, uint32_t seq)
 	}
 }
 
+int net_udp_round_trips(struct bench *b, int fd, char *buf, size_t len,
+			uint32_t *seq, uint64_t n, const char *host)
+{
+	while (n-- > 0) {
+		*seq = (*seq + 1) & NET_SEQ_MASK;
+		if (udp_round_trip(fd, buf, len, *seq) != 0)
+			return bench_error(b, "%s: %s", host, errno == EAGAIN ?
+					   "no reply (datagram lost or server "
+					   "gone)" : strerror(errno));
+	}
+	return 0;
+}
+
 int net_udp_probe(struct bench *b, int fd)
 {
 	char buf[4];
 
 	(void)b;
-	return net_udp_round_trip(fd, buf, sizeof(buf), NET_SEQ_PROBE);
+	return udp_round_trip(fd, buf, sizeof(buf), NET_SEQ_PROBE);
 }
 
 int net_stop_udp(struct bench *b)
@@ -824,7 +839,7 @@ int net_stop_udp(struct bench *b)
 	fd = net_udp_connect(b, cmd->host, cmd->port, net_udp_probe);
 	if (fd < 0)
 		return -1;
-	rc = net_udp_round_trip(fd, buf, sizeof(buf), NET_SEQ_STOP);
+	rc = udp_round_trip(fd, buf, sizeof(buf), NET_SEQ_STOP);
 	close(fd);
 	return rc != 0 ? not_stopped(b) : 0;
 }

@@ -286,13 +286,16 @@ int net_udp_echo(struct net_server *s, int fd);
  * stops (lat_connect): answer 4-byte NET_SEQ_PROBE and NET_SEQ_STOP only. */
 int net_udp_control(struct net_server *s, int fd);
 
+
 /*
- * Client: send buf (len >= 4 bytes) numbered seq on the connected socket
- * and wait for its answer (seq with NET_SEQ_REPLY), skipping late answers
- * of other numbers.  0, or -1 with errno set (EAGAIN: no answer within
- * the socket's timeout).
+ * Client: n round trips on the connected socket, each sending buf (len
+ * >= 4 bytes) numbered one more than *seq (which follows) and waiting
+ * for its answer (the number with NET_SEQ_REPLY), skipping late answers
+ * of other numbers.  0, or a failure said with bench_error (host: the
+ * peer's name; no answer within the socket's timeout: "no reply").
  */
-int net_udp_round_trip(int fd, char *buf, size_t len, uint32_t seq);
+int net_udp_round_trips(struct bench *b, int fd, char *buf, size_t len,
+			uint32_t *seq, uint64_t n, const char *host);
 
 /* The probe for net_udp_connect: a NET_SEQ_PROBE round trip. */
 int net_udp_probe(struct bench *b, int fd);
