@@ -81,27 +81,44 @@ static int cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* The median time in ns of a step of k chases in step from p (moved on). */
-static double step_ns(void **p, size_t k)
+/* Where the chases end: what no compiler may leave uncomputed. */
+static void *volatile sink;
+
+/* One chase from p[0] (k is 1): main's walk. */
+static void chase_one(void **p, size_t k, uint64_t n)
+{
+	(void)k;
+	p[0] = chase(p[0], n);
+}
+
+/*
+ * The median time in ns of a step of walk (k chases in step from p,
+ * moved on): after an untimed walk of warm steps, steps doubled from
+ * first until a walk lasts min_ns, then SAMPLES walks of that many.
+ */
+static double step_ns(void (*walk)(void **, size_t, uint64_t), void **p,
+		      size_t k, uint64_t warm, uint64_t first, double min_ns)
 {
 	double t[SAMPLES], s;
-	uint64_t steps = 1 << 10;
+	uint64_t steps = first;
 	size_t i;
 
-	chase_k(p, k, steps);	/* untimed */
+	walk(p, k, warm);
 	for (;;) {
 		s = now_ns();
-		chase_k(p, k, steps);
+		walk(p, k, steps);
 		s = now_ns() - s;
-		if (s >= 1e8)
+		if (s >= min_ns)
 			break;
 		steps *= 2;
 	}
 	for (i = 0; i < SAMPLES; i++) {
 		s = now_ns();
-		chase_k(p, k, steps);
+		walk(p, k, steps);
 		t[i] = now_ns() - s;
 	}
+	for (i = 0; i < k; i++)
+		sink = p[i];
 	qsort(t, SAMPLES, sizeof(t[0]), cmp);
 	return t[SAMPLES / 2] / (double)steps;
 }
@@ -116,7 +133,7 @@ static int parallelism(char *buf, size_t *order, size_t n, size_t kmax)
 	for (k = 1; k <= kmax; k++) {
 		for (j = 0; j < k; j++)
 			p[j] = buf + order[j * (n / k)];
-		ns = step_ns(p, k);
+		ns = step_ns(chase_k, p, k, 1 << 10, 1 << 10, 1e8);
 		if (k == 1)
 			one = ns;
 		if (k * one / ns > best)
@@ -134,9 +151,7 @@ int main(int argc, char **argv)
 	size_t *order, kmax = 0;
 	char *map, *buf;
 	int lap, thp;
-	double t[SAMPLES], s;
-	uint64_t loads = 1 << 16;
-	void *volatile sink;
+	void *p[1];
 
 	if ((argc != 5 && argc != 6) ||
 	    (mb = strtoul(argv[1], NULL, 10)) < 1 ||
@@ -214,22 +229,10 @@ int main(int argc, char **argv)
 	if (kmax > 0)
 		return parallelism(buf, order, n, kmax);
 	free(order);
-	/* untimed: a warm-up walk (the page tables and caches settle) */
-	sink = chase(buf, n < (4u << 20) ? n : (4u << 20));
-	for (;;) {
-		s = now_ns();
-		sink = chase(sink, loads);
-		s = now_ns() - s;
-		if (s >= 2e8)
-			break;
-		loads *= 2;
-	}
-	for (i = 0; i < SAMPLES; i++) {
-		s = now_ns();
-		sink = chase(sink, loads);
-		t[i] = now_ns() - s;
-	}
-	qsort(t, SAMPLES, sizeof(t[0]), cmp);
-	printf("%.3f\n", t[SAMPLES / 2] / (double)loads);
+	/* after an untimed warm-up walk (the page tables and caches
+	 * settle), samples of at least 0.2 s */
+	p[0] = buf;
+	printf("%.3f\n", step_ns(chase_one, p, 1, n < (4u << 20) ? n : (4u << 20),
+				 1 << 16, 2e8));
 	return 0;
 }
