@@ -15,10 +15,13 @@
 #                  /proc/cpuinfo
 #   tlb, line      besides lmbench's: CPUID's L1 data TLB (tests/bench/
 #                  xc-cpuid.c, x86 only) and sysfs's coherency_line_size
-#   c2c pipe       lat_pipe -C a (diagonal) and lat_pipe -C a,b
+#   c2c pipe       lat_pipe -C a (diagonal) and lat_pipe -C a,b, each
+#                  right after a lat_c2c run, three times: the row is the
+#                  run whose ratio is the median (as for net below)
 #   c2c cas        none: no second tool makes a CAS round trip (named)
 #   scaling        N single runs (one -C i copy per CPU, at the same time),
-#                  their operations per second summed
+#                  their operations per second summed; three times,
+#                  alternately with the curve, the median-ratio run
 #   load           tests/bench/load-cross.sh: lat_mem_rd's chase with a
 #                  separate bw_mem rd streamer pinned to each other CPU
 #   mlp            k=1: lat_mem_rd's random chase on the same pages; k
@@ -33,8 +36,9 @@
 #                  tests/bench/xc-net.c, a client and server of its own
 #                  (rows "CELL [xc-net]"), beside latbw's run again
 # The local and cross-CPU communication cells and the socket, pipe and
-# AF_UNIX bandwidths come from tests/bench/lmbench3-placement.sh (one
-# round, REPS samples), whose header names its own placements.
+# AF_UNIX bandwidths come from tests/bench/lmbench3-placement.sh (three
+# rounds, latbw and lmbench alternating, REPS samples; each suite's
+# median), whose header names its own placements.
 #
 # LMBENCH3 is lmbench 3's checkout (its bin/<os> is found under it) or
 # that bin directory; unset or missing: the script says why and exits 0
@@ -541,10 +545,11 @@ s_comm() {
 	then
 		row "comm (cross CPU)" "one CPU" "one CPU"
 	fi
-	# TMO bounds each of its programs; the whole of it, 40 of them.
+	# TMO bounds each of its programs; the whole of it, 120 of them
+	# (three rounds, latbw and lmbench alternating, each the median).
 	c_tmo=$TMO
-	TMO=$((c_tmo * 40))
-	run "$tmp/place" env ROUNDS=1 REPS="$REPS" TMO="$c_tmo" \
+	TMO=$((c_tmo * 120))
+	run "$tmp/place" env ROUNDS=3 REPS="$REPS" TMO="$c_tmo" \
 		sh "$(dirname "$0")/lmbench3-placement.sh" "$lm"
 	TMO=$c_tmo
 	# benchmark place latbw lmbench3 ratio verdict
@@ -903,14 +908,37 @@ s_c2c() {
 		row "c2c" "one CPU" "one CPU"
 		return
 	fi
-	ours "$o" "$bin/lat_c2c" -C "$a,$b" -N "$REPS"
-	row "c2c cas $a-$b" "$(pt "$o" "$b" "c2c cas cpu=$a")" "no second method"
+	# Three times, alternately: lat_c2c, then lat_pipe for each pair; a
+	# pair's row is the run whose ratio is the median (median_pair): a
+	# pipe round trip across CPUs moves with the host's moment by 1.3-2x
+	# for seconds at a time (single lat_pipe -C 0,1 runs 6.3-11.0 us),
+	# and lat_c2c and lat_pipe run back to back share it.
 	for pr in "$a $a" "$b $b" "$a $b"
 	do
 		# shellcheck disable=SC2086 # two CPUs
 		set -- $pr
-		ours "$t" "$bin/lat_pipe" -C "$1$( [ "$1" != "$2" ] && echo ",$2")" -N "$REPS"
-		row "c2c pipe $1-$2" "$(pt "$o" "$2" "c2c pipe cpu=$1")" "$(fig "$t" "Pipe latency")"
+		: >"$tmp/c2c$1-$2"
+	done
+	for k in 1 2 3
+	do
+		ours "$o" "$bin/lat_c2c" -C "$a,$b" -N "$REPS"
+		[ "$k" = 1 ] && row "c2c cas $a-$b" "$(pt "$o" "$b" "c2c cas cpu=$a")" "no second method"
+		for pr in "$a $a" "$b $b" "$a $b"
+		do
+			# shellcheck disable=SC2086 # two CPUs
+			set -- $pr
+			vo=$(pt "$o" "$2" "c2c pipe cpu=$1")
+			ours "$t" "$bin/lat_pipe" -C "$1$( [ "$1" != "$2" ] && echo ",$2")" -N "$REPS"
+			xv=$(fig "$t" "Pipe latency")
+			echo "$vo $xv" >>"$tmp/c2c$1-$2"
+		done
+	done
+	for pr in "$a $a" "$b $b" "$a $b"
+	do
+		# shellcheck disable=SC2086 # two CPUs
+		set -- $pr
+		median_pair "$tmp/c2c$1-$2"
+		row "c2c pipe $1-$2" "$po" "$px"
 	done
 }
 
@@ -929,12 +957,28 @@ s_scaling() {
 		do
 			tflag=
 			[ "$mode" = threads ] && tflag=-T
-			# shellcheck disable=SC2086 # options and arguments
-			ours "$o" "$bin/$1" -G $tflag -N "$REPS" ${2:-}
+			# Three times, alternately (as s_c2c): the curve, then
+			# the single runs; each row the median-ratio run.
+			for k in 1 $n
+			do
+				: >"$tmp/scal$k"
+			done
+			for r in 1 2 3
+			do
+				# shellcheck disable=SC2086 # options and arguments
+				ours "$o" "$bin/$1" -G $tflag -N "$REPS" ${2:-}
+				for k in 1 $n
+				do
+					vo=$(pt "$o" "$k")
+					xv=$(singles "$1" "${2:-}" "$label" "$k")
+					echo "$vo $xv" >>"$tmp/scal$k"
+				done
+			done
 			for k in 1 $n
 			do
 				[ "$k" = 1 ] && [ "$mode" = threads ] && [ "$n" = 1 ] && continue
-				row "scal $1 $mode x$k" "$(pt "$o" "$k")" "$(singles "$1" "${2:-}" "$label" "$k")"
+				median_pair "$tmp/scal$k"
+				row "scal $1 $mode x$k" "$po" "$px"
 			done
 		done
 	done
