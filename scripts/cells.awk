@@ -259,10 +259,18 @@ function tcp_bw(i,    k) {
 # M["rand"] are the records of its points ("" for none).  Each level is
 # read inside its size: L1 and L2 at lmbench's points (1 KB, 128 KB) where
 # they lie at or below half the size (and above the level before), else
-# at the last sweep point there; L3 at the last point at or below half
-# its size; main memory at the first point at or beyond 4 times the last
-# level (the last point, if it is at least twice that, when the sweep
-# stops short), on the curve level_curve() picks.  The sizes are the ones
+# at the last sweep point there; L3 at the median of the points above L2
+# and at or below a quarter of its size (l3_top): a guest's share of a
+# host's L3 moves with its neighbours (on a 32 MB L3 one run's curve left
+# L3 at 9 MB, the next at 16-22, and the point at 16 MB read 15.8 and
+# 37.9 ns; the median of the points up to 16 MB, 16.0 and 20.3 in two
+# runs whose curves left it at 8 and 12 MB);
+# main memory at the first point at or beyond 8 times the last level
+# (the last point, if it is at least twice that, when the sweep stops
+# short: the sweeps of older runs end at 4 times), on the curve
+# level_curve() picks: at 4 times, a round whose neighbours left the L3
+# alone hits it a quarter of the time (128 MB on that guest: rounds of
+# 138-161 ns and one of 105.7).  The sizes are the ones
 # the system reports (the CACHE_ header lines: sysfs), so the points stay
 # where they are from run to run; a level it does not report takes the
 # size latbw's cache program measured ("L2 cache: 524288 bytes ..."),
@@ -307,15 +315,13 @@ function mem_figures(i, M, quiet,    c, l1, l2, l3, big, last, rc, m, k, n, j, b
 		if (M["L2"] == "")
 			M["L2"] = ser_inside(i, c, l1, m)
 	}
-	if (l3 && M["from", "CACHE_L3"] == "cache")
-		M["L3"] = ser_median_inside(i, c, l2, l3 / 2 > l2 ? l3 / 2 : l3)
-	else if (l3)
-		M["L3"] = ser_inside(i, c, l2, l3 / 2 > l2 ? l3 / 2 : l3)
+	if (l3)
+		M["L3"] = ser_median_inside(i, c, l2, l3_top(l2, l3))
 	big = l3 > l2 ? l3 : (l2 > l1 ? l2 : l1)
 	b = getconf_big(i)
 	if (b > big)
 		big = b
-	# Main memory: the first point at or past 4 times the last level.
+	# Main memory: the first point at or past 8 times the last level.
 	n = SN[i, c] + 0
 	best = -1
 	for (j = 1; j <= n; j++) {
@@ -323,7 +329,7 @@ function mem_figures(i, M, quiet,    c, l1, l2, l3, big, last, rc, m, k, n, j, b
 		if (!isnum(RX[i, k]))
 			continue
 		b = RX[i, k] * MIB
-		if (b >= 4 * big * 0.995 && (best < 0 || b < best)) {
+		if (b >= 8 * big * 0.995 && (best < 0 || b < best)) {
 			best = b
 			m = k
 		}
@@ -347,15 +353,24 @@ function mem_figures(i, M, quiet,    c, l1, l2, l3, big, last, rc, m, k, n, j, b
 	}
 }
 
+# The top of the points the L3 cell is read among: a quarter of the L3,
+# else half of it, else all of it, whichever is the first above L2.
+function l3_top(l2, l3) {
+	if (l3 / 4 > l2)
+		return l3 / 4
+	return l3 / 2 > l2 ? l3 / 2 : l3
+}
+
 # An L3 point that already reads main memory: the system's size is the
 # whole cache, but a guest or a core may use only a share of it (a KVM
 # guest's sysfs said 32 MB; its curve left L3 at 11-12 MB, and the point at
-# 16 MB read 126-146 ns, main memory 150).  A point over half main
-# memory's latency is not in the level: the L3 cell is then read at the
-# median of the points inside the level that are at most that (as for a
-# measured size), and a note says so; with none such, it is left blank.
+# 16 MB read 126-146 ns, main memory 150), and when more than half of the
+# points inside the level lie beyond that share, their median does too.
+# A point over half main memory's latency is not in the level: the L3
+# cell is then read at the median of the points inside the level that
+# are at most that, and a note says so; with none such, it is left blank.
 # Only for a size the system reports: main memory is then read beyond
-# four times it, in main memory (a measured L3 may be too small, and a
+# eight times it, in main memory (a measured L3 may be too small, and a
 # "main" read beyond it still inside the cache).
 function l3_beyond(i, c, l2, l3, M, quiet,    v, mm, k) {
 	if (M["L3"] == "" || M["main"] == "" || M["from", "CACHE_L3"] != "sysfs")
@@ -364,7 +379,7 @@ function l3_beyond(i, c, l2, l3, M, quiet,    v, mm, k) {
 	mm = val(i, M["main"])
 	if (!good(v) || !good(mm) || v + 0 <= 0.5 * mm)
 		return
-	k = ser_median_inside(i, c, l2, l3 / 2 > l2 ? l3 / 2 : l3, 0.5 * mm)
+	k = ser_median_inside(i, c, l2, l3_top(l2, l3), 0.5 * mm)
 	if (!quiet)
 		warn(PATHS[i], 0, sprintf("L3 $: %g ns at %g MB is over half of main memory's %g ns, inside the %g MB L3 the system reports: %s", v, RX[i, M["L3"]], mm, l3 / MIB, k == "" ? "left blank" : sprintf("read at the median of the points under that (%g ns at %g MB)", val(i, k), RX[i, k])))
 	M["L3"] = k

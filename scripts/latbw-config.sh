@@ -23,7 +23,7 @@
 # read it; doc/latbw-run.1 lists the same keys in the same order and
 # forms (t9005 checks that the three agree).  No field holds a ";".
 # shellcheck disable=SC2016 # $TMPDIR: a text of --help
-config_table='MB;N;@machine;num 1 1048576;memory to sweep, MB (default: 4x the last-level cache, above 1 GB 2x it and at least 1 GB, at most an eighth of the memory)
+config_table='MB;N;@machine;num 1 1048576;memory to sweep, MB (default: 8x the last-level cache, above 1 GB 2x it and at least 1 GB, at most an eighth of the memory)
 FSDIR;dir;@machine;dir;directory for file system benchmarks (default: $TMPDIR or /tmp)
 SYNC_MAX;N;1;num 1 64;copies run at once, passed as -P (default 1)
 BENCHMARKS;list;all;groups;groups or program names to run (default all): @GROUPS@
@@ -401,8 +401,9 @@ machine_defaults() {
 	c_FSDIR=$(cd "$c_FSDIR" 2>/dev/null && pwd) || c_FSDIR=/tmp
 }
 
-# default_mb: c_MB, 4x the last-level cache (plan_llc), in MB on
-# lat_mem_rd's grid; 64 MB when unknown.  Above 1 GB, twice the cache
+# default_mb: c_MB, 8x the last-level cache (plan_llc), in MB on
+# lat_mem_rd's grid, where the summary reads main memory (at 4x a guest's
+# fastest round hit its L3 a quarter of the time); 64 MB when unknown.  Above 1 GB, twice the cache
 # (the least the summary reads main memory at), at least 1 GB: a guest
 # shown a whole EPYC socket's L3 (508 MB) would have swept 2 GB, and with
 # 12 us a first touch of a small page there, a full run took 32 minutes.
@@ -412,7 +413,7 @@ default_mb() {
 	c_MB=64
 	if [ "$plan_llc" -gt 0 ]
 	then
-		grid_mb $((plan_llc * 4))
+		grid_mb $((plan_llc * 8))
 		c_MB=$g_mb
 		if [ "$c_MB" -gt 1024 ]
 		then

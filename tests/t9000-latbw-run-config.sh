@@ -42,7 +42,7 @@ mem_cap() {
 			c = 1; while (c * 2 <= m) c *= 2; print c }' /proc/meminfo 2>/dev/null
 }
 
-test_expect 'defaults: MB a power of two >= 4x the last-level cache (above 1 GB: 2x, 1 GB at least; within an eighth of the memory), FSDIR=$TMPDIR' '
+test_expect 'defaults: MB a power of two >= 8x the last-level cache (above 1 GB: 2x, 1 GB at least; within an eighth of the memory), FSDIR=$TMPDIR' '
 	cfg sh "$RUN" -p && expect_status 0 &&
 	mb=$(key MB) &&
 	llc=0 &&
@@ -57,8 +57,8 @@ test_expect 'defaults: MB a power of two >= 4x the last-level cache (above 1 GB:
 		[ "$s" -gt "$llc" ] && llc=$s
 	done &&
 	cap=$(mem_cap) &&
-	# the floor: 4x the cache; above 1 GB, 2x it and 1 GB at least
-	low=$((4 * llc)) &&
+	# the floor: 8x the cache; above 1 GB, 2x it and 1 GB at least
+	low=$((8 * llc)) &&
 	if [ "$low" -gt $((1024 * 1024)) ]
 	then
 		low=$((2 * llc))
@@ -87,9 +87,9 @@ test_expect 'ROUNDS: 3 by default in quick mode, as set when set' '
 	[ "$(key ROUNDS)" = 2 ]
 '
 
-test_expect 'LATBW_LLC plans for another cache: MB is 4x it (above 1 GB: 2x, 1 GB at least), a size of lat_mem_rd'"'"'s' '
+test_expect 'LATBW_LLC plans for another cache: MB is 8x it (above 1 GB: 2x, 1 GB at least), a size of lat_mem_rd'"'"'s' '
 	cap=$(mem_cap) &&
-	for c in 1m:8 3m:12 3145728:12 12m:48 32m:128 40m:160 200m:832 260m:1024 532676608:1024 1152m:2304
+	for c in 1m:8 3m:24 3145728:24 12m:96 32m:256 40m:320 100m:832 128m:1024 200m:1024 260m:1024 532676608:1024 1152m:2304
 	do
 		cfg LATBW_LLC="${c%:*}" sh "$RUN" -p && expect_status 0 || return 1
 		want=${c#*:}
