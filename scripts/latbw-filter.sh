@@ -70,15 +70,20 @@ substr($0, 1, 1) != "[" && $0 !~ /^[0-9]/ && $0 != "" {
 	fig = (k = index($0, ": ")) > 1 ? substr($0, 1, k - 1) : $0
 }
 # A step that goes with the run step before (W): its statistics lines
-# say whose round they are taken from, tied=PROG:CASE[:X] (rounds.awk).
-# Each statistics line gets the id of its figure, id=ID (fig_id).  The
-# PROG:CASE[:X] of the last statistics line goes to the count file.
+# say whose round they are taken from, tied=PROG:CASE[:X] (rounds.awk);
+# a step whose figures go together (T): each line after its first, that
+# first one'"'"'s.  Each statistics line gets the id of its figure, id=ID
+# (fig_id).  The PROG:CASE[:X] of the last statistics line goes to the
+# count file.
 /^\[latbw-stat / {
-	if (tied != "" && sub(/\][ \t]*$/, ""))
-		$0 = $0 " tied=" tied "]"
+	k = together && first != "" ? first : tied
+	if (k != "" && sub(/\][ \t]*$/, ""))
+		$0 = $0 " tied=" k "]"
 	if ((k = fig_id(fig)) != "" && sub(/\][ \t]*$/, ""))
 		$0 = $0 " id=" k "]"
 	lastid = stat_id($0)
+	if (first == "")
+		first = lastid
 }
 $0 == "" {
 	emit("")
@@ -158,10 +163,14 @@ run_prog() {
 	mhz | line) prog_header=1 ;;
 	*) [ "${title_written:-no}" = yes ] && in_series=1 ;;
 	esac
+	prog_together=0
+	case "${step_flags:-}" in
+	*T*) prog_together=1 ;;
+	esac
 	awk -v prog="$prog_name" -v title="${cur_title:-}" -v join="${cur_join:--}" -v me="${me:?}" \
 		-v tty="${tty:-0}" -v count="$work/count" -v cross="${cross_cpu:-0}" \
 		-v pend="$work/pending" -v inser="$in_series" \
-		-v header="$prog_header" -v tied="${step_tie:-}" -v figs="${step_figs:-}" "$filter_awk" \
+		-v header="$prog_header" -v together="$prog_together" -v tied="${step_tie:-}" -v figs="${step_figs:-}" "$filter_awk" \
 		<"$work/fifo" >>"$prog_dest" 3>&2 2>"$work/write.err" &
 	filter_pid=$!
 	bounded "${hard_bound:?}" "$work/fifo" started "${bin:?}/$prog_name" "$@"

@@ -19,7 +19,9 @@
 # 5 samples in a default run, "O" first round only, "G" a graph's point
 # (a sweep's point below its last): first round only, with the samples
 # of a run of one round, "X" see the filter, "A" run only if the
-# step before could not run here (exit 3): an alternative to it.
+# step before could not run here (exit 3): an alternative to it, "W"
+# with the run step before, "T" its figures from one round (the filter
+# ties them: latbw-filter.sh).
 # @FILE@ (a file of MB megabytes), @STAT@ (an empty file) and @DIR@ (a
 # directory) are placeholders, all inside FSDIR.  The steps are made from
 # scripts/registry (one line a step, described at its top).

@@ -99,8 +99,8 @@ function reg_bad(n, f, line,    i, w) {
 	if ((f[3] !~ /^[0-9]+$/ || length(f[3]) > 6) &&
 	    !(f[3] == "-" && f[1] ~ /^(fig|series|end)$/))
 		return "weight '" f[3] "' is not a whole number (tenths of a second)"
-	if (f[4] !~ /^(-|([PNOMXASJGW]|N[0-9]+)+)$/ || f[4] ~ /N([^0-9]|$)/)
-		return "unknown flags '" f[4] "' (P, N<count>, O, M, X, A, W, J, S, or -)"
+	if (f[4] !~ /^(-|([PNOMXASJGWT]|N[0-9]+)+)$/ || f[4] ~ /N([^0-9]|$)/)
+		return "unknown flags '" f[4] "' (P, N<count>, O, M, X, A, W, T, J, S, or -)"
 	if (f[5] !~ /^(-|same|one|cross|pair|remote)$/)
 		return "unknown place '" f[5] "'"
 	for (i = 7; i <= 8; i++)
@@ -366,8 +366,20 @@ function reg_plan(    i, j, k, h, nh, hosts, ha, hn) {
 	}
 }
 
-# Each word of the lines' field FIELD ("groups" or "progs") once.
-function reg_words(what,    i, n, w, j, seen, x) {
+# Each word of the lines' field FIELD ("groups" or "progs") once.  Among
+# the groups, the name of a program none of whose steps is in a group of
+# that name (lat_udp on a step of lat_rpc, which makes lat_udp's figure)
+# is no group: BENCHMARKS= that program chooses the step.
+function reg_words(what,    i, n, w, j, seen, x, own) {
+	for (i = 1; what == "groups" && i <= NREG; i++) {
+		x = REGC[i]
+		sub(/ .*/, "", x)
+		if (REGK[i] ~ /^(run|server|mhz|line)$/)
+			own[x] = index(" " REGG[i] " ", " " x " ") || own[x]
+	}
+	for (x in own)
+		if (!own[x])
+			seen[x] = 1
 	for (i = 1; i <= NREG; i++) {
 		if (what == "groups") {
 			n = split(REGG[i], w, " ")

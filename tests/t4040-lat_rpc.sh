@@ -32,15 +32,15 @@ done
 # -b: the plain round trip against the same server, in samples that
 # alternate with the calls', printed first under lmbench's UDP and TCP
 # labels, its statistics line naming its case.
-test_expect '-b: plain round trip then call, UDP then TCP, four figures of 11 pairs at least' '
+test_expect '-b: plain round trip then call, UDP then TCP, four figures of 41 pairs at least' '
 	run_bench lat_rpc -o "$port" -b -N 3 -E 1000 localhost &&
 	[ "$(wc -l <"$TRASH/err")" -eq 8 ] &&
 	[ "$(sed -n "1p;3p;5p;7p" "$TRASH/err" | cut -d " " -f 1)" = "$(printf "UDP\nRPC/udp\nTCP\nRPC/tcp")" ] &&
 	expect_line "^UDP latency using localhost: [0-9]+\.[0-9]{4} microseconds\$" "$TRASH/err" &&
 	expect_line "^TCP latency using localhost: [0-9]+\.[0-9]{4} microseconds\$" "$TRASH/err" &&
 	[ "$(sed -n "2p;4p;6p;8p" "$TRASH/err" | sed "s/ median=.* reps=/ reps=/; s/ preempted=.*//")" = "$(printf "%s\n" \
-		"[latbw-stat prog=lat_rpc case=plain-udp reps=11" "[latbw-stat prog=lat_rpc case=udp reps=11" \
-		"[latbw-stat prog=lat_rpc case=plain-tcp reps=11" "[latbw-stat prog=lat_rpc case=tcp reps=11")" ] &&
+		"[latbw-stat prog=lat_rpc case=plain-udp reps=41" "[latbw-stat prog=lat_rpc case=udp reps=41" \
+		"[latbw-stat prog=lat_rpc case=plain-tcp reps=41" "[latbw-stat prog=lat_rpc case=tcp reps=41")" ] &&
 	for l in "UDP latency" "RPC/udp latency" "TCP latency" "RPC/tcp latency"
 	do
 		is_positive "$(value_of "$l using localhost" "$TRASH/err")" || return 1

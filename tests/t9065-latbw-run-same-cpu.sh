@@ -21,11 +21,11 @@ UP='read -r up _ </proc/uptime; up=${up%.*}${up#*.}'
 fake latbw-quiet "$UP"'; n=$(($(cat "'"$TRASH"'/quiet.n") + 1)); echo "$n" >"'"$TRASH"'/quiet.n"; echo "Q $up $n $*" >>"'"$TRASH"'/log"; echo "$n"'
 fake lat_pipe "$UP"'; echo "$*" >>"'"$TRASH"'/args"; echo "P $up $*" >>"'"$TRASH"'/log"; case "$*" in *,*) [ -z "${PIPE_NAP:-}" ] || sleep "$PIPE_NAP" ;; esac; echo "Pipe latency: 3.0000 microseconds" >&2'
 fake lat_ctx "$UP"'; echo "$*" >>"'"$TRASH"'/args"; echo "P $up $*" >>"'"$TRASH"'/log"; echo "\"size=0k ovr=1.00" >&2; echo "2 3.00" >&2'
-fake lat_tcp 'echo "tcp $*" >>"'"$TRASH"'/args"
+fake lat_connect 'echo "conn $*" >>"'"$TRASH"'/args"
 case " $* " in
 *" -s "* | *" -S "*) exit 0 ;;
 esac
-echo "TCP latency using localhost: 5.0000 microseconds" >&2'
+echo "TCP/IP connection cost to localhost: 5.0000 microseconds" >&2'
 
 # same_run [VAR=VALUE...]: the stand-ins' same-CPU steps (no cross-CPU
 # group); their arguments in $TRASH/args, the results file in $F.
@@ -86,9 +86,9 @@ test_expect 'quiet: each same-CPU step runs where latbw-quiet last said, at most
 '
 
 test_expect 'quiet: a server'"'"'s client runs on the server'"'"'s CPU, not a new one' '
-	s=$(cpu_of "^tcp -s") && c=$(cpu_of "^tcp -B") &&
+	s=$(cpu_of "^conn -s") && c=$(cpu_of "^conn -B") &&
 	[ -n "$s" ] && [ "$s" = "$c" ] &&
-	[ "$(grep -c "^TCP latency using localhost:" "$F")" -eq 1 ]
+	[ "$(grep -c "^TCP/IP connection cost to localhost:" "$F")" -eq 1 ]
 '
 
 test_expect 'quiet: a step that begins a second after the last answer asks again' '

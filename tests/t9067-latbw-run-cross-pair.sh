@@ -26,11 +26,11 @@ if [ -f "'"$TRASH"'/pair" ]; then cat "'"$TRASH"'/pair"; exit 0; fi
 '"$UP"'
 n=$(($(cat "'"$TRASH"'/quiet.n") + 1)); echo "$n" >"'"$TRASH"'/quiet.n"; echo "Q $up 10,$n" >>"'"$TRASH"'/log"; echo "10,$n"'
 fake lat_pipe "$UP"'; echo "$*" >>"'"$TRASH"'/args"; echo "P $up $*" >>"'"$TRASH"'/log"; case "$*" in *,*) ;; *) [ -z "${PIPE_NAP:-}" ] || sleep "$PIPE_NAP" ;; esac; echo "Pipe latency: 3.0000 microseconds" >&2'
-fake lat_tcp 'echo "tcp $*" >>"'"$TRASH"'/args"
+fake lat_connect 'echo "conn $*" >>"'"$TRASH"'/args"
 case " $* " in
 *" -s "* | *" -S "*) exit 0 ;;
 esac
-echo "TCP latency using localhost: 5.0000 microseconds" >&2'
+echo "TCP/IP connection cost to localhost: 5.0000 microseconds" >&2'
 
 # pair_run [VAR=VALUE...]: the stand-ins' steps; their arguments in
 # $TRASH/args, the results file in $F.
@@ -77,8 +77,8 @@ pair_run
 test_expect 'quiet: each cross-CPU step runs on the pair latbw-quiet -p last named, at most a second before' '
 	[ "$(cat "$TRASH/rc")" = 0 ] &&
 	# pairs 10,11 10,12 ...: for the steps and the server (lat_pipe,
-	# the lat_tcp server)
-	[ "$(pairs_of "^-B\|^tcp -s" | wc -l)" -ge 2 ] &&
+	# the lat_connect server)
+	[ "$(pairs_of "^-B\|^conn -s" | wc -l)" -ge 2 ] &&
 	[ -z "$(stale_or_wrong)" ] &&
 	! pairs_of "" | grep -qv "^10," &&
 	! grep -q "@PAIR@" "$TRASH/args" "$F" || {
@@ -88,9 +88,9 @@ test_expect 'quiet: each cross-CPU step runs on the pair latbw-quiet -p last nam
 '
 
 test_expect 'quiet: a cross-CPU server'"'"'s client runs on the server'"'"'s pair, not a new one' '
-	s=$(pairs_of "^tcp -s") && c=$(pairs_of "^tcp -B") &&
+	s=$(pairs_of "^conn -s") && c=$(pairs_of "^conn -B") &&
 	[ -n "$s" ] && [ "$s" = "$c" ] &&
-	[ "$(grep -c "^TCP latency (cross CPU) using localhost:" "$F")" -eq 1 ]
+	[ "$(grep -c "^TCP/IP connection (cross CPU) cost to localhost:" "$F")" -eq 1 ]
 '
 
 test_expect 'quiet: a cross-CPU step that begins a second after the last answer asks again' '

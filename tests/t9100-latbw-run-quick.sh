@@ -141,8 +141,8 @@ lat_fifo:^Fifo latency: [0-9.]+ microseconds$
 lat_unix_connect:^UNIX connection cost: [0-9.]+ microseconds$
 lat_sem:^Semaphore latency: [0-9.]+ microseconds$
 lat_fcntl:^Fcntl lock latency: [0-9.]+ microseconds$
-lat_udp:^UDP latency using localhost: [0-9.]+ microseconds$
-lat_tcp:^TCP latency using localhost: [0-9.]+ microseconds$
+lat_rpc:^UDP latency using localhost: [0-9.]+ microseconds$
+lat_rpc:^TCP latency using localhost: [0-9.]+ microseconds$
 lat_rpc:^RPC/tcp latency using localhost: [0-9.]+ microseconds$
 lat_connect:^TCP/IP connection cost to localhost: [0-9.]+ microseconds$
 bw_pipe:^Pipe bandwidth: [0-9.]+ MB/sec$
@@ -182,6 +182,19 @@ do
 			fail \"no line matching \$(cat \"\$TRASH/re.$prog\"): \$(grep '^\\[[a-z]*: ${prog}[ ,]' \"\$F\")\"
 	"
 done <"$TRASH/checks"
+
+# UDP and TCP latency, and the calls beside them, are one step's each
+# (lat_rpc -b), the call's statistics line tied to the plain one's.
+if [ -x "$BIN/lat_rpc" ]
+then
+	test_expect 'UDP and TCP latency: lat_rpc -b'"'"'s plain round trips, each call tied to its step'"'"'s' '
+		grep -q "^\[latbw-stat prog=lat_rpc case=plain-udp .* id=local\.udp[] ]" "$F" &&
+		grep -q "^\[latbw-stat prog=lat_rpc case=udp .* tied=lat_rpc:plain-udp id=local\.rpc-udp[] ]" "$F" &&
+		grep -q "^\[latbw-stat prog=lat_rpc case=plain-tcp .* id=local\.tcp[] ]" "$F" &&
+		grep -q "^\[latbw-stat prog=lat_rpc case=tcp .* tied=lat_rpc:plain-tcp id=local\.rpc-tcp[] ]" "$F" ||
+			fail "$(grep -A1 "latency using localhost" "$F")"
+	'
+fi
 
 test_expect 'series: a title line, points, then a blank line' '
 	awk "/^\"mappings\$|^\"read bandwidth\$|^Memory read bandwidth\$/ { s = 1; n = 0; next }

@@ -33,8 +33,9 @@ printf "%sk\t10\t100\t1000\n\n" "${s%k}" >&2'
 fake lat_ctx 'echo "$*" >>"'"$TRASH"'/ctx.args"; echo "\"size=0k ovr=1.00" >&2; echo "2 3.00" >&2'
 
 # Two-party programs: they record their arguments and print a figure.
+# TCP latency is lat_rpc -b's (BENCHMARKS=lat_tcp chooses its step).
 fake lat_pipe 'echo "$*" >>"'"$TRASH"'/pipe.args"; echo "Pipe latency: 3.0000 microseconds" >&2'
-fake lat_tcp 'echo "$*" >>"'"$TRASH"'/tcp.args"
+fake lat_rpc 'echo "$*" >>"'"$TRASH"'/tcp.args"
 case " $* " in
 *" -s "* | *" -S "*) exit 0 ;;
 esac
@@ -163,7 +164,7 @@ export ncpu
 test_expect 'placement: the same-CPU runs are pinned to CPU 0, servers too' '
 	[ "$(sed -n 1p "$TRASH/pipe.args")" = "-B 1 -N 3 -E 1000 -C 0" ] &&
 	[ "$(sed -n 1p "$TRASH/tcp.args")" = "-s -i 10 -C 0" ] &&
-	[ "$(sed -n 2p "$TRASH/tcp.args")" = "-B 1 -N 3 -E 1000 -C 0 localhost" ] &&
+	[ "$(sed -n 2p "$TRASH/tcp.args")" = "-B 1 -N 3 -E 1000 -C 0 -b -p tcp localhost" ] &&
 	[ "$(grep -c "^Pipe latency: " "$F")" -eq 1 ] &&
 	[ "$(grep -c "TCP latency using localhost:" "$F")" -eq 1 ]
 '

@@ -20,7 +20,7 @@ syscall_run() {
 # The real programs, but a stand-in mhz: the runs below take long samples
 # (USECS=300000), with which the real one would run into its time bound.
 mkdir "$TRASH/real"
-for p in lat_syscall lat_udp
+for p in lat_syscall lat_rpc
 do
 	ln -s "$BIN/$p" "$TRASH/real/$p"
 done
@@ -91,21 +91,22 @@ no_driver_shell() {
 	! ps_has "^sh $RUN\$"
 }
 
-no_udp_server() {
-	! ps_has "/lat_udp -s"
+no_rpc_server() {
+	! ps_has "/lat_rpc -s"
 }
 
-# The driver alone is killed while lat_udp's client runs against the
-# server it started: its guardian stops the server and removes the
-# scratch directories (and the FSDIR file) within seconds.
+# The driver alone is killed while lat_rpc's client (BENCHMARKS=lat_udp:
+# lat_rpc -b, which takes UDP latency) runs against the server it
+# started: its guardian stops the server and removes the scratch
+# directories (and the FSDIR file) within seconds.
 start_bg BENCHMARKS=lat_udp BOUND=5 USECS=300000 REPS=5
-if wait_for_child "$bg_pid" "/lat_udp .*localhost\$"
+if wait_for_child "$bg_pid" "/lat_rpc .*localhost\$"
 then
 	kill -9 "$bg_pid"
 	wait "$bg_pid" 2>/dev/null
 	test_expect 'SIGKILL of the driver: its local server is stopped within 5 s' '
-		within 5 no_udp_server ||
-			fail "still running: $(ps -e -o pid,args | grep "[/]lat_udp -s")"
+		within 5 no_rpc_server ||
+			fail "still running: $(ps -e -o pid,args | grep "[/]lat_rpc -s")"
 	'
 	test_expect 'SIGKILL of the driver: its scratch directories are gone within 5 s' '
 		within 5 scratch_empty || fail "left: $(ls -A "$TRASH/fs" "$TRASH/tmp")"
@@ -118,27 +119,27 @@ then
 		[ -n "$G" ] && ! grep -q "^\[COMPLETE: " "$G"
 	'
 else
-	test_expect 'SIGKILL of the driver during lat_udp: its client ran' 'fail "$(cat "$TRASH/err")"'
+	test_expect 'SIGKILL of the driver during lat_rpc: its client ran' 'fail "$(cat "$TRASH/err")"'
 fi
 # Whatever is left (a test failed): stop it before going on.  The
 # client would end by its bound (5 s): it is stopped (it was the driver's
 # child, and is still that client).
-"$BIN/lat_udp" -S localhost >/dev/null 2>&1
+"$BIN/lat_rpc" -S localhost >/dev/null 2>&1
 within 15 no_driver_shell
 if [ -n "${child_pid:-}" ] &&
-	ps -o args= -p "$child_pid" 2>/dev/null | grep -q "/lat_udp .*localhost\$"
+	ps -o args= -p "$child_pid" 2>/dev/null | grep -q "/lat_rpc .*localhost\$"
 then
 	kill "$child_pid" 2>/dev/null
 fi
-within 15 eval '! ps_has "/lat_udp .*localhost\$"'
+within 15 eval '! ps_has "/lat_rpc .*localhost\$"'
 
 # The driver and every process under it are killed at once while
-# lat_udp's client runs (nothing is left to clean up): the server exits
+# lat_rpc's client runs (nothing is left to clean up): the server exits
 # by itself within seconds, and the next run removes the scratch
 # directories of that run, and of no other.
 rm -rf "$TRASH/tmp" "$TRASH/fs" && mkdir "$TRASH/tmp" "$TRASH/fs"
 start_bg BENCHMARKS=lat_udp BOUND=5 USECS=300000 REPS=5
-if wait_for_child "$bg_pid" "/lat_udp .*localhost\$"
+if wait_for_child "$bg_pid" "/lat_rpc .*localhost\$"
 then
 	# shellcheck disable=SC2046 # a list of pids
 	kill -9 "$bg_pid" $(descendants "$bg_pid" | cut -d " " -f 1)
@@ -175,7 +176,7 @@ then
 	rm -rf "$TRASH/tmp/latbw-run.live" "$TRASH/fs/latbw-run.noowner"
 	tree_killed=yes
 else
-	test_expect 'SIGKILL of the driver and its helpers: lat_udp'"'"'s client ran' 'fail "$(cat "$TRASH/err")"'
+	test_expect 'SIGKILL of the driver and its helpers: lat_rpc'"'"'s client ran' 'fail "$(cat "$TRASH/err")"'
 fi
 
 # ------------------------------------------------------ the closing line
@@ -368,10 +369,10 @@ fi
 if [ "${tree_killed:-}" = yes ]
 then
 	test_expect 'SIGKILL of the driver and its helpers: its server exits within 15 s' '
-		within 15 no_udp_server ||
-			fail "still running: $(ps -e -o pid,args | grep "[/]lat_udp -s")"
+		within 15 no_rpc_server ||
+			fail "still running: $(ps -e -o pid,args | grep "[/]lat_rpc -s")"
 	'
 fi
-"$BIN/lat_udp" -S localhost >/dev/null 2>&1
+"$BIN/lat_rpc" -S localhost >/dev/null 2>&1
 
 test_done

@@ -1,11 +1,14 @@
 #!/bin/sh
 # Figures that a consistency check of the summary compares (UDP and
-# RPC/UDP, TCP and RPC/TCP) come from one moment: the driver takes each of
-# TCP, RPC/UDP and RPC/TCP right after the one before (registry flag W),
-# on its CPUs, and its statistics line says whose round it goes with
-# (tied=PROG:CASE); the combiner (rounds.awk) takes the figures tied
-# together from one round, the one where they were together fastest, even
-# when each one's fastest round is another.
+# RPC/UDP, TCP and RPC/TCP) come from one moment.  The combiner
+# (rounds.awk) takes the figures tied together (tied=PROG:CASE on a
+# statistics line: the line it goes with) from one round, the one where
+# they were together fastest, even when each one's fastest round is
+# another.  The driver ties them: on this host, both figures of a step
+# of lat_rpc -b, which times the plain round trip and the call in
+# alternating samples (registry flag T: the call's line is tied to the
+# plain one's); to a remote host, each of TCP, RPC/UDP and RPC/TCP to
+# the step before it, taken right after it on its CPUs (flag W).
 . "$(dirname "$0")/lib.sh"
 . "$TESTS_DIR/lib-readers.sh"
 . "$TESTS_DIR/lib-driver.sh"
@@ -98,21 +101,19 @@ test_expect 'without tied=, each figure its own fastest round (as before)' '
 	has_line "RPC/udp latency using localhost: 9.8000 microseconds"
 '
 
-# The driver: stand-ins whose figures differ each round, SAME_CPU=quiet
-# with a latbw-quiet that names another CPU at each call.
+# The driver: a stand-in lat_rpc whose figures differ each round,
+# SAME_CPU=quiet with a latbw-quiet that names another CPU at each call.
 mkdir "$TRASH/bin" "$TRASH/tmp" "$TRASH/fs" "$TRASH/res"
 echo 6 >"$TRASH/quiet.n"
 fake latbw-quiet 'n=$(($(cat "'"$TRASH"'/quiet.n") + 1)); echo "$n" >"'"$TRASH"'/quiet.n"
 if [ "$1" = -p ]; then echo "0,$n"; else echo "$n"; fi'
-# standin PROG LABEL CASE VALUES [TCP-VALUES]: a client that prints
-# LABEL's figure (lat_rpc: RPC/udp's or RPC/tcp's, by its -p), the next
-# of VALUES (TCP-VALUES for -p tcp) each run of its placement, and its
-# statistics line; a server (-s, -S), or --version, does nothing.  Each
-# run is logged in $TRASH/args; the first run on one CPU or two of the
-# client NAP names naps 1.2 s, longer than the driver keeps latbw-quiet's
-# answer.
-standin() {
-	fake "$1" 'echo "$0 $*" >>"'"$TRASH"'/args"
+# A client of -b -p udp|tcp prints the plain round trip's figure and the
+# call's, each with its statistics line, the next of the values below
+# each run of its placement and protocol (the plain one's first); a
+# server (-s, -S), or --version, does nothing.  Each run is logged in
+# $TRASH/args; the first run on one CPU or two of the udp client naps
+# 1.2 s, longer than the driver keeps latbw-quiet's answer.
+fake lat_rpc 'echo "$0 $*" >>"'"$TRASH"'/args"
 case " $* " in
 *" -s "* | *" -S "* | *" --version "*) exit 0 ;;
 esac
@@ -126,102 +127,109 @@ do
 	esac
 	shift
 done
-vals="'"$4"'"
-label="'"$2"'"
 case "$x" in
-udp) label="RPC/udp latency using localhost" ;;
-tcp) label="RPC/tcp latency using localhost" vals="'"${5:-}"'" ;;
+udp) plain="UDP latency" pv="10.0000 9.0000 11.0000" rv="10.5000 12.0000 9.8000" ;;
+*) x=tcp plain="TCP latency" pv="16.0000 18.0000 15.0000" rv="20.0000 19.0000 22.0000" ;;
 esac
 p=same
 case "$c" in *,*) p=cross ;; esac
-f="'"$TRASH"'/n.$(basename "$0")$x.$p"
+f="'"$TRASH"'/n.$x.$p"
 echo x >>"$f"
 n=$(wc -l <"$f")
-[ "$n" = 1 ] && [ "${NAP:-}" = "$(basename "$0")" ] && sleep 1.2
-v=$(echo "$vals" | cut -d " " -f "$n")
-echo "$label: $v microseconds" >&2
-echo "[latbw-stat prog=$(basename "$0") case=${x:-'"$3"'} median=$v min=$v max=$v spread=0.00% reps=1 n=1 copies=1 cpus=$c unit=us placement=$p]" >&2'
-}
-standin lat_udp "UDP latency using localhost" udp "10.0000 9.0000 11.0000"
-standin lat_rpc "RPC" rpc "10.5000 12.0000 9.8000" "20.0000 19.0000 22.0000"
-standin lat_tcp "TCP latency using localhost" tcp "16.0000 18.0000 15.0000"
+[ "$n" = 1 ] && [ "$x" = udp ] && sleep 1.2
+for k in plain call
+do
+	if [ "$k" = plain ]
+	then
+		v=$(echo "$pv" | cut -d " " -f "$n") label="$plain" case="plain-$x"
+	else
+		v=$(echo "$rv" | cut -d " " -f "$n") label="RPC/$x latency" case=$x
+	fi
+	echo "$label using localhost: $v microseconds" >&2
+	echo "[latbw-stat prog=lat_rpc case=$case median=$v min=$v max=$v spread=0.00% reps=1 n=1 copies=1 cpus=$c unit=us placement=$p]" >&2
+done'
 
-test_expect 'a run: TCP, RPC/udp and RPC/tcp say whose round they go with, and take it' '
-	stub_run BENCHMARKS=net ROUNDS=3 NAP=lat_udp &&
+# UDP 10, 9, 11 and RPC/udp 10.5, 12, 9.8: together round 1 (as above);
+# TCP 16, 18, 15 and RPC/tcp 20, 19, 22: round 1 (16/15 + 20/19 = 2.12,
+# against 2.20 and 2.16).
+test_expect 'a run: UDP and TCP latency are lat_rpc -b'"'"'s, each call tied to its step'"'"'s plain round trip, both from one round' '
+	stub_run BENCHMARKS=net ROUNDS=3 &&
 	[ "$(cat "$TRASH/rc")" = 0 ] &&
-	grep -q "^\[latbw-stat prog=lat_tcp case=tcp .* placement=same tied=lat_udp:udp .* from_round=1 " "$F" &&
-	grep -q "^\[latbw-stat prog=lat_rpc case=udp .* placement=same tied=lat_tcp:tcp .* from_round=1 " "$F" &&
-	grep -q "^\[latbw-stat prog=lat_rpc case=tcp .* placement=same tied=lat_rpc:udp .* from_round=1 " "$F" &&
-	grep -q "^\[latbw-stat prog=lat_udp case=udp .* placement=same .* from_round=1 " "$F" &&
+	grep -q "^\[latbw-stat prog=lat_rpc case=udp .* placement=same tied=lat_rpc:plain-udp .* from_round=1 " "$F" &&
+	grep -q "^\[latbw-stat prog=lat_rpc case=tcp .* placement=same tied=lat_rpc:plain-tcp .* from_round=1 " "$F" &&
+	grep -q "^\[latbw-stat prog=lat_rpc case=plain-udp .* placement=same .* from_round=1 " "$F" &&
+	grep -q "^\[latbw-stat prog=lat_rpc case=plain-tcp .* placement=same .* from_round=1 " "$F" &&
 	expect_line "^UDP latency using localhost: 10.0000 microseconds" "$F" &&
 	expect_line "^RPC/udp latency using localhost: 10.5000 microseconds" "$F" &&
-	expect_line "^RPC/tcp latency using localhost: 20.0000 microseconds" "$F" &&
 	expect_line "^TCP latency using localhost: 16.0000 microseconds" "$F" &&
-	! grep -q "prog=lat_udp .*tied=" "$F" || {
+	expect_line "^RPC/tcp latency using localhost: 20.0000 microseconds" "$F" &&
+	! grep -q "case=plain-[a-z]* .*tied=" "$F" || {
 		fail "$(cat "$F")"
 		return 1
 	}
 '
 
-# lists_of PROG ONE|TWO: the -C lists of PROG's runs (servers and
-# clients), in order, of one CPU or of two.
+test_expect 'a run: each step runs lat_rpc -b for one protocol, without -P' '
+	[ "$(grep -c " -b -p udp localhost\$" "$TRASH/args")" -ge 3 ] &&
+	[ "$(grep -c " -b -p tcp localhost\$" "$TRASH/args")" -ge 3 ] &&
+	! grep -q " -P " "$TRASH/args"
+'
+
+# lists_of ONE|TWO: the -C lists of lat_rpc's runs (server, then the
+# udp and tcp clients, each round), in order, of one CPU or of two.
 lists_of() {
-	if [ "$2" = one ]
+	if [ "$1" = one ]
 	then
-		grep "/$1 " "$TRASH/args" | sed -n "s/.* -C \\([0-9]*\\)\\( .*\\)*\$/\\1/p"
+		sed -n "s/.* -C \\([0-9]*\\)\\( .*\\)*\$/\\1/p" "$TRASH/args"
 	else
-		grep "/$1 " "$TRASH/args" | sed -n "s/.* -C \\([0-9]*,[0-9]*\\).*/\\1/p"
+		sed -n "s/.* -C \\([0-9]*,[0-9]*\\).*/\\1/p" "$TRASH/args"
 	fi | tr "\n" " "
 }
 
-# same_lists HOW: in each round, the udp server and client, the tcp
-# server and client, the rpc server and its two clients, all on one CPU
-# (HOW one) or one pair (two), though the UDP client's first run took
+# same_lists HOW: in each round, the server and its two clients on one
+# CPU (HOW one) or one pair (two), though the udp client's first run took
 # longer than latbw-quiet's answer is kept.
 same_lists() {
-	u=$(lists_of lat_udp "$1") && r=$(lists_of lat_rpc "$1") && t=$(lists_of lat_tcp "$1") ||
-		return 1
-	if [ "$(echo "$u" | wc -w)" -eq 6 ] && [ "$(echo "$r" | wc -w)" -eq 9 ] &&
-		[ "$(echo "$t" | wc -w)" -eq 6 ]
+	r=$(lists_of "$1") || return 1
+	if [ "$(echo "$r" | wc -w)" -eq 9 ]
 	then
 		ok=yes
 		for k in 1 2 3
 		do
-			cu=$(echo "$u" | cut -d " " -f $((2 * k)))
-			if [ "$(echo "$r" | cut -d " " -f $((3 * k - 2))-$((3 * k)))" != "$cu $cu $cu" ] ||
-				[ "$(echo "$t" | cut -d " " -f $((2 * k - 1))-$((2 * k)))" != "$cu $cu" ]
-			then
-				ok=no
-			fi
+			l=$(echo "$r" | cut -d " " -f $((3 * k - 2))-$((3 * k)))
+			c=${l%% *}
+			[ "$l" = "$c $c $c" ] || ok=no
 		done
 		[ "$ok" = yes ] && return 0
 	fi
-	fail "udp: $u; rpc: $r; tcp: $t"
+	fail "lat_rpc: $r"
 }
 
-test_expect 'a run: RPC and TCP on the CPU of the UDP step before them' '
+test_expect 'a run: each client on the CPU its server was started on' '
 	same_lists one
 '
 
 if [ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ]
 then
-	test_expect 'a run: across CPUs, RPC and TCP on the pair of the UDP step before them' '
+	test_expect 'a run: across CPUs, each client on its server'"'"'s pair, the call tied to the plain round trip' '
 		same_lists two && F=$(find "$TRASH/res" -type f -name "*.0") &&
-		grep -q "^\[latbw-stat prog=lat_rpc case=udp .* placement=cross tied=lat_tcp:tcp .* from_round=1 " "$F"
+		grep -q "^\[latbw-stat prog=lat_rpc case=udp .* placement=cross tied=lat_rpc:plain-udp .* from_round=1 " "$F" &&
+		expect_line "^UDP latency \\(cross CPU\\) using localhost: 10\\.0000 microseconds" "$F" &&
+		expect_line "^RPC/udp latency \\(cross CPU\\) using localhost: 10\\.5000 microseconds" "$F"
 	'
 else
-	test_skip 'a run: across CPUs, RPC and TCP on the pair of the UDP step before them' 'one CPU: no cross-CPU steps'
+	test_skip 'a run: across CPUs, each client on its server'"'"'s pair, the call tied to the plain round trip' 'one CPU: no cross-CPU steps'
 fi
 
-test_expect 'BENCHMARKS=lat_rpc: no TCP step before it, RPC/udp alone, RPC/tcp tied to it' '
-	rm -f "$TRASH"/n.* &&
-	stub_run BENCHMARKS=lat_rpc ROUNDS=3 &&
+test_expect 'BENCHMARKS=lat_tcp: lat_rpc -b -p tcp and its server only, RPC/tcp tied to TCP' '
+	rm -f "$TRASH"/n.* "$TRASH/args" &&
+	stub_run BENCHMARKS=lat_tcp ROUNDS=3 &&
 	[ "$(cat "$TRASH/rc")" = 0 ] &&
-	grep -q "^\[latbw-stat prog=lat_rpc case=udp " "$F" &&
-	! grep -q "prog=lat_rpc case=udp .*tied=" "$F" &&
-	grep -q "^\[latbw-stat prog=lat_rpc case=tcp .* tied=lat_rpc:udp .* from_round=1 " "$F" &&
-	expect_line "^RPC/udp latency using localhost: 10.5000 microseconds" "$F" &&
-	expect_line "^RPC/tcp latency using localhost: 20.0000 microseconds" "$F"
+	! grep -q " -p udp " "$TRASH/args" &&
+	grep -q "^\[latbw-stat prog=lat_rpc case=tcp .* tied=lat_rpc:plain-tcp .* from_round=1 " "$F" &&
+	expect_line "^TCP latency using localhost: 16.0000 microseconds" "$F" &&
+	expect_line "^RPC/tcp latency using localhost: 20.0000 microseconds" "$F" &&
+	! grep -q "^UDP latency" "$F"
 '
 
 test_done
