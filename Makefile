@@ -119,9 +119,9 @@ quick: all
 rerun: all
 	LATBW_RERUN=1 sh scripts/latbw-run
 
-# Installed layout.  On PATH ($(BINDIR)) only six commands, with names no
+# Installed layout.  On PATH ($(BINDIR)) only seven commands, with names no
 # other package uses: latbw-run, latbw-fleet, latbw-summary, latbw-compare,
-# latbw-graph, latbw-report.
+# latbw-graph, latbw-report, latbw-records.
 # Each is a small wrapper that starts the script of that name in
 # $(LIBEXECDIR), looked for first at ../libexec/latbw beside the wrapper
 # (so that a tree staged in DESTDIR, or moved, runs as it is) and then at
@@ -155,7 +155,7 @@ INSTALL ?= install
 INSTALL_PROGRAM ?= $(INSTALL) -m 755
 INSTALL_DATA ?= $(INSTALL) -m 644
 MANIFEST := installed-files
-COMMANDS := latbw-run latbw-fleet summary compare graph report
+COMMANDS := latbw-run latbw-fleet summary compare graph report records
 LIBEXEC_DATA := $(notdir $(wildcard scripts/*.awk scripts/*.sh)) registry lkp-names
 PAGES := $(wildcard doc/*.[1-9])
 # man_name doc/X.N: the installed name of a page, X.N if X starts with

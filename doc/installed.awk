@@ -2,7 +2,7 @@
 # the names things have once installed.  The pages are written for the
 # source tree (scripts/summary, make results); installed, the commands on
 # PATH are latbw-run, latbw-fleet, latbw-summary, latbw-compare,
-# latbw-graph and latbw-report, the
+# latbw-graph, latbw-report and latbw-records, the
 # programs and the scripts' parts live in LIBEXECDIR, and every page name
 # starts with "latbw" (lat_pipe.1 is installed as latbw-lat_pipe.1, so that
 # no page has a name that another package's page has: lmbench's own
@@ -104,7 +104,7 @@ BEGIN {
 	for (i = 1; i <= n; i++)
 		prog[a[i]] = 1
 	command["latbw-run"] = command["latbw-fleet"] = command["summary"] = 1
-	command["compare"] = command["graph"] = command["report"] = 1
+	command["compare"] = command["graph"] = command["report"] = command["records"] = 1
 	libexec = troff(ENVIRON["LATBW_LIBEXECDIR"])
 	if (libexec == "") {
 		print "installed.awk: LATBW_LIBEXECDIR is not set" > "/dev/stderr"

@@ -1,10 +1,86 @@
-# export.awk - every figure of the records (read.awk) as JSON or CSV
-# (scripts/summary -f json, -f csv).
+# export.awk - every figure of the records (scripts/records, records.awk)
+# as JSON or CSV: scripts/summary -f json, -f csv.  A program of its own,
+# which reads no results file: scripts/summary pipes the records into
+#
+#   awk -v mode=json|csv -v me=NAME -f export.awk -f read-values.awk \
+#       -f lkp.awk -f registry-names.awk -f registry.awk
+#
+# (read-values.awk for isnum, good and tidy; registry-names.awk names
+# each figure, lkp.awk gives LKP's names), with LATBW_REGISTRY and
+# LATBW_LKPNAMES in the environment.  No records (the reader read no
+# file, and said why): no output, exit status 2.
 #
 # Only POSIX awk: it runs under mawk, gawk and the one true awk.
 
 BEGIN {
+	FS = "\t"
+	if (me == "")
+		me = "summary"
+	nf = 0
+	status = 0
 	init_ord()
+}
+
+# ---- the records ------------------------------------------------------------
+#
+# Line 1 names the columns (COL[name], its number); a file's facts go to
+# RUNPATH[i], RUNHOST[i] and FACT[i, key], its figures to FV[i, k, name]
+# (k = 1..nrec[i]), i = 1..nf in the order of the records' run column.
+
+NR == 1 {
+	for (c = 1; c <= NF; c++)
+		COL[$c] = c
+	# The columns the exports print (a record's others are not kept).
+	NUSE = split("name x value unit reps spread min max copies placement cross_pct stddev_pct rounds round_spread others_busy idle cpu_wait", USE, " ")
+	for (c = 1; c <= NUSE; c++)
+		if (!(USE[c] in COL))
+			COL["kind"] = 0
+	if ($1 != "kind" || COL["kind"] != 1 || !("run" in COL) || !("file" in COL) || !("host" in COL) || !("id" in COL)) {
+		print me ": internal error: not a stream of records" > "/dev/stderr"
+		exit 2
+	}
+	next
+}
+
+{
+	if (!($(COL["run"]) in RUNOF)) {
+		RUNOF[$(COL["run"])] = ++nf
+		RUNPATH[nf] = unesc($(COL["file"]))
+		RUNHOST[nf] = unesc($(COL["host"]))
+		nrec[nf] = 0
+	}
+	i = RUNOF[$(COL["run"])]
+	if ($1 == "file")
+		FACT[i, unesc($(COL["id"]))] = unesc($(COL["name"]))
+	else if ($1 == "fig") {
+		k = ++nrec[i]
+		for (c = 1; c <= NUSE; c++)
+			FV[i, k, USE[c]] = unesc($(COL[USE[c]]))
+	}
+}
+
+END {
+	if (nf == 0)
+		exit 2
+	if (mode == "json")
+		out_json()
+	else
+		out_csv()
+	exit status
+}
+
+# A field of a record as it was before records.awk escaped it: "\\",
+# "\t", "\n" and "\r" are a backslash, a tab, a newline, a return.
+function unesc(s,    out, p, c) {
+	if (index(s, "\\") == 0)
+		return s
+	out = ""
+	while ((p = index(s, "\\")) > 0) {
+		c = substr(s, p + 1, 1)
+		out = out substr(s, 1, p - 1) (c == "t" ? "\t" : c == "n" ? "\n" : c == "r" ? "\r" : c)
+		s = substr(s, p + 2)
+	}
+	return out s
 }
 
 # ---- exports ---------------------------------------------------------------
@@ -127,24 +203,24 @@ function export_prep(    i, k) {
 	reg_read(ENVIRON["LATBW_REGISTRY"])
 	lkp_read(ENVIRON["LATBW_LKPNAMES"])
 	for (i = 1; i <= nf; i++) {
-		XHOST[i] = capped(i, HOST[i])
-		XOS[i] = capped(i, trim(OS_[i]))
-		XDESC[i] = capped(i, DESC[i])
-		XUNAME[i] = capped(i, UNAME[i])
+		XHOST[i] = capped(i, RUNHOST[i])
+		XOS[i] = capped(i, FACT[i, "os"])
+		XDESC[i] = capped(i, FACT[i, "description"])
+		XUNAME[i] = capped(i, FACT[i, "uname"])
 		for (k = 1; k <= nrec[i]; k++) {
-			XN[i, k] = capped(i, RN[i, k])
-			XX[i, k] = capped(i, RX[i, k])
-			XU[i, k] = capped(i, RU[i, k])
-			XPL[i, k] = capped(i, RPL[i, k])
-			XIDL[i, k] = capped(i, RIDL[i, k])
+			XN[i, k] = capped(i, FV[i, k, "name"])
+			XX[i, k] = capped(i, FV[i, k, "x"])
+			XU[i, k] = capped(i, FV[i, k, "unit"])
+			XPL[i, k] = capped(i, FV[i, k, "placement"])
+			XIDL[i, k] = capped(i, FV[i, k, "idle"])
 			XM[i, k] = reg_metric(XN[i, k], XX[i, k], XU[i, k])
-			XOK[i, k] = good(RV[i, k])
+			XOK[i, k] = good(FV[i, k, "value"])
 		}
 		lkp_names(i)
 	}
 	if (NCUT > 0)
 		printf "%s: %s: %d text field%s (label, unit, header) over %d bytes cut to %d in the export, \"...\" after %s\n", \
-		    me, tidy(PATHS[CUTFILE]), NCUT, (NCUT > 1 ? "s" : ""), MAXTEXT, MAXTEXT, \
+		    me, tidy(RUNPATH[CUTFILE]), NCUT, (NCUT > 1 ? "s" : ""), MAXTEXT, MAXTEXT, \
 		    (NCUT > 1 ? "each" : "it") > "/dev/stderr"
 }
 
@@ -179,30 +255,31 @@ function out_json(    i, k, first) {
 	print "  \"runs\": ["
 	for (i = 1; i <= nf; i++) {
 		printf "    {\"run\": %s, \"host\": %s, \"os\": %s, \"description\": %s, \"uname\": %s, ", \
-		    jstr(PATHS[i]), jstr(XHOST[i]), jstr(XOS[i]), jstr(XDESC[i]), jstr(XUNAME[i])
+		    jstr(RUNPATH[i]), jstr(XHOST[i]), jstr(XOS[i]), jstr(XDESC[i]), jstr(XUNAME[i])
 		printf "\"mhz\": %s, \"line_size\": %s, \"copies\": %s, ", \
-		    jnum(META[i, "MHZ"]), jnum(META[i, "LINE_SIZE"]), jnum(LOAD[i])
+		    jnum(FACT[i, "mhz"]), jnum(FACT[i, "line_size"]), jnum(FACT[i, "copies"])
 		printf "\"cache_l1d\": %s, \"cache_l2\": %s, \"cache_l3\": %s, \"incomplete\": %s}%s\n", \
-		    jnum(META[i, "CACHE_L1D"]), jnum(META[i, "CACHE_L2"]), jnum(META[i, "CACHE_L3"]), \
-		    (INCOMPLETE[i] == "" ? "false" : "true"), (i < nf ? "," : "")
+		    jnum(FACT[i, "cache_l1d"]), jnum(FACT[i, "cache_l2"]), jnum(FACT[i, "cache_l3"]), \
+		    (FACT[i, "incomplete"] == "" ? "false" : "true"), (i < nf ? "," : "")
 	}
 	print "  ],"
 	print "  \"figures\": ["
 	first = 1
 	for (i = 1; i <= nf; i++) {
 		for (k = 1; k <= nrec[i]; k++) {
-			if (!good(RV[i, k]))
+			if (!good(FV[i, k, "value"]))
 				continue
 			printf "%s    {\"run\": %s, \"host\": %s, \"name\": %s, \"metric\": %s, \"x\": %s, \"value\": %s, \"unit\": %s, ", \
-			    first ? "" : ",\n", jstr(PATHS[i]), jstr(XHOST[i]), jstr(XN[i, k]), jstr(XM[i, k]), \
-			    jopt(XX[i, k]), jnum(RV[i, k]), jstr(XU[i, k])
+			    first ? "" : ",\n", jstr(RUNPATH[i]), jstr(XHOST[i]), jstr(XN[i, k]), jstr(XM[i, k]), \
+			    jopt(XX[i, k]), jnum(FV[i, k, "value"]), jstr(XU[i, k])
 			printf "\"reps\": %s, \"spread\": %s, \"min\": %s, \"max\": %s, \"copies\": %s, ", \
-			    jnum(RR[i, k]), jnum(RSPR[i, k]), jnum(RMIN[i, k]), jnum(RMAX[i, k]), jnum(RC[i, k])
+			    jnum(FV[i, k, "reps"]), jnum(FV[i, k, "spread"]), jnum(FV[i, k, "min"]), \
+			    jnum(FV[i, k, "max"]), jnum(FV[i, k, "copies"])
 			printf "\"placement\": %s, \"cross_pct\": %s, \"stddev_pct\": %s, ", jopt(XPL[i, k]), \
-			    jnum(RXS[i, k]), jnum(sdtext(i, k))
+			    jnum(FV[i, k, "cross_pct"]), jnum(FV[i, k, "stddev_pct"])
 			printf "\"rounds\": %s, \"round_spread\": %s, \"others_busy_pct\": %s, \"idle\": %s, ", \
-			    jnum(RRN[i, k]), jnum(RRS[i, k]), jnum(ROB[i, k]), jopt(XIDL[i, k])
-			printf "\"cpu_wait_pct\": %s, \"lkp\": %s}", jnum(RCW[i, k]), jopt(XLKP[i, k])
+			    jnum(FV[i, k, "rounds"]), jnum(FV[i, k, "round_spread"]), jnum(FV[i, k, "others_busy"]), jopt(XIDL[i, k])
+			printf "\"cpu_wait_pct\": %s, \"lkp\": %s}", jnum(FV[i, k, "cpu_wait"]), jopt(XLKP[i, k])
 			first = 0
 		}
 	}
@@ -214,13 +291,6 @@ function out_json(    i, k, first) {
 		print me ": no figure in any file" > "/dev/stderr"
 		status = 1
 	}
-}
-
-# The across-round standard deviation of record k, in percent of the
-# mean, two decimals ("" without two rounds).
-function sdtext(i, k,    sd) {
-	sd = round_sd(i, k)
-	return sd == "" ? "" : sprintf("%.2f", sd)
 }
 
 # A CSV field: valid UTF-8 without control characters (utf8_clean), and
@@ -236,6 +306,11 @@ function cfield(s) {
 	return s
 }
 
+# Column c of record k of file i as a CSV field.
+function cf(i, k, c) {
+	return cfield(FV[i, k, c])
+}
+
 # The lkp column is the last: a reader of the columns before it by their
 # place still finds them there.
 function out_csv(    i, k, n) {
@@ -244,15 +319,16 @@ function out_csv(    i, k, n) {
 	n = 0
 	for (i = 1; i <= nf; i++)
 		for (k = 1; k <= nrec[i]; k++) {
-			if (!good(RV[i, k]))
+			if (!good(FV[i, k, "value"]))
 				continue
 			n++
-			print cfield(PATHS[i]) "," cfield(XHOST[i]) "," cfield(XOS[i]) "," \
-			    cfield(XN[i, k]) "," cfield(XX[i, k]) "," cfield(RV[i, k]) "," cfield(XU[i, k]) "," \
-			    cfield(RR[i, k]) "," cfield(RSPR[i, k]) "," cfield(RMIN[i, k]) "," cfield(RMAX[i, k]) "," \
-			    cfield(RC[i, k]) "," cfield(XPL[i, k]) "," cfield(RXS[i, k]) "," cfield(RRN[i, k]) "," \
-			    cfield(RRS[i, k]) "," cfield(XM[i, k]) "," sdtext(i, k) "," cfield(ROB[i, k]) "," \
-			    cfield(XIDL[i, k]) "," cfield(RCW[i, k]) "," cfield(XLKP[i, k])
+			print cfield(RUNPATH[i]) "," cfield(XHOST[i]) "," cfield(XOS[i]) "," \
+			    cfield(XN[i, k]) "," cfield(XX[i, k]) "," cf(i, k, "value") "," cfield(XU[i, k]) "," \
+			    cf(i, k, "reps") "," cf(i, k, "spread") "," cf(i, k, "min") "," cf(i, k, "max") "," \
+			    cf(i, k, "copies") "," cfield(XPL[i, k]) "," cf(i, k, "cross_pct") "," \
+			    cf(i, k, "rounds") "," cf(i, k, "round_spread") "," cfield(XM[i, k]) "," \
+			    FV[i, k, "stddev_pct"] "," cf(i, k, "others_busy") "," cfield(XIDL[i, k]) "," \
+			    cf(i, k, "cpu_wait") "," cfield(XLKP[i, k])
 		}
 	if (n == 0) {
 		print me ": no figure in any file" > "/dev/stderr"

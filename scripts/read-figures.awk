@@ -190,7 +190,7 @@ function start_series(title, ln,    n, w, i, t) {
 # its points stay in JSON and CSV, and graph lists it (its file names are
 # its own business).
 function table_name(title, ln) {
-	if (length(title) <= LABMAX || me == "graph" || mode == "json" || mode == "csv")
+	if (length(title) <= LABMAX || me == "graph" || mode == "records")
 		return 1
 	lwarn(ln, "a series title of " length(title) " characters (more than " LABMAX "): left out of the tables")
 	return 0
@@ -219,7 +219,7 @@ function add_rec(name, x, v, unit,    k) {
 	RU[cur, k] = unit
 	RSPR[cur, k] = RR[cur, k] = RMIN[cur, k] = RMAX[cur, k] = RC[cur, k] = ""
 	RRN[cur, k] = RRS[cur, k] = RRV[cur, k] = ROB[cur, k] = RCW[cur, k] = ""
-	RRG[cur, k] = ""
+	RRG[cur, k] = RID[cur, k] = ""
 	RPL[cur, k] = RXS[cur, k] = FKEY[cur, k] = RIDL[cur, k] = ""
 	if (name ~ /^cross-CPU ctxsw / || index(name, " (cross CPU)") > 0)
 		RPL[cur, k] = "cross"

@@ -13,9 +13,10 @@
 # this file (and read-c2c.awk, lat_c2c's lines).
 #
 # Variables (awk -v: fixed words and flags only):
-#   mode    table (default), json, csv, fmt (scripts/summary's modes, see
-#           summary.awk), or lib (for compare and graph: tables are kept,
-#           not printed)
+#   mode    table (default), fmt (scripts/summary's modes, see
+#           summary.awk), lib (for compare and graph: tables are kept,
+#           not printed), or records (scripts/records: records.awk prints
+#           what was read)
 #   me      the name in messages (default "summary")
 # and in the environment (a path: -v would take its backslashes for
 # escapes), else -v:
@@ -25,7 +26,8 @@
 # The records of file i (1..nf) are RN, RX, RV, RU (name, x, value, unit)
 # and RSPR, RR, RMIN, RMAX, RC (the statistics line: spread %, reps, min,
 # max, copies), RRN, RRS, RRV (latbw-run's rounds: how many, their
-# spread %, their values "v1,v2,..."),
+# spread %, their values "v1,v2,..."), RID (the id= of the statistics
+# line, "" if none: read-ids.awk's rec_id gives every record its id),
 # k = 1..nrec[i]; FIG[i, id] is the record of a figure (its id: fig_id),
 # SN[i, series] and SK[i, series, j] the points of a series; META[i, key]
 # the header lines, PATHS, HOST, DESC, OS_, UNAME, LOAD, INCOMPLETE the

@@ -181,3 +181,50 @@ check_parts() {
 		exit 1
 	fi
 }
+
+# default_results: the results directory a reader given no FILE or DIR
+# reads, where latbw-run writes: RESULTS_DIR, else results/ at the top of
+# the source tree ($here/..), else (installed) ./results; printed, or a
+# one-line error and status 1 when it is not there.
+default_results() {
+	if [ -n "${RESULTS_DIR:-}" ]
+	then
+		dr_dir=$RESULTS_DIR
+	elif [ -f "$here/../Makefile" ] && [ -d "$here/../src" ]
+	then
+		dr_dir=$here/../results
+	else
+		dr_dir=$PWD/results
+	fi
+	if [ ! -d "$dr_dir" ]
+	then
+		case $me in
+		latbw-*) dr_how=latbw-run ;;
+		*) dr_how='"make results" or scripts/latbw-run' ;;
+		esac
+		printf '%s: no results directory %s (run %s)\n' "$me" "$(tidy "$dr_dir")" "$dr_how" >&2
+		return 1
+	fi
+	printf '%s\n' "$dr_dir"
+}
+
+# run_records FILE|DIR...: the records of the results files (records.awk
+# and the reader's parts, beside it in $here; see records(1)) on
+# standard output; warnings on stderr, named by $me; the exit status
+# records.awk's (2: no file read).  Paths go to awk in the environment:
+# -v would take the backslashes in them for escapes.
+records_parts="records read read-values read-figures read-c2c stats read-ids registry"
+run_records() {
+	list_files "$@" | records_awk
+}
+
+# records_awk: records.awk over the list of files on standard input
+# (list_files').
+records_awk() {
+	set --
+	for rr_f in $records_parts
+	do
+		set -- "$@" -f "$here/$rr_f.awk"
+	done
+	LATBW_CWD=$PWD LATBW_REGISTRY=$here/registry LC_ALL=C "${AWK:-awk}" -v mode=records -v me="$me" "$@"
+}

@@ -139,6 +139,9 @@ function set_stats(k, sp, f, ln,    t) {
 	RRV[cur, k] = f["round_values"]
 	# How far the next fastest round was from the figure, its fastest.
 	RRG[cur, k] = pct_field(f["round_gap"])
+	# The figure's registry id, which the driver stamps (read-ids.awk
+	# finds the others').
+	RID[cur, k] = f["id"]
 	# How busy the CPUs it was not pinned to were (the busiest round's);
 	# across every CPU of the machine, how long tasks waited for one.
 	ROB[cur, k] = pct_field(f["others_busy"])

@@ -7,10 +7,11 @@
 # records; stats.awk reads the statistics lines), and this file's END
 # prints them in the format asked: the LMBENCH-style tables (tables.awk,
 # their cells in tables-data.awk, laid out by layout.awk, each looked up
-# by cells.awk), JSON or CSV (export.awk).
+# by cells.awk).  JSON and CSV are not made here: scripts/summary pipes
+# the records (scripts/records' program) into export.awk for them.
 #
 # Variables (awk -v: fixed words and flags only):
-#   mode    table (default), json, csv, or fmt (the number formatter alone,
+#   mode    table (default) or fmt (the number formatter alone,
 #           for the tests: input lines "W V", "W V C" (made for width W,
 #           shown in C) or "i W V")
 #   spread  1: a spread row under every row of the tables (-s)
@@ -46,11 +47,6 @@ END {
 			print me ": no results file to summarise" > "/dev/stderr"
 		exit 2
 	}
-	if (mode == "json")
-		out_json()
-	else if (mode == "csv")
-		out_csv()
-	else
-		out_tables()
+	out_tables()
 	exit status
 }

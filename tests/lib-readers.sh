@@ -5,6 +5,7 @@ FIX=$TOP/tests/fixtures/summary
 SUMMARY=$TOP/scripts/summary
 COMPARE=$TOP/scripts/compare
 GRAPH=$TOP/scripts/graph
+RECORDS=$TOP/scripts/records
 # shellcheck disable=SC2034 # for the test files that source this
 SAMPLE=$FIX/lmbench3-zen3-vm.results
 
@@ -41,6 +42,11 @@ compare() {
 # graph ARGS...: run_reader of scripts/graph.
 graph() {
 	run_reader "$GRAPH" "$@"
+}
+
+# records ARGS...: run_reader of scripts/records.
+records() {
+	run_reader "$RECORDS" "$@"
 }
 
 # run_notes: the notes summary printed above its tables ("Runs to read

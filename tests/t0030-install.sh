@@ -1,6 +1,7 @@
 #!/bin/sh
-# make install into a DESTDIR: six commands on PATH (latbw-run,
-# latbw-fleet, latbw-summary, latbw-compare, latbw-graph, latbw-report),
+# make install into a DESTDIR: seven commands on PATH (latbw-run,
+# latbw-fleet, latbw-summary, latbw-compare, latbw-graph, latbw-report,
+# latbw-records),
 # the programs and helpers in libexec/latbw, manual pages; then the
 # installed commands run from a clean PATH and a clean environment, in a
 # directory of their own: a quick run of one group writes ./results, and
@@ -31,11 +32,11 @@ test_expect 'make install into a DESTDIR' '
 		fail "$(cat "$TRASH/log")"
 '
 
-test_expect 'PATH gets exactly latbw-run, latbw-fleet, latbw-summary, latbw-compare, latbw-graph, latbw-report' '
+test_expect 'PATH gets exactly latbw-run, latbw-fleet, latbw-summary, latbw-compare, latbw-graph, latbw-report, latbw-records' '
 	(cd "$root/usr/bin" && ls) >"$TRASH/bin" &&
-	printf "%s\n" latbw-compare latbw-fleet latbw-graph latbw-report latbw-run latbw-summary >"$TRASH/want" &&
+	printf "%s\n" latbw-compare latbw-fleet latbw-graph latbw-records latbw-report latbw-run latbw-summary >"$TRASH/want" &&
 	diff -u "$TRASH/want" "$TRASH/bin" &&
-	for c in latbw-compare latbw-fleet latbw-graph latbw-report latbw-run latbw-summary
+	for c in latbw-compare latbw-fleet latbw-graph latbw-records latbw-report latbw-run latbw-summary
 	do
 		[ -x "$root/usr/bin/$c" ] || fail "$c is not executable" || return 1
 	done
@@ -47,7 +48,7 @@ test_expect 'every program, the helpers, the scripts, their awk, the parts of la
 		[ -x "$libexec/$(basename "$c" .c)" ] ||
 			fail "$(basename "$c" .c) not in libexec/latbw" || return 1
 	done &&
-	for f in latbw-hello latbw-quiet latbw-start latbw-run latbw-fleet summary compare graph report
+	for f in latbw-hello latbw-quiet latbw-start latbw-run latbw-fleet summary compare graph report records
 	do
 		[ -x "$libexec/$f" ] || fail "$f not in libexec/latbw" || return 1
 	done &&
@@ -61,7 +62,7 @@ test_expect 'every program, the helpers, the scripts, their awk, the parts of la
 '
 
 test_expect 'manual pages are installed, under latbw'\''s names (the readers under their command names)' '
-	for p in latbw-lat_syscall latbw-run latbw-fleet latbw-summary latbw-compare latbw-graph latbw-report
+	for p in latbw-lat_syscall latbw-run latbw-fleet latbw-summary latbw-compare latbw-graph latbw-report latbw-records
 	do
 		[ -f "$root/usr/share/man/man1/$p.1" ] || fail "no man1/$p.1" || return 1
 	done &&
@@ -78,7 +79,7 @@ test_expect 'an installed lat_proc finds its helper' '
 	expect_line "^Process fork\+execve: " "$TRASH/err"
 '
 
-for c in latbw-run latbw-fleet latbw-summary latbw-compare latbw-graph latbw-report
+for c in latbw-run latbw-fleet latbw-summary latbw-compare latbw-graph latbw-report latbw-records
 do
 	test_expect "installed $c: --help and --version" "
 		installed $c --help && expect_line '^usage: $c ' \"\$TRASH/out\" &&

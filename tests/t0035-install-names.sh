@@ -153,7 +153,7 @@ test_expect 'modes: programs, helpers, scripts and commands 755; their parts, VE
 '
 
 test_expect 'the installed commands say their installed names: usage, errors, --version' '
-	for c in summary compare graph report
+	for c in summary compare graph report records
 	do
 		env -i PATH=/usr/bin:/bin "$root/usr/bin/latbw-$c" --help >"$TRASH/out" 2>&1 &&
 		expect_line "^usage: latbw-$c " "$TRASH/out" &&

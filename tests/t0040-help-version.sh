@@ -138,7 +138,7 @@ test_expect 'latbw-run names an unknown long option (exit 2)' '
 	expect_line "^latbw-run: unknown option --hlep " "$TRASH/err"
 '
 
-for s in latbw-run summary compare graph report
+for s in latbw-run summary compare graph report records
 do
 	test_expect "scripts/$s -h and --help print the usage on stdout, exit 0" \
 		"helps $s \"\$TOP/scripts/$s\""

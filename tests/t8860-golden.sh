@@ -1,7 +1,7 @@
 #!/bin/sh
 # The readers' outputs, byte for byte: the cases of
 # tests/fixtures/golden/cases (summary in each format, compare in each,
-# graph; over every results file of tests/fixtures) under every awk
+# graph, records; over every results file of tests/fixtures) under every awk
 # there is here, against the outputs stored beside the cases.  The net
 # under any change to the readers: an output that changes, changes here.
 #

@@ -1,0 +1,182 @@
+#!/bin/sh
+# scripts/records: the header line and the columns of every record; the
+# facts of a file; each figure's registry id, stamped (id=) or, for a
+# file without ids (lmbench 1, 2, 3), from the registry, and the same
+# either way; text fields escaped (\\ \t \n \r) and read back whole; the
+# same records under every awk; a file that cannot be read is one line
+# on stderr and exit status 2.
+. "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/lib-readers.sh"
+
+IDS=$TOP/tests/fixtures/ids/vm.0
+COLS='kind file run host id name x value unit spread reps min max copies placement cross_pct rounds round_spread stddev_pct others_busy idle cpu_wait round_gap round_values'
+export IDS COLS
+
+# fig FIELDS: the fig records of $TRASH/out, their fields FIELDS (awk's
+# $5, $6 ...: "$5, $6"), tab-separated.
+fig() {
+	awk -F '\t' -v OFS='\t' '$1 == "fig" { print '"$1"' }' "$TRASH/out"
+}
+
+# fact KEY: the value of fact KEY of the first file in $TRASH/out.
+fact() {
+	awk -F '\t' -v k="$1" '$1 == "file" && $3 == 1 && $5 == k { print $6; exit }' "$TRASH/out"
+}
+
+test_expect 'the first line names the columns, a tab between' '
+	records "$IDS" && expect_status 0 &&
+	[ "$(sed -n 1p "$TRASH/out")" = "$(printf "%s\n" $COLS | paste -s -)" ] ||
+		fail "line 1: $(sed -n 1p "$TRASH/out")"
+'
+
+test_expect 'every fig record has the columns of line 1, every file record six' '
+	records "$IDS" "$FIX/lmbench3-zen3-vm.results" "$TOP/tests/fixtures/c2c/twosock.0" &&
+	awk -F "\t" "NR == 1 { n = NF; next }
+		!(\$1 == \"fig\" && NF == n || \$1 == \"file\" && NF == 6) { print NR \": \" NF \" fields: \" \$0; bad = 1 }
+		END { exit bad }" "$TRASH/out" >"$TRASH/bad" || fail "$(head -5 "$TRASH/bad")"
+'
+
+test_expect 'the facts of a file: its description, os, uname, incomplete, mhz, caches, header lines' '
+	records "$IDS" &&
+	awk -F "\t" "\$1 == \"file\" { print \$5 }" "$TRASH/out" | sed -n 1,11p | paste -s -d " " - >"$TRASH/keys" &&
+	[ "$(cat "$TRASH/keys")" = "description os uname incomplete mhz line_size copies processors cache_l1d cache_l2 cache_l3" ] ||
+		fail "keys: $(cat "$TRASH/keys")" || return 1
+	[ "$(fact description)" = ids ] && [ "$(fact os)" = "Linux 6.18.44-fc-v1272" ] &&
+	[ "$(fact mhz)" = 3000 ] && [ "$(fact cache_l2)" = 524288 ] && [ -z "$(fact incomplete)" ] &&
+	[ "$(fact header.CPU_MODEL)" = "AMD EPYC" ] &&
+	[ "$(awk -F "\t" "\$1 != \"kind\" { print \$2, \$3, \$4 }" "$TRASH/out" | sort -u)" = "$IDS 1 vm" ] ||
+		{ grep -v "header\\." "$TRASH/out" | head -20; false; }
+'
+
+test_expect 'a figure: its id, label, value, unit and statistics in their columns' '
+	records "$IDS" &&
+	fig "\$5, \$6, \$7, \$8, \$9, \$11, \$15, \$17" >"$TRASH/f" &&
+	grep -qx "local.pipe	Pipe latency		8.4500	us	3	same	3" "$TRASH/f" &&
+	grep -qx "cross.pipe	Pipe latency (cross CPU)		30.8800	us	3	cross	3" "$TRASH/f" &&
+	grep -qx "filevm.select@250	Select on 250 fd'"'"'s		250.1000	us	3	same	3" "$TRASH/f" ||
+		{ cat "$TRASH/f"; false; }
+'
+
+test_expect 'a file without ids gets the ids its statistics lines would have stamped' '
+	sed "s/ id=[^] ]*//" "$IDS" >"$TRASH/vm.0" &&
+	! grep -q " id=" "$TRASH/vm.0" &&
+	records "$IDS" && fig "\$5, \$6, \$7" >"$TRASH/stamped" &&
+	records "$TRASH/vm.0" && fig "\$5, \$6, \$7" >"$TRASH/looked-up" &&
+	[ "$(wc -l <"$TRASH/stamped")" -gt 15 ] &&
+	diff "$TRASH/stamped" "$TRASH/looked-up"
+'
+
+test_expect 'old lmbench files (1, 2, 3) get their ids from the registry' '
+	records "$FIX/lmbench1.results" "$FIX/lmbench2.results" "$SAMPLE" && expect_status 0 &&
+	fig "\$3, \$5, \$6, \$7" | sort -u >"$TRASH/f" &&
+	grep -qx "1	local.pipe	Pipe latency	" "$TRASH/f" &&
+	grep -qx "1		Null syscall	" "$TRASH/f" &&
+	grep -qx "2	ctx.16k	size=16k	2" "$TRASH/f" &&
+	grep -qx "2	mem.forward@128	Memory load latency stride=128	0.00049" "$TRASH/f" &&
+	grep -qx "3	proc.null-call	Simple syscall	" "$TRASH/f" &&
+	grep -qx "3	mem.forward@16	Memory load latency stride=16	0.00049" "$TRASH/f" &&
+	grep -qx "3	filevm.file	File system latency create	0k" "$TRASH/f" &&
+	grep -qx "3	local.tcp	TCP latency using localhost	" "$TRASH/f" ||
+		{ head -40 "$TRASH/f"; false; }
+'
+
+test_expect 'a remote host'\''s figure: its id names the host, {NAME} filled' '
+	records "$FIX/ours.results" &&
+	fig "\$5, \$6" | grep "^remote" | sort -u >"$TRASH/f" &&
+	grep -qx "remote.udp@10.0.0.2	UDP latency using 10.0.0.2" "$TRASH/f" &&
+	grep -qx "remote.tcp-conn@10.0.0.2	TCP/IP connection cost to 10.0.0.2" "$TRASH/f" &&
+	grep -qx "remote.udp@10.0.0.3	UDP latency using 10.0.0.3" "$TRASH/f" ||
+		{ cat "$TRASH/f"; false; }
+'
+
+# unescape: standard input, each line a field of a record, with its
+# escapes undone as results-format(7) says.
+unescape() {
+	awk '{
+		out = ""
+		s = $0
+		while ((p = index(s, "\\")) > 0) {
+			c = substr(s, p + 1, 1)
+			out = out substr(s, 1, p - 1) (c == "t" ? "\t" : c == "n" ? "\n" : c == "r" ? "\r" : c)
+			s = substr(s, p + 2)
+		}
+		print out s
+	}'
+}
+
+# A file whose name has a tab and a backslash, a label with a backslash,
+# a header value with a tab and a carriage return inside it.
+T=$(printf '\t')
+CR=$(printf '\r')
+export T CR
+test_expect 'text fields: \\, tab, newline and return escaped; read back, the text as it was' '
+	f="$TRASH/a${T}b\\c.1" &&
+	{
+		printf "[lmbench3.0 results for Linux h 6.1 #1 x86_64]\n"
+		printf "[CPU_MODEL: one${T}two${CR}three]\n"
+		printf "back\\\\slash latency: 2.5 microseconds\n"
+	} >"$f" &&
+	records "$f" && expect_status 0 &&
+	awk -F "\t" "\$1 == \"fig\" && NF != 24 { bad = 1 } END { exit bad }" "$TRASH/out" &&
+	[ "$(fig "\$2")" = "$TRASH/a\\tb\\\\c.1" ] || fail "file: $(fig "\$2")" || return 1
+	[ "$(fig "\$6")" = "back\\\\slash latency" ] || fail "name: $(fig "\$6")" || return 1
+	[ "$(fact header.CPU_MODEL)" = "one\\ttwo\\rthree" ] || fail "fact: $(fact header.CPU_MODEL)" || return 1
+	# undone as results-format(7) says, each field is the text it was
+	awk -F "\t" "\$1 == \"fig\" { print \$2; print \$6 } \$5 == \"header.CPU_MODEL\" { print \$6 }" "$TRASH/out" | unescape >"$TRASH/back" &&
+	printf "%s\n" "one${T}two${CR}three" "$f" "back\\slash latency" >"$TRASH/want" &&
+	cmp "$TRASH/want" "$TRASH/back"
+'
+
+# busybox's awk too, through a command of one word ("$AWK" is one).
+BB_AWKS=$AWKS
+if command -v busybox >/dev/null 2>&1 && busybox awk 'BEGIN {}' >/dev/null 2>&1
+then
+	printf '#!/bin/sh\nexec busybox awk "$@"\n' >"$TRASH/busybox-awk" &&
+	chmod +x "$TRASH/busybox-awk" &&
+	BB_AWKS="$AWKS $TRASH/busybox-awk"
+fi
+export BB_AWKS
+
+test_expect 'the same records under every awk here (busybox awk too)' '
+	for a in $BB_AWKS
+	do
+		AWK=$a records "$IDS" "$FIX/lmbench2.results" "$FIX/placement.results" "$TOP/tests/fixtures/rounds/summary/vm.0" &&
+		b=$(basename "$a") &&
+		cp "$TRASH/out" "$TRASH/out.$b" && cp "$TRASH/err" "$TRASH/err.$b" || return 1
+	done &&
+	set -- $BB_AWKS &&
+	b1=$(basename "$1") &&
+	for a in $BB_AWKS
+	do
+		b=$(basename "$a") &&
+		cmp "$TRASH/out.$b1" "$TRASH/out.$b" && cmp "$TRASH/err.$b1" "$TRASH/err.$b" || return 1
+	done
+'
+
+test_expect 'a corrupt (binary) file: one line on stderr, nothing on stdout, exit 2' '
+	printf "[lmbench3.0 results for Linux h 6.1 #1 x86_64]\nPipe latency: 1\000 us\n" >"$TRASH/bin.0" &&
+	! records "$TRASH/bin.0" && expect_status 2 && [ ! -s "$TRASH/out" ] &&
+	[ "$(wc -l <"$TRASH/err")" -eq 1 ] &&
+	expect_line "^records: .*bin.0: binary file" "$TRASH/err"
+'
+
+test_expect 'an empty file and a missing one: one line each, exit 2' '
+	: >"$TRASH/empty.0" &&
+	! records "$TRASH/empty.0" && expect_status 2 && [ ! -s "$TRASH/out" ] &&
+	expect_line "^records: .*empty.0: empty file, skipped$" "$TRASH/err" &&
+	! records "$TRASH/nothere.0" && expect_status 2 && [ ! -s "$TRASH/out" ] &&
+	[ "$(cat "$TRASH/err")" = "records: $TRASH/nothere.0: no such file or directory" ]
+'
+
+test_expect 'one file missing beside a good one: the good one'\''s records, exit 1' '
+	! records "$TRASH/nothere.0" "$IDS" && expect_status 1 &&
+	grep -q "^fig	tests/fixtures/ids/vm.0	1	vm	local.pipe	" "$TRASH/out" ||
+	grep -q "^fig	$IDS	1	vm	local.pipe	" "$TRASH/out"
+'
+
+test_expect 'bad arguments: the usage line, exit 2' '
+	! records -x && expect_status 2 &&
+	expect_line "^usage: records " "$TRASH/err"
+'
+
+test_done
