@@ -176,7 +176,15 @@ derive_samples() {
 		fi
 		: "${bound:=300}"
 	fi
-	hard_bound=$((bound + 10))
+	# A program gets LATBW_GRACE seconds (10 by default) past its bound
+	# to stop by itself before it is killed; the tests of a program that
+	# hangs set 1, so as not to wait 10 s for the kill they check.
+	case "${LATBW_GRACE:-}" in
+	'') grace=10 ;;
+	*[!0-9]* | 0?* | ?????*) config_error "LATBW_GRACE=$LATBW_GRACE: not a whole number of seconds (0 to 9999)" ;;
+	*) grace=$LATBW_GRACE ;;
+	esac
+	hard_bound=$((bound + grace))
 }
 
 # round_settings: how many rounds to begin with (rounds), and the bounds
