@@ -77,3 +77,20 @@ stub_run() {
 		ROUNDS=1 "$@" &&
 	F=$(find "$TRASH/res" -type f -name "*.0") && [ -n "$F" ]
 }
+
+# small_disk_bin DIR: make DIR a directory of programs for LATBW_BIN:
+# every program of $BIN (a link), but bw_disk, which runs the real one
+# with -s 8m.  A run of the real plan then writes and reads an 8 MB file
+# where the real run's bw_disk makes 64 MB (2.5 s a round here): the
+# tests check the file, not the figure, and the real run is unchanged.
+small_disk_bin() {
+	mkdir "$1" || return 1
+	for sd_p in "$BIN"/*
+	do
+		ln -s "$sd_p" "$1/${sd_p##*/}" || return 1
+	done
+	[ -x "$BIN/bw_disk" ] || return 0
+	rm -f "$1/bw_disk" &&
+	printf '#!/bin/sh\nexec "%s" -s 8m "$@"\n' "$BIN/bw_disk" >"$1/bw_disk" &&
+	chmod +x "$1/bw_disk"
+}
