@@ -136,8 +136,8 @@ host; the three also without LATBW_), LATBW_BUILD or
 LATBW_BIN (where the programs are), LATBW_SAVED_CONFIG (where the saved
 configuration is kept; default <build>/CONFIG.<host>), LATBW_LLC (the
 last-level cache size to plan for, in place of sysfs's: 260m), LATBW_GRACE
-(seconds a program may run past its BOUND before it is killed; default
-10).
+(the seconds, 10 by default, a program may run past its BOUND before it
+is killed, and a server started here may wait for a client).
 EOF
 }
 

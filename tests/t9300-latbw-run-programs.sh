@@ -139,11 +139,11 @@ test_expect 'a program that hangs is killed and reported' '
 
 test_expect 'LATBW_GRACE: the results file says it was set; a bad value is a configuration error' '
 	expect_line "^\[LATBW_SET: LATBW_GRACE=1 \(environment\)\]\$" "$F" &&
-	for v in x 01 -1 10000
+	for v in x 0 01 -1 10000
 	do
 		driver_env LATBW_BIN="$TRASH/bin" FSDIR="$TRASH/fs" BENCHMARKS=syscall LATBW_GRACE="$v" \
 			sh "$RUN" >"$TRASH/gout" 2>"$TRASH/gerr"
-		[ $? -eq 2 ] && grep -qxF "latbw-run: LATBW_GRACE=$v: not a whole number of seconds (0 to 9999)" "$TRASH/gerr" ||
+		[ $? -eq 2 ] && grep -qxF "latbw-run: LATBW_GRACE=$v: not a whole number of seconds (1 to 9999)" "$TRASH/gerr" ||
 			fail "LATBW_GRACE=$v: $(cat "$TRASH/gerr")" || return 1
 	done
 '
@@ -174,7 +174,7 @@ export ncpu
 
 test_expect 'placement: the same-CPU runs are pinned to CPU 0, servers too' '
 	[ "$(sed -n 1p "$TRASH/pipe.args")" = "-B 1 -N 3 -E 1000 -C 0" ] &&
-	[ "$(sed -n 1p "$TRASH/tcp.args")" = "-s -i 10 -C 0" ] &&
+	[ "$(sed -n 1p "$TRASH/tcp.args")" = "-s -i 1 -C 0" ] &&
 	[ "$(sed -n 2p "$TRASH/tcp.args")" = "-B 1 -N 3 -E 1000 -C 0 localhost" ] &&
 	[ "$(grep -c "^Pipe latency: " "$F")" -eq 1 ] &&
 	[ "$(grep -c "TCP latency using localhost:" "$F")" -eq 1 ]
@@ -184,7 +184,7 @@ test_expect 'placement: cross-CPU runs on two CPUs, under labels of their own' '
 	if [ "$ncpu" -ge 2 ]
 	then
 		grep -Eq "^-B 1 -N 3 -E 1000 -C 0,[1-9][0-9]*\$" "$TRASH/pipe.args" &&
-		grep -Eq "^-s -i 10 -C 0,[1-9][0-9]*\$" "$TRASH/tcp.args" &&
+		grep -Eq "^-s -i 1 -C 0,[1-9][0-9]*\$" "$TRASH/tcp.args" &&
 		grep -Eq "^-B 1 -N 3 -E 1000 -C 0,[1-9][0-9]* -s 0 2\$" "$TRASH/ctx.args" &&
 		expect_line "^Pipe latency \(cross CPU\): 3.0000 microseconds\$" "$F" &&
 		expect_line "^TCP latency \(cross CPU\) using localhost: 5.0000 microseconds\$" "$F" &&
@@ -194,6 +194,12 @@ test_expect 'placement: cross-CPU runs on two CPUs, under labels of their own' '
 		[ "$(wc -l <"$TRASH/pipe.args")" -eq 1 ] &&
 		! grep -q "cross" "$F"
 	fi
+'
+
+test_expect 'without LATBW_GRACE, a server started here waits 10 s for a client (-i 10)' '
+	rm -f "$TRASH/tcp.args" && rm -rf "$TRASH/res" && mkdir "$TRASH/res" &&
+	run_fake BENCHMARKS=lat_tcp &&
+	[ "$(sed -n 1p "$TRASH/tcp.args")" = "-s -i 10 -C 0" ] || fail "$(cat "$TRASH/tcp.args")"
 '
 
 test_expect 'a program that does not exist: one [skipped] line' '
