@@ -159,6 +159,21 @@ nap() {
 	nap_pid=
 }
 
+# nap_run: the wait for the next copy: poll_s seconds, a tick at a time,
+# cut short when a stop is asked, the run there has said "done" or its
+# launcher has ended, so that the end of a run is seen within a tick,
+# not up to poll_s later.
+nap_run() {
+	nr_i=0
+	while [ "$nr_i" -lt $((poll_s * tick_n)) ] && [ -z "$stop_asked" ]
+	do
+		grep -q '^done ' "$hw/run.out" 2>/dev/null && return 0
+		kill -0 "$run_pid" 2>/dev/null || return 0
+		nap "$tick_s"
+		nr_i=$((nr_i + 1))
+	done
+}
+
 # end_run: the lifeline closed (the host stops its driver if it still
 # runs, and removes its directory), and the launcher given 5 s to end
 # with it; then stopped.  Bounded, whatever the connection does.
@@ -289,7 +304,7 @@ watch() {
 			w_step=$(sed -n 's/^\[\([0-9][0-9]*\)\/\([0-9][0-9]*\)\] .*/after step \1 of \2/p' "$hw/status")
 			[ -n "$w_step" ] && last_step=$w_step
 		fi
-		[ -z "$stop_asked" ] && nap "$poll_s"
+		nap_run
 	done
 	[ -n "$stop_asked" ] && stop_run
 	return 0

@@ -95,10 +95,13 @@ pair_phase() {
 			printf 'waiting\n' >"$work/h$pp_k/status"
 			pair_job "$pp_k" "$pp_a" "$pp_an" "$pp_b" "$pp_bn" "$pp_ba" </dev/null &
 			running="$pp_k:$!"
+			# Its end seen within a tick, its line shown once a second.
+			pp_t=0
 			while kill -0 "${running#*:}" 2>/dev/null
 			do
-				show
-				sleep 1
+				[ $((pp_t % tick_n)) = 0 ] && show
+				pp_t=$((pp_t + 1))
+				sleep "$tick_s"
 			done
 			wait "${running#*:}"
 			running=

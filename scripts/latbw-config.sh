@@ -135,7 +135,9 @@ config file), LATBW_RERUN=1 (start from the saved configuration of this
 host; the three also without LATBW_), LATBW_BUILD or
 LATBW_BIN (where the programs are), LATBW_SAVED_CONFIG (where the saved
 configuration is kept; default <build>/CONFIG.<host>), LATBW_LLC (the
-last-level cache size to plan for, in place of sysfs's: 260m).
+last-level cache size to plan for, in place of sysfs's: 260m), LATBW_GRACE
+(the seconds, 10 by default, a program may run past its BOUND before it
+is killed, and a server started here may wait for a client).
 EOF
 }
 
@@ -283,6 +285,7 @@ settings_lines() {
 	[ "${rerun:-}" = 1 ] && printf '[LATBW_SET: RERUN=1 (%s, from %s)]\n' "${rerun_origin:?}" "${saved_config:?}"
 	[ -n "${LATBW_LLC:-}" ] && printf '[LATBW_SET: LATBW_LLC=%s (environment)]\n' "$LATBW_LLC"
 	[ -n "${LATBW_ROUND_BUDGET:-}" ] && printf '[LATBW_SET: LATBW_ROUND_BUDGET=%s (environment)]\n' "$LATBW_ROUND_BUDGET"
+	[ -n "${LATBW_GRACE:-}" ] && printf '[LATBW_SET: LATBW_GRACE=%s (environment)]\n' "$LATBW_GRACE"
 	printf '[LATBW_SET: programs=%s]\n' "${bin:-}"
 	return 0
 }

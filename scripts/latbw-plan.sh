@@ -178,7 +178,19 @@ derive_samples() {
 		fi
 		: "${bound:=300}"
 	fi
-	hard_bound=$((bound + 10))
+	# The driver's safety nets wait LATBW_GRACE seconds (10 by default):
+	# a program gets that long past its bound to stop by itself before it
+	# is killed, and a server started here exits by itself after that long
+	# without a client (its -i: one whose driver was killed).  The tests of
+	# a program that hangs, or of a killed driver, set 1, so as not to wait
+	# 10 s for what they check.
+	case "${LATBW_GRACE:-}" in
+	'') grace=10 ;;
+	*[!0-9]* | 0* | ?????*) config_error "LATBW_GRACE=$LATBW_GRACE: not a whole number of seconds (1 to 9999)" ;;
+	*) grace=$LATBW_GRACE ;;
+	esac
+	hard_bound=$((bound + grace))
+	local_idle=$grace
 }
 
 # round_settings: how many rounds to begin with (rounds), and the bounds

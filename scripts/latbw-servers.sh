@@ -8,7 +8,8 @@
 # (its -i): short, so that one the driver could not stop goes soon.
 remote_idle=20
 # The same for a server started here: a client starts right after it, so
-# that only a server whose driver is gone waits this long.
+# that only a server whose driver is gone waits this long (LATBW_GRACE,
+# derive_samples in latbw-plan.sh, sets it).
 local_idle=10
 
 # start_server PROG [OPTIONS]: start "PROG -s OPTIONS" (the options pin it).

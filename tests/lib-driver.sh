@@ -15,7 +15,7 @@ driver_env() {
 		-u LATBW_BENCHMARKS -u LATBW_BOUND -u LATBW_CONFIG -u LATBW_FSDIR -u LATBW_IDLE -u LATBW_MB \
 		-u LATBW_NICE -u LATBW_QUICK -u LATBW_SAME_CPU -u LATBW_REMOTE -u LATBW_REPS -u LATBW_RERUN \
 		-u LATBW_RESULTS_DIR -u LATBW_ROUNDS -u LATBW_RSH -u LATBW_SYNC_MAX -u LATBW_USECS \
-		-u LATBW_ROUND_BUDGET \
+		-u LATBW_ROUND_BUDGET -u LATBW_GRACE \
 		TMPDIR="$TRASH/tmp" RESULTS_DIR="$TRASH/res" \
 		LATBW_SAVED_CONFIG="$TRASH/saved" "$@"
 }
@@ -76,4 +76,21 @@ stub_run() {
 	run_driver LATBW_BIN="$TRASH/bin" FSDIR="$TRASH/fs" MB=1 QUICK=1 BOUND=5 \
 		ROUNDS=1 "$@" &&
 	F=$(find "$TRASH/res" -type f -name "*.0") && [ -n "$F" ]
+}
+
+# small_disk_bin DIR: make DIR a directory of programs for LATBW_BIN:
+# every program of $BIN (a link), but bw_disk, which runs the real one
+# with -s 8m.  A run of the real plan then writes and reads an 8 MB file
+# where the real run's bw_disk makes 64 MB (2.5 s a round here): the
+# tests check the file, not the figure, and the real run is unchanged.
+small_disk_bin() {
+	mkdir "$1" || return 1
+	for sd_p in "$BIN"/*
+	do
+		ln -s "$sd_p" "$1/${sd_p##*/}" || return 1
+	done
+	[ -x "$BIN/bw_disk" ] || return 0
+	rm -f "$1/bw_disk" &&
+	printf '#!/bin/sh\nexec "%s" -s 8m "$@"\n' "$BIN/bw_disk" >"$1/bw_disk" &&
+	chmod +x "$1/bw_disk"
 }

@@ -88,12 +88,12 @@ do
 	"
 done
 
-# REPS=1: one sample a figure (what is checked is what the installed
-# commands write and read, not the figures).  Exit status 1 with mhz's
-# refusal the one failure passes: mhz rightly refuses a machine as busy
-# as the rest of make test beside it makes this one.
+# REPS=1, ROUNDS=1: one sample a figure, in one round (what is checked
+# is what the installed commands write and read, not the figures).  Exit
+# status 1 with mhz's refusal the one failure passes: mhz rightly refuses
+# a machine as busy as the rest of make test beside it makes this one.
 test_expect 'installed latbw-run: a quick run of one group (and a curve) writes ./results' '
-	installed QUICK=1 BENCHMARKS="syscall lat_mem_rd" MB=1 REPS=1 FSDIR="$TRASH/tmp" latbw-run
+	installed QUICK=1 BENCHMARKS="syscall lat_mem_rd" MB=1 REPS=1 ROUNDS=1 FSDIR="$TRASH/tmp" latbw-run
 	rc=$?
 	[ "$rc" = 0 ] || { [ "$rc" = 1 ] && grep -q "^latbw-run: mhz: failed" "$TRASH/err" &&
 		grep -q "^latbw-run: 1 program run(s) failed" "$TRASH/err"; } ||
@@ -142,7 +142,7 @@ test_expect 'installed latbw-compare and latbw-graph read the run' '
 test_expect 'installed latbw-fleet: one host, through a launcher that runs here, gathered into RESULTS_DIR' '
 	printf "%s\n" "#!/bin/sh" "# HOST COMMAND: COMMAND, here" "shift" "exec sh -c \"\$*\"" >"$TRASH/rsh" &&
 	installed RSH="sh $TRASH/rsh" LATBW_RESULTS_DIR="$TRASH/fleet" QUICK=1 BENCHMARKS=syscall \
-		MB=1 REPS=1 FSDIR="$TRASH/tmp" latbw-fleet here ||
+		MB=1 REPS=1 ROUNDS=1 FSDIR="$TRASH/tmp" latbw-fleet here ||
 		fail "exit status $?: $(cat "$TRASH/err")" || return 1
 	f=$(printf "%s\n" "$TRASH"/fleet/*/here.0) &&
 	[ -f "$f" ] || fail "no here.0: $(cat "$TRASH/err")" || return 1

@@ -46,13 +46,14 @@ run_fake() {
 	run_driver LATBW_BIN="$TRASH/bin" FSDIR="$TRASH/fs" MB=1 QUICK=1 BOUND=1 ROUNDS=1 "$@"
 }
 
-# The run of the stand-ins waits 11 s for the driver to kill the one that
-# hangs: it runs in the background, with directories and output files of
-# its own, while the runs of the sizes checks below go on; its output is
-# then where run_driver leaves it.
+# The run of the stand-ins waits for the driver to kill the one that
+# hangs (LATBW_GRACE=1: a second past its bound, not 10): it runs in the
+# background, with directories and output files of its own, while the
+# runs of the sizes checks below go on; its output is then where
+# run_driver leaves it.
 mkdir "$TRASH/tmp1" "$TRASH/fs1" "$TRASH/res1"
 (
-	driver_env LATBW_BIN="$TRASH/bin" FSDIR="$TRASH/fs1" MB=1 QUICK=1 BOUND=1 ROUNDS=1 \
+	driver_env LATBW_BIN="$TRASH/bin" FSDIR="$TRASH/fs1" MB=1 QUICK=1 BOUND=1 ROUNDS=1 LATBW_GRACE=1 \
 		BENCHMARKS="syscall sig bw_mem lat_ctx lat_fs lat_pipe lat_tcp" \
 		TMPDIR="$TRASH/tmp1" RESULTS_DIR="$TRASH/res1" LATBW_SAVED_CONFIG="$TRASH/saved1" \
 		sh "$RUN" >"$TRASH/out1" 2>"$TRASH/err1"
@@ -133,8 +134,19 @@ test_expect 'exit 1: reported as failed, and the run went on' '
 '
 
 test_expect 'a program that hangs is killed and reported' '
-	expect_line "^\[failed: lat_sig -C [0-9]+ catch, hung, killed after 11 s\]\$" "$F" &&
+	expect_line "^\[failed: lat_sig -C [0-9]+ catch, hung, killed after 2 s\]\$" "$F" &&
 	[ "$(grep -c "^Signal handler installation:" "$F")" -eq 2 ]
+'
+
+test_expect 'LATBW_GRACE: the results file says it was set; a bad value is a configuration error' '
+	expect_line "^\[LATBW_SET: LATBW_GRACE=1 \(environment\)\]\$" "$F" &&
+	for v in x 0 01 -1 10000
+	do
+		driver_env LATBW_BIN="$TRASH/bin" FSDIR="$TRASH/fs" BENCHMARKS=syscall LATBW_GRACE="$v" \
+			sh "$RUN" >"$TRASH/gout" 2>"$TRASH/gerr"
+		[ $? -eq 2 ] && grep -qxF "latbw-run: LATBW_GRACE=$v: not a whole number of seconds (1 to 9999)" "$TRASH/gerr" ||
+			fail "LATBW_GRACE=$v: $(cat "$TRASH/gerr")" || return 1
+	done
 '
 
 test_expect 'a series title is written once, even when the program writes it too' '
@@ -163,8 +175,13 @@ export ncpu
 
 test_expect 'placement: the same-CPU runs are pinned to CPU 0, servers too' '
 	[ "$(sed -n 1p "$TRASH/pipe.args")" = "-B 1 -N 3 -E 1000 -C 0" ] &&
+<<<<<<< HEAD
 	[ "$(sed -n 1p "$TRASH/tcp.args")" = "-s -i 10 -C 0" ] &&
 	[ "$(sed -n 2p "$TRASH/tcp.args")" = "-B 1 -N 3 -E 1000 -C 0 -b -p tcp localhost" ] &&
+=======
+	[ "$(sed -n 1p "$TRASH/tcp.args")" = "-s -i 1 -C 0" ] &&
+	[ "$(sed -n 2p "$TRASH/tcp.args")" = "-B 1 -N 3 -E 1000 -C 0 localhost" ] &&
+>>>>>>> t37c
 	[ "$(grep -c "^Pipe latency: " "$F")" -eq 1 ] &&
 	[ "$(grep -c "TCP latency using localhost:" "$F")" -eq 1 ]
 '
@@ -173,7 +190,7 @@ test_expect 'placement: cross-CPU runs on two CPUs, under labels of their own' '
 	if [ "$ncpu" -ge 2 ]
 	then
 		grep -Eq "^-B 1 -N 3 -E 1000 -C 0,[1-9][0-9]*\$" "$TRASH/pipe.args" &&
-		grep -Eq "^-s -i 10 -C 0,[1-9][0-9]*\$" "$TRASH/tcp.args" &&
+		grep -Eq "^-s -i 1 -C 0,[1-9][0-9]*\$" "$TRASH/tcp.args" &&
 		grep -Eq "^-B 1 -N 3 -E 1000 -C 0,[1-9][0-9]* -s 0 2\$" "$TRASH/ctx.args" &&
 		expect_line "^Pipe latency \(cross CPU\): 3.0000 microseconds\$" "$F" &&
 		expect_line "^TCP latency \(cross CPU\) using localhost: 5.0000 microseconds\$" "$F" &&
@@ -183,6 +200,12 @@ test_expect 'placement: cross-CPU runs on two CPUs, under labels of their own' '
 		[ "$(wc -l <"$TRASH/pipe.args")" -eq 1 ] &&
 		! grep -q "cross" "$F"
 	fi
+'
+
+test_expect 'without LATBW_GRACE, a server started here waits 10 s for a client (-i 10)' '
+	rm -f "$TRASH/tcp.args" && rm -rf "$TRASH/res" && mkdir "$TRASH/res" &&
+	run_fake BENCHMARKS=lat_tcp &&
+	[ "$(sed -n 1p "$TRASH/tcp.args")" = "-s -i 10 -C 0" ] || fail "$(cat "$TRASH/tcp.args")"
 '
 
 test_expect 'a program that does not exist: one [skipped] line' '

@@ -135,12 +135,14 @@ within 15 eval '! ps_has "/lat_rpc .*localhost\$"'
 
 # The driver and every process under it are killed at once while
 # lat_rpc's client runs (nothing is left to clean up): the server exits
-# by itself within seconds, and the next run removes the scratch
-# directories of that run, and of no other.
+# by itself within seconds (its idle time: LATBW_GRACE=1, not 10 s), and
+# the next run removes the scratch directories of that run, and of no
+# other.
 rm -rf "$TRASH/tmp" "$TRASH/fs" && mkdir "$TRASH/tmp" "$TRASH/fs"
-start_bg BENCHMARKS=lat_udp BOUND=5 USECS=300000 REPS=5
+start_bg BENCHMARKS=lat_udp BOUND=5 USECS=300000 REPS=5 LATBW_GRACE=1
 if wait_for_child "$bg_pid" "/lat_rpc .*localhost\$"
 then
+	ps -e -o args= | awk '$1 != "awk" && /\/lat_rpc (.* )?-s( |$)/' >"$TRASH/server.args"
 	# shellcheck disable=SC2046 # a list of pids
 	kill -9 "$bg_pid" $(descendants "$bg_pid" | cut -d " " -f 1)
 	wait "$bg_pid" 2>/dev/null
@@ -148,6 +150,9 @@ then
 	ls -d "$TRASH"/fs/latbw-run.* "$TRASH"/tmp/latbw-run.* >"$TRASH/stale" 2>/dev/null
 	test_expect 'SIGKILL of the driver and all its helpers leaves its two directories' '
 		[ "$(wc -l <"$TRASH/stale")" -eq 2 ] || fail "$(cat "$TRASH/stale")"
+	'
+	test_expect 'LATBW_GRACE=1: the local server waits 1 s for a client (-i 1)' '
+		grep -Eq " -s -i 1( |\$)" "$TRASH/server.args" || fail "$(cat "$TRASH/server.args")"
 	'
 	# Two directories that are not of a dead run: one of a live driver
 	# (the dead one's owner file, with this shell's PID and start time,
@@ -365,7 +370,7 @@ else
 fi
 
 # The server of the run killed with all its helpers exits by itself (its
-# idle time, 10 s) while the checks above ran.
+# idle time, 1 s: LATBW_GRACE) while the checks above ran.
 if [ "${tree_killed:-}" = yes ]
 then
 	test_expect 'SIGKILL of the driver and its helpers: its server exits within 15 s' '
