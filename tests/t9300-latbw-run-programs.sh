@@ -175,13 +175,8 @@ export ncpu
 
 test_expect 'placement: the same-CPU runs are pinned to CPU 0, servers too' '
 	[ "$(sed -n 1p "$TRASH/pipe.args")" = "-B 1 -N 3 -E 1000 -C 0" ] &&
-<<<<<<< HEAD
-	[ "$(sed -n 1p "$TRASH/tcp.args")" = "-s -i 10 -C 0" ] &&
-	[ "$(sed -n 2p "$TRASH/tcp.args")" = "-B 1 -N 3 -E 1000 -C 0 -b -p tcp localhost" ] &&
-=======
 	[ "$(sed -n 1p "$TRASH/tcp.args")" = "-s -i 1 -C 0" ] &&
-	[ "$(sed -n 2p "$TRASH/tcp.args")" = "-B 1 -N 3 -E 1000 -C 0 localhost" ] &&
->>>>>>> t37c
+	[ "$(sed -n 2p "$TRASH/tcp.args")" = "-B 1 -N 3 -E 1000 -C 0 -b -p tcp localhost" ] &&
 	[ "$(grep -c "^Pipe latency: " "$F")" -eq 1 ] &&
 	[ "$(grep -c "TCP latency using localhost:" "$F")" -eq 1 ]
 '
