@@ -225,6 +225,23 @@ static int placement_modes(const double *v, const int *kind, unsigned n,
 	return 0;
 }
 
+/*
+ * How long a sample of n iterations that measured ns took on the clock:
+ * ns with the empty loop's cost given back.  Calibration sizes samples by
+ * this, not by ns: an operation about as cheap as the loop (a procedure
+ * call) leaves ns near or below zero when the loop was timed in a slow
+ * moment, and n would then grow 32-fold per try to 2^40 iterations, a
+ * sample of half an hour (lat_proc procedure ran into a test's 120 s
+ * bound in a full make test).
+ */
+static double sample_length(const struct bench *b, const struct bench_case *c,
+			    uint64_t n, double ns)
+{
+	if ((c->flags & BENCH_SUBTRACT_LOOP) && b->h->loop_ns > 0.0)
+		ns += b->h->loop_ns * (double)n;
+	return ns;
+}
+
 int bench_calibrate(struct bench *b, const struct bench_case *c,
 		    uint64_t *np)
 {
@@ -239,6 +256,7 @@ int bench_calibrate(struct bench *b, const struct bench_case *c,
 	for (;;) {
 		if (bench_time_sample(b, c, n, &ns, NULL) != 0)
 			return -1;
+		ns = sample_length(b, c, n, ns);
 		next = calib_next_n(&b->h->policy, n, ns);
 		if (next == 0 && confirms < CALIB_CONFIRMS &&
 		    calib_confirm(prev_n, prev_ns, n, ns)) {
@@ -247,6 +265,7 @@ int bench_calibrate(struct bench *b, const struct bench_case *c,
 			confirms++;
 			if (bench_time_sample(b, c, n, &again, NULL) != 0)
 				return -1;
+			again = sample_length(b, c, n, again);
 			if (again < ns)
 				ns = again;
 			next = calib_next_n(&b->h->policy, n, ns);

@@ -8,6 +8,7 @@
 
 #include "bench.h"
 #include "internal.h"
+#include "sample.h"
 #include "unit.h"
 
 /*
@@ -68,6 +69,14 @@ static const struct bench_case fake_case = {
 	.run = fake_run,
 };
 
+/* A body as cheap as the empty loop (a procedure call, -B's loop cost
+ * measured in a slow moment): what it measures, the loop taken out, is
+ * about nothing. */
+static const struct bench_case loop_case = {
+	.name = "loopy", .label = "Loopy op", .run = fake_run,
+	.flags = BENCH_SUBTRACT_LOOP,
+};
+
 static int checks_run;
 
 static int fake_check_fails(struct bench *b)
@@ -108,6 +117,21 @@ static void make_bench(struct bench *b, struct bench_harness *h,
 	fake_preempt_count = 0;
 	fake_voluntary = 0;
 	fake_blocks = 0;
+}
+
+static void test_loop_calibration(void)
+{
+	struct bench_harness h;
+	struct bench b;
+	uint64_t n = 0;
+
+	make_bench(&b, &h, 3, 1);
+	h.loop_ns = fake_cost;	/* the loop costs all the body does */
+	CHECK("a body as cheap as the loop calibrates",
+	      bench_calibrate(&b, &loop_case, &n) == 0);
+	CHECK("its samples are sized by their length on the clock, not the "
+	      "loop-less time (no 2^40 iterations)",
+	      (double)n * fake_cost >= 5e6 && (double)n * fake_cost < 1e8);
 }
 
 static void test_measure(void)
@@ -445,6 +469,7 @@ static void test_side(void)
 int main(void)
 {
 	test_measure();
+	test_loop_calibration();
 	test_placement();
 	test_format();
 	test_side();
