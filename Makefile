@@ -139,9 +139,10 @@ rerun: all
 # (doc/lat_pipe.1 as man1/latbw-lat_pipe.1, doc/summary.1 as
 # latbw-summary.1, doc/results-format.7 as latbw-results-format.7), so that
 # none has the name of another package's page (lmbench's lat_pipe(8),
-# mhz(8) and line(8), for some), rewritten by doc/installed.awk to say the
-# installed names (latbw-summary, not scripts/summary; latbw-run, not make
-# results; LIBEXECDIR/lat_pipe in a program's synopsis).
+# mhz(8) and line(8), for some), rewritten by doc/installed.awk (one awk
+# for them all) to say the installed names (latbw-summary, not
+# scripts/summary; latbw-run, not make results; LIBEXECDIR/lat_pipe in a
+# program's synopsis).
 #
 # Files are installed with install(1) ($(INSTALL)): programs and scripts
 # mode 755, the rest 644; make install-strip strips the programs
@@ -206,13 +207,9 @@ install: all
 			'LATBW_INSTALLED=1' 'export LATBW_INSTALLED' \
 			"exec sh \"\$$d/$$c\" \"\$$@\""; } >$(BUILD)/install/$$n; \
 	done
-	@set -e; for p in $(PAGES); do \
-		b=$$(basename "$$p"); n=$${b%.*}; s=$${b##*.}; \
-		case $$n in latbw*) i=$$b ;; *) i=latbw-$$b ;; esac; \
-		LATBW_PAGES="$(basename $(notdir $(PAGES)))" \
-		LATBW_PROGS="$(notdir $(PROGS))" \
-		awk -v page="$$n" -f scripts/registry.awk -f doc/installed.awk "$$p" >$(BUILD)/install/man$$s/$$i; \
-	done
+	@LATBW_PAGES="$(basename $(notdir $(PAGES)))" \
+	LATBW_PROGS="$(notdir $(PROGS))" \
+	awk -v outdir='$(BUILD)/install' -f scripts/registry.awk -f doc/installed.awk $(PAGES)
 	@{ $(list_installed); } >$(BUILD)/install/$(MANIFEST)
 	$(INSTALL) -d "$$LATBW_DESTDIR$$LATBW_BINDIR" "$$LATBW_DESTDIR$$LATBW_LIBEXECDIR" \
 		$(foreach s,$(SECTIONS),"$$LATBW_DESTDIR$$LATBW_MANDIR/man$s")

@@ -11,6 +11,10 @@
 #   awk -v page=lat_pipe -f scripts/registry.awk -f doc/installed.awk \
 #       doc/lat_pipe.1
 #
+# or, with -v outdir=DIR instead of page, every page it is given, each
+# into DIR/manN under its installed name (DIR/man1/latbw-lat_pipe.1): what
+# make install runs, one awk for all the pages rather than one a page.
+#
 # with, in the environment, LATBW_PAGES (the name of every page in doc/,
 # blank-separated), LATBW_PROGS (the programs installed in LIBEXECDIR) and
 # LATBW_LIBEXECDIR (where they are, as configured: without DESTDIR).
@@ -93,8 +97,8 @@ function bold(s,    out, pre, w, name, after, rest) {
 }
 
 BEGIN {
-	if (page == "") {
-		print "installed.awk: no page (-v page=NAME)" > "/dev/stderr"
+	if (page == "" && outdir == "") {
+		print "installed.awk: no page (-v page=NAME or -v outdir=DIR)" > "/dev/stderr"
 		exit 2
 	}
 	n = split(ENVIRON["LATBW_PAGES"], a, " ")
@@ -112,17 +116,31 @@ BEGIN {
 	}
 }
 
+# -v outdir=DIR: each file a page, read afresh, into DIR/manN.
+outdir != "" && FNR == 1 {
+	if (out != "")
+		close(out)
+	page = FILENAME
+	sub(/.*\//, "", page)
+	out = page
+	sub(/.*\./, "", out)
+	out = outdir "/man" out "/" inst(page)
+	sub(/\.[^.]*$/, "", page)
+	section = held = ""
+	named = dropping_br = 0
+}
+
 /^\.SH / {
 	section = $0
 	sub(/^\.SH +/, "", section)
 	gsub(/"/, "", section)
-	print
+	put($0)
 	next
 }
 
 /^\.TH / {
 	$2 = toupper(inst(page))
-	print
+	put($0)
 	next
 }
 
@@ -178,5 +196,13 @@ function emit(s) {
 	s = repl(s, "make results", "latbw\\-run")
 	s = repl(s, "make quick", "QUICK=1 latbw\\-run")
 	s = repl(s, "make rerun", "RERUN=1 latbw\\-run")
-	print s
+	put(s)
+}
+
+# put LINE: a line of the page: into its file (outdir), else on stdout.
+function put(s) {
+	if (out != "")
+		print s > out
+	else
+		print s
 }

@@ -254,9 +254,14 @@ test_expect 'a LIBEXECDIR shared with other files: make uninstall removes latbw'
 	[ "$(cat "$d/opt/shared/foreign")" = mine ]
 '
 
+# (Into the tree make install-strip made, when it did: an install of
+# the same PREFIX, one fewer to make.)
 test_expect 'make uninstall removes no file its list names outside latbw'\''s directories' '
-	d=$TRASH/hostile &&
-	inst DESTDIR="$d" PREFIX=/usr install || fail "$(cat "$TRASH/log")" || return 1
+	d=$TRASH/stripped &&
+	if ! [ -f "$d/usr/libexec/latbw/installed-files" ]
+	then
+		inst DESTDIR="$d" PREFIX=/usr install || fail "$(cat "$TRASH/log")" || return 1
+	fi
 	mkdir -p "$d/etc" && echo keep >"$d/etc/passwd" && echo keep >"$d/usr/keep" &&
 	printf "%s\n" /etc/passwd /usr/libexec/latbw/../../keep >>"$d/usr/libexec/latbw/installed-files" &&
 	inst DESTDIR="$d" PREFIX=/usr uninstall || fail "$(cat "$TRASH/log")" || return 1
