@@ -10,8 +10,10 @@
 #                       build with the Debian cross compiler into
 #                       build-cross-$(ARCH) and test under qemu-user (musl:
 #                       the static musl build, here)
-#   make static         statically linked programs (STATIC=1), into
-#                       build-static-<compiler>: for boards without a compiler
+#   make programs       the programs and their helpers only (no unit tests)
+#   make static         statically linked programs and helpers (STATIC=1
+#                       programs), into build-static-<compiler>: for boards
+#                       without a compiler (latbw-fleet ships them)
 #   make results        run the suite and write results/<OS-triple>/<host>.<n>
 #                       (HOSTS="a b c": on those hosts over ssh, latbw-fleet)
 #   make install        commands, programs and manual pages under $(PREFIX)
@@ -61,7 +63,7 @@ LIBA     := $(BUILD)/liblatbw.a
 # 2.34 and later and on musl; older glibc needs the flag to link).
 ALL_CFLAGS = $(WARN) -pthread $(CFLAGS)
 
-.PHONY: all test bench-check asan test-asan test-cross static units results quick rerun install install-strip uninstall clean
+.PHONY: all test bench-check asan test-asan test-cross static programs units results quick rerun install install-strip uninstall clean
 .SUFFIXES:
 
 all: $(PROGS) $(AUX) $(UNITS)
@@ -92,6 +94,11 @@ test: all
 bench-check: all
 	LATBW_BUILD=$(BUILD) sh tests/run bench
 
+# What runs on a machine: a static build for a board (make static, what
+# latbw-fleet ships) needs no unit tests: 12 links fewer (musl-gcc, from
+# scratch: 11.6 s, not 13.0 s).
+programs: $(PROGS) $(AUX)
+
 units: $(UNITS)
 
 asan:
@@ -106,7 +113,7 @@ test-cross:
 	sh tests/cross.sh $(ARCH)
 
 static:
-	$(MAKE) STATIC=1 all
+	$(MAKE) STATIC=1 programs
 
 # make results HOSTS="a b c": the suite on those hosts over ssh, each
 # file gathered here (scripts/latbw-fleet; doc/latbw-fleet.1).

@@ -42,7 +42,7 @@ build_for() {
 	# In the background, so that a TERM need not wait for its end.
 	(
 		unset MAKEFLAGS MFLAGS MAKELEVEL BUILD
-		exec make -C "$top" STATIC=1 CC="$bf_cc" all
+		exec make -C "$top" STATIC=1 CC="$bf_cc" programs
 	) >"$hw/build.log" 2>&1 &
 	build_pid=$!
 	wait "$build_pid"

@@ -142,7 +142,7 @@ then
 	test_done
 fi
 
-# The static build the last run ships (no -B: make STATIC=1 CC=musl-gcc,
+# The static build the last run ships (no -B: make static CC=musl-gcc,
 # as latbw-fleet runs it), begun now in the background, while the runs
 # before that one mostly wait on their hosts: in a fresh tree it takes
 # some 13 s, and the fleet's own make then finds it up to date.
@@ -150,7 +150,7 @@ if command -v musl-gcc >/dev/null 2>&1
 then
 	(
 		unset MAKEFLAGS MFLAGS MAKELEVEL BUILD
-		exec make -C "$TOP" STATIC=1 CC=musl-gcc all
+		exec make -C "$TOP" STATIC=1 CC=musl-gcc programs
 	) >"$TRASH/prebuild.log" 2>&1 &
 	prebuild_pid=$!
 fi
