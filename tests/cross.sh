@@ -306,6 +306,24 @@ do
 		'
 		continue
 	fi
+	if [ "$prog" = line ] || [ "$prog" = cache ]
+	then
+		# Natively too, one sample a point (-N 1) may leave line no
+		# step that most batches agree on, on a noisy host (musl,
+		# static, in a CI run: 15 batches, 7.36 to 14.57 ns), which it
+		# must then refuse: three tries, and one must print.
+		test_expect "$prog $args: its figure line with -N 1, in up to 3 tries (${under})" '
+			for try in 1 2 3
+			do
+				# shellcheck disable=SC2086 # "-M 1m": two arguments
+				q "$prog" $args -N 1 >"$TRASH/out" 2>"$TRASH/err"
+				rc=$?
+				[ "$rc" = 0 ] && expect_line "$re" "$TRASH/err" && return 0
+			done
+			fail "$prog: exit status $rc: $(cat "$TRASH/err")"
+		'
+		continue
+	fi
 	test_expect "$prog $args: its figure line with -N 1 (${under})" \
 		'smoke "$prog" "$args" "$re" "$may3" "$net"'
 done <"$TRASH/table"
