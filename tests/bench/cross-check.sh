@@ -391,6 +391,7 @@ mean() {
 
 o=$tmp/o
 t=$tmp/t
+tab=$(printf '\t')
 file=$tmp/file
 stat=$tmp/stat
 : >"$stat"
@@ -649,7 +650,7 @@ s_net() {
 				*) vo=$(fig "$o" "$label") ;;
 				esac
 				net_xc "$mode" "$sv"
-				echo "$vo $xv" >>"$tmp/pairs"
+				printf '%s\t%s\n' "$vo" "$xv" >>"$tmp/pairs"
 			done
 			median_pair "$tmp/pairs"
 			row "$cell [xc-net]" "$po" "$px"
@@ -661,27 +662,24 @@ s_net() {
 	fi
 	idle_held=
 }
-# median_pair FILE: of FILE's lines "LATBW OTHER", the pair whose ratio
-# is the median of those with two numbers: po and px; with no such line,
-# the last run's figures or reasons (vo, xv).
+# median_pair FILE: of FILE's lines "LATBW<tab>OTHER" (a figure, or why
+# there is none), the pair whose ratio is the median of those with two
+# numbers: po and px; with no such line, the last line's two.
 median_pair() {
-	mp=$(awk '$1 ~ /^[0-9.]+$/ && $2 ~ /^[0-9.]+$/ && $2 > 0 {
+	mp=$(awk -F '\t' '$1 ~ /^[0-9.]+$/ && $2 ~ /^[0-9.]+$/ && $2 > 0 {
 			n++; r[n] = $1 / $2; a[n] = $1; b[n] = $2 }
+		{ last = $0 }
 		END {
 			for (i = 1; i <= n; i++) {
 				below = 0
 				for (j = 1; j <= n; j++)
 					if (r[j] < r[i] || (r[j] == r[i] && j < i)) below++
-				if (below == int((n - 1) / 2)) { print a[i], b[i]; exit }
+				if (below == int((n - 1) / 2)) { print a[i] "\t" b[i]; exit }
 			}
+			print last
 		}' "$1")
-	po=${mp%% *}
-	px=${mp#* }
-	if [ -z "$mp" ]
-	then
-		po=$vo
-		px=$xv
-	fi
+	po=${mp%%"$tab"*}
+	px=${mp#*"$tab"}
 }
 # idle_hold: idle CPUs kept polling while fd 8 is open (root and a
 # cpuidle driver needed; otherwise nothing is held, and said once).
@@ -913,12 +911,7 @@ s_c2c() {
 	# pipe round trip across CPUs moves with the host's moment by 1.3-2x
 	# for seconds at a time (single lat_pipe -C 0,1 runs 6.3-11.0 us),
 	# and lat_c2c and lat_pipe run back to back share it.
-	for pr in "$a $a" "$b $b" "$a $b"
-	do
-		# shellcheck disable=SC2086 # two CPUs
-		set -- $pr
-		: >"$tmp/c2c$1-$2"
-	done
+	rm -f "$tmp"/c2c*
 	for k in 1 2 3
 	do
 		ours "$o" "$bin/lat_c2c" -C "$a,$b" -N "$REPS"
@@ -930,7 +923,7 @@ s_c2c() {
 			vo=$(pt "$o" "$2" "c2c pipe cpu=$1")
 			ours "$t" "$bin/lat_pipe" -C "$1$( [ "$1" != "$2" ] && echo ",$2")" -N "$REPS"
 			xv=$(fig "$t" "Pipe latency")
-			echo "$vo $xv" >>"$tmp/c2c$1-$2"
+			printf '%s\t%s\n' "$vo" "$xv" >>"$tmp/c2c$1-$2"
 		done
 	done
 	for pr in "$a $a" "$b $b" "$a $b"
@@ -959,10 +952,7 @@ s_scaling() {
 			[ "$mode" = threads ] && tflag=-T
 			# Three times, alternately (as s_c2c): the curve, then
 			# the single runs; each row the median-ratio run.
-			for k in 1 $n
-			do
-				: >"$tmp/scal$k"
-			done
+			rm -f "$tmp"/scal*
 			for r in 1 2 3
 			do
 				# shellcheck disable=SC2086 # options and arguments
@@ -971,7 +961,7 @@ s_scaling() {
 				do
 					vo=$(pt "$o" "$k")
 					xv=$(singles "$1" "${2:-}" "$label" "$k")
-					echo "$vo $xv" >>"$tmp/scal$k"
+					printf '%s\t%s\n' "$vo" "$xv" >>"$tmp/scal$k"
 				done
 			done
 			for k in 1 $n
