@@ -1,9 +1,10 @@
 # records-load.awk - the records of scripts/records (records.awk), read
-# from standard input into the arrays the tables are made from (cells.awk,
-# tables.awk, layout.awk): the part of scripts/compare that takes in the
-# records of its sides.  It reads no results file and parses no line of
-# one: every fact and figure is a field of a record (results-format(7),
-# RECORDS), found by its column's name in the records' first line.
+# from standard input into the arrays the tables (cells.awk, tables.awk,
+# layout.awk) and the plots (graph*.awk) are made from: the part of
+# scripts/compare and scripts/graph that takes in the records.  It reads
+# no results file and parses no line of one: every fact and figure is a
+# field of a record (results-format(7), RECORDS), found by its column's
+# name in the records' first line.
 #
 # Standard input: one or more streams of records (each from its first
 # line, the column names), and lines of the program that loads this
@@ -24,6 +25,10 @@
 #       (others_busy, cpu_wait), RID (id)
 #   FIG[i, key]    the record the tables take under key (table_key)
 #   SN[i, name], SK[i, name, 1..SN]   the points of a series (series_point)
+#   C2CMS[i] (" cas pipe"), C2CCPU[i, matrix, cpu], C2CG[i, level]   lat_c2c's
+#       matrices, the CPUs of their rows, the groups of each level
+#   SCNAME[i, 1..SCNN[i]], LDNAME[i, 1..LDNN[i]]   the scaling curves, the
+#       loaded latency and MLP curves
 #
 # Only POSIX awk: it runs under mawk, gawk and the one true awk.
 
@@ -109,7 +114,27 @@ function rl_fact(i, key, v) {
 		HDRK[i, ++NHDR[i]] = key
 		if (key == "CACHE_FROM" && v == "getconf")
 			GETCONF_SIZES[i] = 1
-	}
+	} else
+		rl_list(i, key, v)
+}
+
+# The facts that list what the tables and plots show of a file: lat_c2c's
+# matrices, their rows and the groups of each level; the scaling curves;
+# the loaded latency and MLP curves.
+function rl_list(i, key, v,    n, w, j) {
+	if (key == "c2c.matrix") {
+		C2CMS[i] = C2CMS[i] " " v
+		C2CM[i, v] = 1
+	} else if (substr(key, 1, 9) == "c2c.rows.") {
+		n = split(v, w, " ")
+		for (j = 1; j <= n; j++)
+			C2CCPU[i, substr(key, 10), w[j] + 0] = 1
+	} else if (substr(key, 1, 11) == "c2c.groups.")
+		C2CG[i, substr(key, 12)] = v
+	else if (key == "scaling.curve")
+		SCNAME[i, ++SCNN[i]] = v
+	else if (key == "load.curve")
+		LDNAME[i, ++LDNN[i]] = v
 }
 
 function rl_fig(i,    k, key, p) {

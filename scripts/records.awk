@@ -92,6 +92,7 @@ function rec_facts(i,    j, key, v) {
 		key = HDRK[i, j]
 		print rec_head("file", i) "\theader." rec_esc(key) "\t" rec_esc(HDR[i, key])
 	}
+	rec_lists(i)
 }
 
 # The records of file i, one line each; the last two columns say where
@@ -126,4 +127,32 @@ function rec_figs(i,    k, sd, key, pos, name, j, seen) {
 		    RIDL[i, k] "\t" RCW[i, k] "\t" RRG[i, k] "\t" rec_esc(RRV[i, k]) "\t" \
 		    rec_esc(key) "\t" (k in pos ? pos[k] : "")
 	}
+}
+
+# What the tables and plots list of file i besides its records, as facts
+# after its header lines (only those it has): lat_c2c's matrices
+# (c2c.matrix, a line each, in file order), the CPUs of each one's rows
+# (c2c.rows.MATRIX, ascending), the groups of each topology level as its
+# [latbw-c2c-groups] line gives them (c2c.groups.LEVEL), the scaling
+# curves (scaling.curve) and the loaded latency and MLP curves
+# (load.curve), a line each, in file order.
+function rec_lists(i,    m, nm, j, r, s, lv) {
+	nm = split(C2CMS[i], m, " ")
+	for (j = 1; j <= nm; j++)
+		print rec_head("file", i) "\tc2c.matrix\t" rec_esc(m[j])
+	for (j = 1; j <= nm; j++) {
+		s = ""
+		for (r = 0; r < C2CMAXCPU; r++)
+			if ((i, m[j], r) in C2CCPU)
+				s = s (s == "" ? "" : " ") r
+		print rec_head("file", i) "\tc2c.rows." rec_esc(m[j]) "\t" s
+	}
+	split("smt l2 l3 node package", lv, " ")
+	for (j = 1; j <= 5; j++)
+		if ((i, lv[j]) in C2CG)
+			print rec_head("file", i) "\tc2c.groups." lv[j] "\t" rec_esc(C2CG[i, lv[j]])
+	for (j = 1; j <= SCNN[i]; j++)
+		print rec_head("file", i) "\tscaling.curve\t" rec_esc(SCNAME[i, j])
+	for (j = 1; j <= LDNN[i]; j++)
+		print rec_head("file", i) "\tload.curve\t" rec_esc(LDNAME[i, j])
 }

@@ -21,11 +21,10 @@
 #   LATBW_WIDTH  width: 0, or the widest line a table may have (-w)
 #   LATBW_CWD    cwd (see read.awk)
 #
-# scripts/graph uses read.awk and stats.awk, and scripts/compare the
-# tables (cells.awk, layout.awk, tables.awk, over the arrays
-# records-load.awk fills from the records), with mode=lib: table_end()
-# keeps each table (keep_table) instead of printing it, and their own
-# END, which comes first, does the rest and exits.
+# scripts/compare uses the tables (cells.awk, layout.awk, tables.awk)
+# over the arrays records-load.awk fills from the records, with
+# mode=lib: table_end() keeps each table (keep_table) instead of printing
+# it, and compare's own END, which comes first, does the rest and exits.
 #
 # Only POSIX awk: it runs under mawk, gawk and the one true awk.
 

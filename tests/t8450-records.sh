@@ -170,6 +170,15 @@ test_expect 'the same records under every awk here (busybox awk too)' '
 	done
 '
 
+test_expect 'the lists of a file after its header facts: lat_c2c matrices, rows and groups; scaling and load curves' '
+	printf "[lmbench3.0 results for Linux h 6.1 #1 x86_64]\n[latbw-c2c-groups level=smt 0,2 1,3]\n\"c2c cas cpu=1\n2 30.5\n\n\"c2c cas cpu=0\n1 80\n\n\"c2c cas cpu=9\n\n\"scaling lat_pipe pipe processes\n1 100\n\n\"loaded latency mode=read pages=small\n0 80\n\n" >"$TRASH/lists.0" &&
+	records "$TRASH/lists.0" && expect_status 0 &&
+	awk -F "\t" "\$1 == \"file\" && \$5 ~ /^(c2c|scaling|load)\\./ { print \$5 \"=\" \$6 }" "$TRASH/out" >"$TRASH/lists" &&
+	printf "%s\n" "c2c.matrix=cas" "c2c.rows.cas=0 1 9" "c2c.groups.smt=0,2 1,3" \
+		"scaling.curve=scaling lat_pipe pipe processes" "load.curve=loaded latency mode=read pages=small" >"$TRASH/want" &&
+	cmp "$TRASH/want" "$TRASH/lists" || fail "$(cat "$TRASH/lists")"
+'
+
 test_expect 'a backslash in a path is doubled under every awk (mawk made one of gsub'\''s "\\\\\\\\")' '
 	printf "[lmbench3.0 results for Linux h 6.1 #1 x86_64]\nPipe latency: 1 microseconds\n" >"$TRASH/b\\s.0" &&
 	for a in $BB_AWKS
