@@ -81,6 +81,11 @@ function ser_last(i, name,    n) {
 	return n == 0 ? "" : SK[i, name, n]
 }
 
+# The x of record k ("" for no record).
+function ser_x(i, k) {
+	return k == "" ? "" : RX[i, k]
+}
+
 # The point at x (numerically, as lmbench's sizes are "%.5f").
 function ser_at(i, name, x,    n, j, k, d) {
 	n = SN[i, name] + 0
@@ -334,7 +339,7 @@ function mem_figures(i, M, quiet,    c, l1, l2, l3, big, last, rc, m, k, n, j, b
 			m = k
 		}
 	}
-	last = ser_lastx(i, c)
+	last = ser_x(i, ser_last(i, c))
 	if (best >= 0) {
 		M["main"] = m
 	} else if (last != "" && last * MIB >= 2 * big * 0.995) {
@@ -344,7 +349,7 @@ function mem_figures(i, M, quiet,    c, l1, l2, l3, big, last, rc, m, k, n, j, b
 	}
 	l3_beyond(i, c, l2, l3, M, quiet)
 	if (rc != "") {
-		last = ser_lastx(i, rc)
+		last = ser_x(i, ser_last(i, rc))
 		if (last != "" && last * MIB >= 2 * big * 0.995) {
 			M["rand"] = ser_last(i, rc)
 		} else if (last != "" && !quiet) {

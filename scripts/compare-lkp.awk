@@ -39,7 +39,7 @@ function lkp_main(    n, i, k, m, nm, order, cnt, v, j, f, sd, a, fa, sa, line, 
 				has[n]++
 				j = ++cnt[n, m]
 				LKV[n, m, j] = RV[i, k] + 0
-				LKRSD[n, m] = round_sd(i, k)
+				LKRSD[n, m] = values_sd(RRV[i, k])
 				pl = place_kind(ptext(i, k))
 				# (not "LKPL[n, m] = ((n, m) in LKPL ...": the
 				# assignment makes the element before the test)

@@ -1,14 +1,22 @@
 # compare.awk - the tables of scripts/compare: each side's figures and
 # their change against the first side, judged against the noise.
 #
-# scripts/compare runs this file first, then the others its "parts" line
-# names, with LC_ALL=C, mode=lib and me=compare: read.awk (with stats.awk)
-# reads the files, tables.awk builds the tables (layout.awk keeps them,
-# not printing them); this file's END comes first, prints, and exits.
-# compare-align.awk reads sweep cells again at a point every side has,
-# compare-setup.awk says what differs between the sides' setups, and
-# compare-lkp.awk is -f lkp.  Standard input: "S<TAB>arg" starts a side,
-# then the lines of summary's file list for that argument.
+# A program over records: it reads no results file.  scripts/compare runs
+# scripts/records (the one reader) on each side, and pipes what they
+# print into this file and the others its "parts" line names, with
+# LC_ALL=C, mode=lib and me=compare.  Standard input, per side:
+#
+#   S<TAB>arg      a side starts (arg as given)
+#   ...            the records of its files (none when no file was read)
+#   E<TAB>status   the exit status of scripts/records on it (not 0: a
+#                  file could not be read, or none was)
+#
+# records-load.awk takes the records into the arrays the tables are made
+# from; tables.awk builds the tables (layout.awk keeps them, not
+# printing them: mode=lib), their cells looked up by cells.awk; this
+# file's END prints and exits.  compare-align.awk reads sweep cells
+# again at a point every side has, compare-setup.awk says what differs
+# between the sides' setups, and compare-lkp.awk is -f lkp.
 #
 # Variables (awk -v):
 #   shownoise  1: a noise row under every side's row (-n)
@@ -49,14 +57,23 @@ BEGIN {
 	next
 }
 
+# The status of the records of the side: a file that could not be read
+# (said by scripts/records) makes compare's status 1.
+/^E\t/ {
+	if (substr($0, 3) != "0")
+		status = 1
+	next
+}
+
 END {
 	compare_main()
 	exit status
 }
 
 function compare_main(    s, i, n, t, printed_any) {
-	# Sides: the files SFROM[s] .. SFROM[s + 1] - 1 (read_file drops an
-	# empty file by taking its number back, so the bounds hold).
+	# Sides: the files SFROM[s] .. SFROM[s + 1] - 1 (the records number
+	# the files they hold 1, 2, ..., an empty file left out: records-load
+	# puts each side's after the files before it).
 	for (s = 1; s <= nside; s++)
 		STO[s] = (s < nside ? SFROM[s + 1] : nf + 1) - 1
 	n = 0

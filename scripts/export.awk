@@ -2,10 +2,10 @@
 # as JSON or CSV: scripts/summary -f json, -f csv.  A program of its own,
 # which reads no results file: scripts/summary pipes the records into
 #
-#   awk -v mode=json|csv -v me=NAME -f export.awk -f read-values.awk \
+#   awk -v mode=json|csv -v me=NAME -f export.awk -f values.awk \
 #       -f lkp.awk -f registry-names.awk -f registry.awk
 #
-# (read-values.awk for isnum, good and tidy; registry-names.awk names
+# (values.awk for isnum, good, tidy and unesc; registry-names.awk names
 # each figure, lkp.awk gives LKP's names), with LATBW_REGISTRY and
 # LATBW_LKPNAMES in the environment.  No records (the reader read no
 # file, and said why): no output, exit status 2.
@@ -67,20 +67,6 @@ END {
 	else
 		out_csv()
 	exit status
-}
-
-# A field of a record as it was before records.awk escaped it: "\\",
-# "\t", "\n" and "\r" are a backslash, a tab, a newline, a return.
-function unesc(s,    out, p, c) {
-	if (index(s, "\\") == 0)
-		return s
-	out = ""
-	while ((p = index(s, "\\")) > 0) {
-		c = substr(s, p + 1, 1)
-		out = out substr(s, 1, p - 1) (c == "t" ? "\t" : c == "n" ? "\n" : c == "r" ? "\r" : c)
-		s = substr(s, p + 2)
-	}
-	return out s
 }
 
 # ---- exports ---------------------------------------------------------------

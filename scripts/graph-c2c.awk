@@ -4,7 +4,8 @@
 # of the matrix) to dark red (the largest), its value written in it and in
 # its tooltip, a cell not measured grey; the groups of the file's
 # [latbw-c2c-groups ...] lines listed under the map.  Uses what
-# read-c2c.awk reads (c2c_cpus, c2c_value, C2CG) and graph.awk's xml().
+# points.awk looks up (c2c_cpus, c2c_value), C2CG (the groups, from the
+# records) and graph.awk's xml().
 #
 # Only POSIX awk.
 

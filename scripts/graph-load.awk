@@ -1,5 +1,5 @@
 # graph-load.awk - scripts/graph's plots of lat_mem_load's loaded latency
-# and par_mem -c's MLP curve (read.awk lists their series in LDNAME):
+# and par_mem -c's MLP curve (the records list their series: LDNAME):
 # load-latency.svg and mlp-latency.svg, latency (ns) against bandwidth
 # (MB/s) on linear axes, as Intel MLC draws its loaded-latency curve.  A
 # loaded curve's points are its loader counts k (bandwidth: the loaders'

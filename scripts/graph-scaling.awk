@@ -1,5 +1,5 @@
 # graph-scaling.awk - scripts/graph's plots of the scaling curves (-G;
-# read.awk lists them in SCNAME): one SVG per benchmark,
+# the records list them: SCNAME): one SVG per benchmark,
 # scaling-<prog>-<case>.svg, operations per second of all the copies
 # against the number of copies (a linear axis from 0), the processes curve
 # in blue (wide, dots) and the threads curve in red (narrow, squares), so

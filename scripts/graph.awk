@@ -1,10 +1,13 @@
 # graph.awk - the SVG plots of scripts/graph: which plots, and their
 # curves.
 #
-# scripts/graph runs this file first, then the others its "parts" line
-# names, with LC_ALL=C, mode=lib and me=graph: read.awk (with stats.awk)
-# reads the files (its list on standard input); this file's END comes
-# first, writes the plots (graph-svg.awk writes each file), and exits.
+# A program over records: it reads no results file.  scripts/graph pipes
+# the records of the files (scripts/records, the one reader), then a line
+# "E<TAB>status" (the records' exit status: not 0, a file could not be
+# read, or none was), into this file and the others its "parts" line
+# names, with LC_ALL=C, mode=lib and me=graph: records-load.awk takes the
+# records in; this file's END writes the plots (graph-svg.awk writes each
+# file), and exits.
 # The series of the bandwidth plots are named in the registry
 # (LATBW_REGISTRY; registry.awk reads it).
 #
@@ -26,6 +29,14 @@ BEGIN {
 	if ("LATBW_OUTDIR" in ENVIRON)
 		outdir = ENVIRON["LATBW_OUTDIR"]
 	force = ENVIRON["LATBW_FORCE"] == 1
+}
+
+# The records' status: a file that could not be read (said by
+# scripts/records) makes graph's status 1.
+/^E\t/ {
+	if (substr($0, 3) != "0")
+		status = 1
+	next
 }
 
 END {

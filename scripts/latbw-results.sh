@@ -317,9 +317,10 @@ combine_rounds() {
 		return 0
 	fi
 	# rounds.awk and its parts (see there); stats.awk reads statistics
-	# lines, with read-values.awk and registry.awk, which it calls.
+	# lines, with values.awk, read-values.awk and registry.awk, which it
+	# calls.
 	set --
-	for cr_p in rounds rounds-combine rounds-choose rounds-aside stats read-values registry
+	for cr_p in rounds rounds-combine rounds-choose rounds-aside stats values read-values registry
 	do
 		set -- "$@" -f "${script_dir:?}/$cr_p.awk"
 	done

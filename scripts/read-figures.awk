@@ -196,19 +196,6 @@ function table_name(title, ln) {
 	return 0
 }
 
-# The value of series name's point at x in file i (its last one there),
-# or "" (the tables and plots of lat_mem_load, par_mem -c and the scaling
-# curves: table-load.awk, graph-load.awk, table-scaling.awk).
-function point_at(i, name, x,    n, j, k) {
-	n = SN[i, name] + 0
-	for (j = n; j >= 1; j--) {
-		k = SK[i, name, j]
-		if (RX[i, k] == x && good(RV[i, k]))
-			return RV[i, k] + 0
-	}
-	return ""
-}
-
 # A record: one figure or one series point, kept in file order for the
 # exports.  Series points are also listed per series for the tables.
 function add_rec(name, x, v, unit,    k) {

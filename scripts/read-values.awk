@@ -1,40 +1,10 @@
-# read-values.awk - what the reader (read.awk) asks of a value and a
-# text: a number, a sane one, in range; a text fit to show; and its
-# warnings, at most MAXWARN a file.  Part of the reader, loaded with it.
+# read-values.awk - what the reader (read.awk) asks of a value that only
+# reading a results file asks: whether it is in range (out_of_range,
+# bad_value), whether a series has too many points, and the warnings
+# about a file's lines, at most MAXWARN a file.  Part of the reader,
+# loaded with it and with values.awk (isnum, sane, tidy, warn, ...).
 #
 # Only POSIX awk: it runs under mawk, gawk and the one true awk.
-
-function isnum(s) {
-	return s ~ /^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?$/
-}
-
-# A value a cell may show: a number greater than zero.
-function good(s) {
-	return isnum(s) && s + 0 > 0
-}
-
-# Why the number text s cannot be a value, or "" if it can.  Every
-# figure latbw and lmbench write lies well inside 1e-12 .. 1e15 in its
-# unit (seconds are 1e6 us, terabytes per second 1e7 MB/s); a value past
-# that is damage, and an infinite one ("1e400") would make the loops
-# that draw its axis or format its cell endless.  NaN never comes from
-# digits, and mawk's comparisons take it for equal: the text is checked.
-function insane(s,    x, a) {
-	x = s + 0
-	if (sprintf("%g", x) ~ /[Ii][Nn][Ff]|[Nn][Aa][Nn]/)
-		return "not a finite number"
-	a = x < 0 ? -x : x
-	if (a > 1e15)
-		return "out of range (above 1e15)"
-	if (a > 0 && a < 1e-12)
-		return "out of range (below 1e-12)"
-	return ""
-}
-
-# Whether number text s is a number that may be a value (see insane()).
-function sane(s) {
-	return isnum(s) && insane(s) == ""
-}
 
 # Why the number text s cannot be a figure's value, or "": insane(), or
 # below zero (no time, rate or size is; zero is lmbench's rounding of a
@@ -82,36 +52,6 @@ function too_many(name, ln) {
 	}
 	lastlo = lasthi = -1
 	return 1
-}
-
-function trim(s) {
-	sub(/^[ \t]+/, "", s)
-	sub(/[ \t]+$/, "", s)
-	return s
-}
-
-# s fit for a terminal: its control characters (C0, DEL, and C1 written
-# in UTF-8) become "?", so that no file name or line of a file can move
-# the cursor or colour the screen.  scripts/summary's tidy() is the same.
-function tidy(s) {
-	gsub(/[\001-\037\177]/, "?", s)
-	gsub(/\302[\200-\237]/, "?", s)
-	return s
-}
-
-# Printable form of an unrecognised line for a warning.
-function shown(s) {
-	gsub(/[^ -~]/, "?", s)
-	if (length(s) > 40)
-		s = substr(s, 1, 40) "..."
-	return s
-}
-
-function warn(path, ln, msg) {
-	if (ln > 0)
-		printf "%s: %s:%d: %s\n", me, tidy(path), ln, tidy(msg) > "/dev/stderr"
-	else
-		printf "%s: %s: %s\n", me, tidy(path), tidy(msg) > "/dev/stderr"
 }
 
 # Warnings about the lines of one file: the first MAXWARN are shown, the

@@ -9,8 +9,8 @@
 # writes that list.  Results files are read with getline, never executed
 # or evaluated.  The statistics lines ([latbw-stat ...]) are read by
 # stats.awk, the lines that hold results by read-figures.awk, the checks
-# of a value are read-values.awk's: those three are always loaded with
-# this file (and read-c2c.awk, lat_c2c's lines).
+# of a value are values.awk's and read-values.awk's: those are always
+# loaded with this file (and read-c2c.awk, lat_c2c's lines).
 #
 # Variables (awk -v: fixed words and flags only):
 #   mode    table (default), fmt (scripts/summary's modes, see

@@ -213,7 +213,7 @@ default_results() {
 # standard output; warnings on stderr, named by $me; the exit status
 # records.awk's (2: no file read).  Paths go to awk in the environment:
 # -v would take the backslashes in them for escapes.
-records_parts="records read read-values read-figures read-c2c stats read-ids registry"
+records_parts="records read values read-values read-figures read-c2c points stats read-ids registry"
 run_records() {
 	list_files "$@" | records_awk
 }

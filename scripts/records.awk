@@ -25,7 +25,7 @@
 BEGIN {
 	# The registry first: a bad one is said before any record.
 	reg_read(ENVIRON["LATBW_REGISTRY"])
-	REC_COLS = "kind\tfile\trun\thost\tid\tname\tx\tvalue\tunit\tspread\treps\tmin\tmax\tcopies\tplacement\tcross_pct\trounds\tround_spread\tstddev_pct\tothers_busy\tidle\tcpu_wait\tround_gap\tround_values"
+	REC_COLS = "kind\tfile\trun\thost\tid\tname\tx\tvalue\tunit\tspread\treps\tmin\tmax\tcopies\tplacement\tcross_pct\trounds\tround_spread\tstddev_pct\tothers_busy\tidle\tcpu_wait\tround_gap\tround_values\ttable_key\tseries_point"
 	# The facts of a file, in this order, each on a line of its own
 	# (empty when the file does not say).
 	REC_NFACT = split("description os uname incomplete mhz line_size copies processors cache_l1d cache_l2 cache_l3", REC_FACT, " ")
@@ -49,15 +49,19 @@ END {
 	exit status
 }
 
-# s with "\", tab, newline and carriage return escaped (see above).
-function rec_esc(s) {
+# s with "\", tab, newline and carriage return escaped (see above).  Not
+# by gsub: what "\\\\" in its replacement makes differs between awks (one
+# backslash under mawk, which left a "\" in a path unescaped).
+function rec_esc(s,    out, c) {
 	if (s !~ /[\\\t\n\r]/)
 		return s
-	gsub(/\\/, "\\\\", s)
-	gsub(/\t/, "\\t", s)
-	gsub(/\n/, "\\n", s)
-	gsub(/\r/, "\\r", s)
-	return s
+	out = ""
+	while (match(s, /[\\\t\n\r]/)) {
+		c = substr(s, RSTART, 1)
+		out = out substr(s, 1, RSTART - 1) "\\" (c == "\t" ? "t" : c == "\n" ? "n" : c == "\r" ? "r" : "\\")
+		s = substr(s, RSTART + 1)
+	}
+	return out s
 }
 
 # The first columns of every record of file i: file, run, host.
@@ -88,18 +92,67 @@ function rec_facts(i,    j, key, v) {
 		key = HDRK[i, j]
 		print rec_head("file", i) "\theader." rec_esc(key) "\t" rec_esc(HDR[i, key])
 	}
+	rec_lists(i)
 }
 
-# The records of file i, one line each.
-function rec_figs(i,    k, sd) {
+# The records of file i, one line each; the last two columns say where
+# the tables find it: the name a figure is looked up by (its label as
+# the registry writes it, fig_id, moved to its cross-CPU label when it
+# was measured across CPUs: FKEY), for the record the tables take under
+# that name (the last of a label, a remote figure of the first host
+# only); and a point's place in its series (1, 2, ...), for the points
+# of the series as the file left it (one seen again starts over).
+function rec_figs(i,    k, sd, key, pos, name, j, seen) {
+	split("", pos)
+	split("", seen)
 	for (k = 1; k <= nrec[i]; k++) {
-		sd = round_sd(i, k)
+		name = RN[i, k]
+		if (RX[i, k] == "" || name in seen)
+			continue
+		seen[name] = 1
+		for (j = 1; j <= SN[i, name]; j++)
+			pos[SK[i, name, j]] = j
+	}
+	for (k = 1; k <= nrec[i]; k++) {
+		key = FKEY[i, k]
+		if (key != "" && !(((i, key) in FIG) && FIG[i, key] == k))
+			key = ""
+		sd = values_sd(RRV[i, k])
 		print rec_head("fig", i) "\t" rec_esc(rec_id(i, k)) "\t" rec_esc(RN[i, k]) "\t" \
 		    rec_esc(RX[i, k]) "\t" rec_esc(RV[i, k]) "\t" rec_esc(RU[i, k]) "\t" \
 		    RSPR[i, k] "\t" rec_esc(RR[i, k]) "\t" rec_esc(RMIN[i, k]) "\t" \
 		    rec_esc(RMAX[i, k]) "\t" rec_esc(RC[i, k]) "\t" RPL[i, k] "\t" \
 		    RXS[i, k] "\t" RRN[i, k] "\t" RRS[i, k] "\t" \
 		    (sd == "" ? "" : sprintf("%.2f", sd)) "\t" ROB[i, k] "\t" \
-		    RIDL[i, k] "\t" RCW[i, k] "\t" RRG[i, k] "\t" rec_esc(RRV[i, k])
+		    RIDL[i, k] "\t" RCW[i, k] "\t" RRG[i, k] "\t" rec_esc(RRV[i, k]) "\t" \
+		    rec_esc(key) "\t" (k in pos ? pos[k] : "")
 	}
+}
+
+# What the tables and plots list of file i besides its records, as facts
+# after its header lines (only those it has): lat_c2c's matrices
+# (c2c.matrix, a line each, in file order), the CPUs of each one's rows
+# (c2c.rows.MATRIX, ascending), the groups of each topology level as its
+# [latbw-c2c-groups] line gives them (c2c.groups.LEVEL), the scaling
+# curves (scaling.curve) and the loaded latency and MLP curves
+# (load.curve), a line each, in file order.
+function rec_lists(i,    m, nm, j, r, s, lv) {
+	nm = split(C2CMS[i], m, " ")
+	for (j = 1; j <= nm; j++)
+		print rec_head("file", i) "\tc2c.matrix\t" rec_esc(m[j])
+	for (j = 1; j <= nm; j++) {
+		s = ""
+		for (r = 0; r < C2CMAXCPU; r++)
+			if ((i, m[j], r) in C2CCPU)
+				s = s (s == "" ? "" : " ") r
+		print rec_head("file", i) "\tc2c.rows." rec_esc(m[j]) "\t" s
+	}
+	split("smt l2 l3 node package", lv, " ")
+	for (j = 1; j <= 5; j++)
+		if ((i, lv[j]) in C2CG)
+			print rec_head("file", i) "\tc2c.groups." lv[j] "\t" rec_esc(C2CG[i, lv[j]])
+	for (j = 1; j <= SCNN[i]; j++)
+		print rec_head("file", i) "\tscaling.curve\t" rec_esc(SCNAME[i, j])
+	for (j = 1; j <= LDNN[i]; j++)
+		print rec_head("file", i) "\tload.curve\t" rec_esc(LDNAME[i, j])
 }

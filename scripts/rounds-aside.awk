@@ -87,7 +87,7 @@ function say_aside(    r, j, key, ln, what, x) {
 }
 
 # note_text(s): s fit for a message and a [note: ...] line: shown(s)
-# (read-values.awk: what is not printable ASCII becomes "?", cut after
+# (values.awk: what is not printable ASCII becomes "?", cut after
 # 40 characters), its "]" too become "?".
 function note_text(s) {
 	s = shown(s)

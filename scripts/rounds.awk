@@ -1,7 +1,7 @@
 # rounds.awk - combine the rounds of a latbw run into one results file.
 #
 #   awk -f rounds.awk -f rounds-combine.awk -f rounds-choose.awk \
-#       -f rounds-aside.awk -f stats.awk -f read-values.awk \
+#       -f rounds-aside.awk -f stats.awk -f values.awk -f read-values.awk \
 #       -f registry.awk ROUND1 ROUND2 ... >COMBINED
 #
 # latbw-run takes the whole plan in rounds (five by default), one after
@@ -66,7 +66,7 @@
 # the output), rounds-combine.awk (a line made from its rounds'),
 # rounds-choose.awk (which round a figure is taken from) and
 # rounds-aside.awk (rounds set aside).  A statistics line's words are
-# read by stats.awk's stat_fields, numbers told by read-values.awk's
+# read by stats.awk's stat_fields, numbers told by values.awk's
 # isnum (stats.awk calls registry.awk: loaded for it, not used here).
 #
 # Only POSIX awk: it runs under mawk, gawk and the one true awk.

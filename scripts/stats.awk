@@ -220,38 +220,3 @@ function place(k, f, ln,    key, sh) {
 		    "), not pinned: not comparable with pinned figures")
 	}
 }
-
-# The standard deviation of record k's rounds (round_values, latbw-run's
-# rounds), in percent of their mean: "" for fewer than two rounds or a
-# value that is not a positive number.
-function round_sd(i, k,    n, v, j, m, d) {
-	n = split(RRV[i, k], v, ",")
-	if (n < 2)
-		return ""
-	m = 0
-	for (j = 1; j <= n; j++) {
-		if (!good(v[j]))
-			return ""
-		m += v[j]
-	}
-	m /= n
-	d = 0
-	for (j = 1; j <= n; j++)
-		d += (v[j] - m) * (v[j] - m)
-	return sq_root(d / (n - 1)) / m * 100
-}
-
-# The square root of v >= 0, by Newton's steps from above (awk's sqrt
-# needs the math library, which some builds of busybox awk leave out).
-function sq_root(v,    r, q, i) {
-	if (v <= 0)
-		return 0
-	r = v > 1 ? v : 1
-	for (i = 0; i < 200; i++) {
-		q = (r + v / r) / 2
-		if (q >= r)
-			break
-		r = q
-	}
-	return r
-}

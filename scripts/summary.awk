@@ -21,10 +21,10 @@
 #   LATBW_WIDTH  width: 0, or the widest line a table may have (-w)
 #   LATBW_CWD    cwd (see read.awk)
 #
-# scripts/compare and scripts/graph use read.awk and stats.awk (and
-# compare the tables: cells.awk, layout.awk, tables.awk) with mode=lib:
-# table_end() keeps each table (keep_table) instead of printing it, and their own END, which
-# comes first, does the rest and exits.
+# scripts/compare uses the tables (cells.awk, layout.awk, tables.awk)
+# over the arrays records-load.awk fills from the records, with
+# mode=lib: table_end() keeps each table (keep_table) instead of printing
+# it, and compare's own END, which comes first, does the rest and exits.
 #
 # Only POSIX awk: it runs under mawk, gawk and the one true awk.
 
@@ -49,4 +49,22 @@ END {
 	}
 	out_tables()
 	exit status
+}
+
+# Every table: those of tables-data.awk (all_tables, compare's too), then
+# those of summary's own forms.
+function out_tables(    i) {
+	printed = 0
+	all_tables()
+	# lat_c2c's matrices (table-c2c.awk): tables of their own form.
+	t_c2c()
+	# The scaling curves (-G; table-scaling.awk).
+	t_scaling()
+	# lat_mem_load's loaded latency and par_mem -c's MLP curve
+	# (table-load.awk).
+	t_load()
+	if (printed == 0) {
+		print me ": no figure in any file" > "/dev/stderr"
+		status = 1
+	}
 }

@@ -6,23 +6,6 @@
 
 # ---- the tables ----------------------------------------------------------
 
-function out_tables(    i) {
-	printed = 0
-	all_tables()
-	# lat_c2c's matrices (table-c2c.awk): tables of their own form, for
-	# summary only (compare's tables are all_tables').
-	t_c2c()
-	# The scaling curves (-G; table-scaling.awk), summary only too.
-	t_scaling()
-	# lat_mem_load's loaded latency and par_mem -c's MLP curve
-	# (table-load.awk), summary only too.
-	t_load()
-	if (printed == 0) {
-		print me ": no figure in any file" > "/dev/stderr"
-		status = 1
-	}
-}
-
 # The cells: COLKEY[table.column] is the id of the figure, its registry
 # label, which the reader gives it (fig_id), or the name of the
 # series: what scripts/registry shows there (its {S} the column's @N), read

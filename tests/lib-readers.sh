@@ -63,6 +63,6 @@ combiner() {
 	shift
 	LC_ALL=C $cm_awk -f "$TOP/scripts/rounds.awk" -f "$TOP/scripts/rounds-combine.awk" \
 		-f "$TOP/scripts/rounds-choose.awk" -f "$TOP/scripts/rounds-aside.awk" \
-		-f "$TOP/scripts/stats.awk" -f "$TOP/scripts/read-values.awk" \
+		-f "$TOP/scripts/stats.awk" -f "$TOP/scripts/values.awk" -f "$TOP/scripts/read-values.awk" \
 		-f "$TOP/scripts/registry.awk" "$@"
 }

@@ -9,7 +9,7 @@
 . "$TESTS_DIR/lib-readers.sh"
 
 IDS=$TOP/tests/fixtures/ids/vm.0
-COLS='kind file run host id name x value unit spread reps min max copies placement cross_pct rounds round_spread stddev_pct others_busy idle cpu_wait round_gap round_values'
+COLS='kind file run host id name x value unit spread reps min max copies placement cross_pct rounds round_spread stddev_pct others_busy idle cpu_wait round_gap round_values table_key series_point'
 export IDS COLS
 
 # fig FIELDS: the fig records of $TRASH/out, their fields FIELDS (awk's
@@ -117,7 +117,7 @@ test_expect 'text fields: \\, tab, newline and return escaped; read back, the te
 		printf "back\\\\slash latency: 2.5 microseconds\n"
 	} >"$f" &&
 	records "$f" && expect_status 0 &&
-	awk -F "\t" "\$1 == \"fig\" && NF != 24 { bad = 1 } END { exit bad }" "$TRASH/out" &&
+	awk -F "\t" "\$1 == \"fig\" && NF != 26 { bad = 1 } END { exit bad }" "$TRASH/out" &&
 	[ "$(fig "\$2")" = "$TRASH/a\\tb\\\\c.1" ] || fail "file: $(fig "\$2")" || return 1
 	[ "$(fig "\$6")" = "back\\\\slash latency" ] || fail "name: $(fig "\$6")" || return 1
 	[ "$(fact header.CPU_MODEL)" = "one\\ttwo\\rthree" ] || fail "fact: $(fact header.CPU_MODEL)" || return 1
@@ -125,6 +125,23 @@ test_expect 'text fields: \\, tab, newline and return escaped; read back, the te
 	awk -F "\t" "\$1 == \"fig\" { print \$2; print \$6 } \$5 == \"header.CPU_MODEL\" { print \$6 }" "$TRASH/out" | unescape >"$TRASH/back" &&
 	printf "%s\n" "one${T}two${CR}three" "$f" "back\\slash latency" >"$TRASH/want" &&
 	cmp "$TRASH/want" "$TRASH/back"
+'
+
+test_expect 'table_key: the figure a table takes (the last of a label, the cross-CPU one moved); series_point: a series as it ends' '
+	{
+		printf "[lmbench3.0 results for Linux h 6.1 #1 x86_64]\n"
+		printf "Pipe latency: 9.5 microseconds\n"
+		printf "Pipe latency: 8.5 microseconds\n"
+		printf "AF_UNIX sock stream latency: 7.5 microseconds\n"
+		printf "[latbw-stat prog=lat_unix case=stream median=7.5 min=7 max=8 spread=1%% reps=5 placement=cross]\n"
+		printf "\n\"size=0k ovr=1.0\n2 3.5\n4 4.5\n\n\"size=0k ovr=1.0\n2 5.5\n\n"
+	} >"$TRASH/keys.0" &&
+	records "$TRASH/keys.0" && expect_status 0 &&
+	fig "\$6, \$7, \$8, \$25, \$26" >"$TRASH/keys" &&
+	printf "%s\n" "Pipe latency		9.5		" "Pipe latency		8.5	Pipe latency	" \
+		"AF_UNIX sock stream latency		7.5	AF_UNIX sock stream latency (cross CPU)	" \
+		"size=0k	2	3.5		" "size=0k	4	4.5		" "size=0k	2	5.5		1" >"$TRASH/want" &&
+	cmp "$TRASH/want" "$TRASH/keys" || fail "$(cat "$TRASH/keys")"
 '
 
 # busybox's awk too, through a command of one word ("$AWK" is one).
@@ -150,6 +167,24 @@ test_expect 'the same records under every awk here (busybox awk too)' '
 	do
 		b=$(basename "$a") &&
 		cmp "$TRASH/out.$b1" "$TRASH/out.$b" && cmp "$TRASH/err.$b1" "$TRASH/err.$b" || return 1
+	done
+'
+
+test_expect 'the lists of a file after its header facts: lat_c2c matrices, rows and groups; scaling and load curves' '
+	printf "[lmbench3.0 results for Linux h 6.1 #1 x86_64]\n[latbw-c2c-groups level=smt 0,2 1,3]\n\"c2c cas cpu=1\n2 30.5\n\n\"c2c cas cpu=0\n1 80\n\n\"c2c cas cpu=9\n\n\"scaling lat_pipe pipe processes\n1 100\n\n\"loaded latency mode=read pages=small\n0 80\n\n" >"$TRASH/lists.0" &&
+	records "$TRASH/lists.0" && expect_status 0 &&
+	awk -F "\t" "\$1 == \"file\" && \$5 ~ /^(c2c|scaling|load)\\./ { print \$5 \"=\" \$6 }" "$TRASH/out" >"$TRASH/lists" &&
+	printf "%s\n" "c2c.matrix=cas" "c2c.rows.cas=0 1 9" "c2c.groups.smt=0,2 1,3" \
+		"scaling.curve=scaling lat_pipe pipe processes" "load.curve=loaded latency mode=read pages=small" >"$TRASH/want" &&
+	cmp "$TRASH/want" "$TRASH/lists" || fail "$(cat "$TRASH/lists")"
+'
+
+test_expect 'a backslash in a path is doubled under every awk (mawk made one of gsub'\''s "\\\\\\\\")' '
+	printf "[lmbench3.0 results for Linux h 6.1 #1 x86_64]\nPipe latency: 1 microseconds\n" >"$TRASH/b\\s.0" &&
+	for a in $BB_AWKS
+	do
+		AWK=$a records "$TRASH/b\\s.0" &&
+		[ "$(fig "\$2")" = "$TRASH/b\\\\s.0" ] || { fail "$a: $(fig "\$2")"; return 1; }
 	done
 '
 
