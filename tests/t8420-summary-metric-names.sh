@@ -62,6 +62,9 @@ test_expect 'the names of the registry are the pinned list (summary -f names)' '
 '
 
 # The list's names as patterns: {x}, {S} and {HOST} stand for a word.
+# A pattern is tried only on the names that begin with its text up to
+# the first of them (compared as a string), and each name once: 1800
+# names against 156 regular expressions, each compiled anew, took 3 s.
 cat >"$TRASH/cover.awk" <<'EOA'
 FNR == NR {
 	re = ""
@@ -71,12 +74,19 @@ FNR == NR {
 	}
 	gsub(/[{](x|S|HOST)[}]/, "[^.]+", re)
 	RE[++n] = "^" re "$"
+	lead = $0
+	if (match(lead, /[{](x|S|HOST)[}]/))
+		lead = substr(lead, 1, RSTART - 1)
+	if (lead ~ /[][\\^{}]/)
+		lead = ""
+	LEAD[n] = lead
 	next
 }
-$0 == "metric" { next }
+$0 == "metric" || ($0 in seen) { next }
 {
+	seen[$0] = 1
 	for (i = 1; i <= n; i++)
-		if ($0 ~ RE[i])
+		if (substr($0, 1, length(LEAD[i])) == LEAD[i] && $0 ~ RE[i])
 			next
 	print
 }

@@ -10,7 +10,21 @@
 
 T=$TRASH/tree
 mkdir "$T" "$TRASH/tmp" "$TRASH/fs" "$TRASH/res"
-cp -R "$TOP/Makefile" "$TOP/VERSION" "$TOP/src" "$TOP/scripts" "$TOP/doc" "$T/"
+# (-p: the sources keep their times, so that the library copied below
+# is newer than they are.)
+cp -Rp "$TOP/Makefile" "$TOP/VERSION" "$TOP/src" "$TOP/scripts" "$TOP/doc" "$T/"
+# The library as make built it for these tests (objects and archive,
+# times kept): make then compiles the new program alone, not the whole
+# library again (6 s of both CPUs).  Where that library does not fit
+# (another compiler's, another's flags: ASan), the check below builds
+# it all in the copy.
+library_copied=
+if mkdir -p "$T/build/obj" && cp -Rp "${BIN%/bin}/obj/lib" "$T/build/obj/" 2>/dev/null &&
+	cp -p "${BIN%/bin}/liblatbw.a" "$T/build/" 2>/dev/null
+then
+	library_copied=yes
+fi
+export library_copied
 # shellcheck disable=SC2034 # run_driver (lib-driver.sh) runs $RUN
 RUN=$T/scripts/latbw-run
 
@@ -88,6 +102,8 @@ toy_run() {
 
 test_expect 'make builds the new program (found by wildcard)' '
 	make -j2 -C "$T" BUILD=build build/bin/lat_toy >"$TRASH/make.out" 2>&1 ||
+	{ [ -n "$library_copied" ] && rm -rf "$T/build" &&
+		make -j2 -C "$T" BUILD=build build/bin/lat_toy >"$TRASH/make.out" 2>&1; } ||
 		fail "$(tail -5 "$TRASH/make.out")"
 	[ -x "$T/build/bin/lat_toy" ]
 '

@@ -104,6 +104,10 @@ setup() {
 		ip -n "$ns" route add default via "$(net "$n").1" || return 1
 		printf 'Host h%s\n  HostName %s.2\n' "$n" "$(net "$n")" >>"$TRASH/ssh_config"
 		printf '%s.2 %s\n' "$(net "$n")" "$(cat "$TRASH/h$n/hostkey.pub")" >>"$TRASH/known_hosts"
+		# SHLVL=1: bash as the login shell then reads no ~/.bashrc for
+		# a command run over ssh (Debian's bash does for a top-level
+		# shell under sshd): what a rc file runs is not the fleet's, and
+		# here root's runs pyenv init, some 60 processes a command.
 		cat >"$TRASH/h$n/sshd_config" <<-EOF || return 1
 		ListenAddress $(net "$n").2
 		HostKey $TRASH/h$n/hostkey
@@ -114,7 +118,7 @@ setup() {
 		KbdInteractiveAuthentication no
 		UsePAM no
 		StrictModes no
-		SetEnv TMPDIR=$TRASH/h$n/tmp
+		SetEnv TMPDIR=$TRASH/h$n/tmp SHLVL=1
 		EOF
 	done
 	if ! [ -d /run/sshd ]
