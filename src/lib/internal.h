@@ -37,6 +37,9 @@ struct bench_harness {
 	int idle_os;			/* -I: leave idle CPUs to the OS */
 	const char *idle_mode;		/* "poll" or "os" (cpus_idle_hold) */
 	uint64_t (*now)(void);		/* the clock: bench_now_ns, or a test's */
+	/* an empty loop of n iterations (bench_loop_cost): NULL for the
+	 * harness's own, or a test's */
+	void (*empty)(uint64_t n);
 	/* context switches so far, voluntary and involuntary, or a test's */
 	void (*switches)(long *voluntary, long *involuntary);
 	/* where the parties are: proc_party_cpus, or a test's */

@@ -134,6 +134,29 @@ static void test_loop_calibration(void)
 	      (double)n * fake_cost >= 5e6 && (double)n * fake_cost < 1e8);
 }
 
+/* The empty loop on the fake clock: 1 ns an iteration, and four calls
+ * of every seven 3 ms slower (preempted by a busy neighbour). */
+static void fake_empty(uint64_t n)
+{
+	fake_calls++;
+	fake_ns += n;
+	if (fake_calls % 7 < 4)
+		fake_ns += 3000000;
+}
+
+static void test_loop_cost(void)
+{
+	struct bench_harness h;
+	struct bench b;
+	double ns;
+
+	make_bench(&b, &h, 3, 1);
+	h.empty = fake_empty;
+	ns = bench_loop_cost(&b);
+	CHECK("the empty loop's cost is its undisturbed one when most of its "
+	      "samples were preempted", ns >= 0.99 && ns <= 1.01);
+}
+
 static void test_measure(void)
 {
 	struct bench_harness h;
@@ -470,6 +493,7 @@ int main(void)
 {
 	test_measure();
 	test_loop_calibration();
+	test_loop_cost();
 	test_placement();
 	test_format();
 	test_side();
