@@ -44,9 +44,10 @@
 # that bin directory; unset or missing: the script says why and exits 0
 # (skipped).  MB (default: as the driver chooses it from the L3 that
 # sysfs reports, else 64) is the size of the memory sweeps; REPS (default
-# 3) the samples of each run (-N, both suites); TMO (default 120) the time
-# bound of each program.  RAW=FILE: every program's command line and
-# output are added to FILE, for reading a row's figures again.
+# 3) the samples of each run (-N, both suites; lat_ctx: CTX_REPS, 11);
+# TMO (default 120) the time bound of each program.  RAW=FILE: every
+# program's command line and output are added to FILE, for reading a
+# row's figures again.
 #
 # Hold the benchmark lock while it measures, a section or a few at a
 # time so that others get the lock between them, with the same -k file:
@@ -480,9 +481,18 @@ s_proc() {
 	ours "$o" "$bin/lat_sig" -C "$a" -N "$REPS" install
 	theirs "$t" "$lm/lat_sig" -N "$REPS" install
 	row "sig inst" "$(fig "$o" "Signal handler installation")" "$(fig "$t" "Signal handler installation")"
-	ours "$o" "$bin/lat_sig" -C "$a" -N "$REPS" catch
-	theirs "$t" "$lm/lat_sig" -N "$REPS" catch
-	row "sig hndl" "$(fig "$o" "Signal handler overhead")" "$(fig "$t" "Signal handler overhead")"
+	# Three times, alternately, the median-ratio pair: single runs of
+	# either moved 2.3-3.1 us from one run to the next here.
+	rm -f "$tmp/sig"
+	for k in 1 2 3
+	do
+		ours "$o" "$bin/lat_sig" -C "$a" -N "$REPS" catch
+		theirs "$t" "$lm/lat_sig" -N "$REPS" catch
+		printf '%s\t%s\n' "$(fig "$o" "Signal handler overhead")" \
+			"$(fig "$t" "Signal handler overhead")" >>"$tmp/sig"
+	done
+	median_pair "$tmp/sig"
+	row "sig hndl" "$po" "$px"
 	ours "$o" "$bin/lat_proc" -C "$a" -N "$REPS" fork
 	theirs "$t" "$lm/lat_proc" -N "$REPS" fork
 	row "fork proc" "$(fig "$o" "Process fork+exit")" "$(fig "$t" "Process fork+exit")"
@@ -528,15 +538,27 @@ s_ops() {
 	done
 }
 
+# Each size three times, alternately, CTX_REPS (11) samples a run: with
+# -N 3, 2p/16K went 2.77-4.36 us (latbw) and 2.43-2.90 (lmbench) from one
+# run to the next; with -N 11, 2.64-2.95 and 2.49-3.07.
 s_ctx() {
 	for s in 0 16 64
 	do
-		ours "$o" "$bin/lat_ctx" -C "$a" -N "$REPS" -s "$s" 2 8 16
-		theirs "$t" "$lm/lat_ctx" -N "$REPS" -s "$s" 2 8 16
+		rm -f "$tmp"/ctx*
+		for k in 1 2 3
+		do
+			ours "$o" "$bin/lat_ctx" -C "$a" -N "${CTX_REPS:-11}" -s "$s" 2 8 16
+			theirs "$t" "$lm/lat_ctx" -N "${CTX_REPS:-11}" -s "$s" 2 8 16
+			for p in 2 8 16
+			do
+				printf '%s\t%s\n' "$(pt "$o" "$p")" "$(pt "$t" "$p")" >>"$tmp/ctx$p"
+			done
+		done
 		for p in 2 8 16
 		do
 			[ "$s" = 0 ] && [ "$p" != 2 ] && continue
-			row "ctx ${p}p/${s}K" "$(pt "$o" "$p")" "$(pt "$t" "$p")"
+			median_pair "$tmp/ctx$p"
+			row "ctx ${p}p/${s}K" "$po" "$px"
 		done
 	done
 }
