@@ -23,10 +23,12 @@ function out_tables(    i) {
 	}
 }
 
-# The cells: COLKEY[table.column] is the id of the figure, its registry
-# label, which the reader gives it (fig_id), or the name of the
-# series: what scripts/registry shows there (its {S} the column's @N), read
-# once; LATBW_REGISTRY names the registry (registry.awk reads it).
+# The cells: COLID[table.column] is the registry id of the figure shown
+# there (its {S} the column's @N), which cells.awk's fcol finds among
+# the records' ids; COLKEY[table.column] the registry's label there, the
+# name of a series (a series line's title; a {SIZES} step's label, the
+# series it prints), which the tables look up as it is.  Read once;
+# LATBW_REGISTRY names the registry (registry.awk reads it).
 function reg_columns(    i, n, w, j, c, at, lab) {
 	if (COLKEYREAD)
 		return
@@ -46,6 +48,8 @@ function reg_columns(    i, n, w, j, c, at, lab) {
 			lab = at == "" ? REGL[i] : reg_subst(REGL[i], "{S}", at)
 			if (!(c in COLKEY))
 				COLKEY[c] = lab
+			if (!(c in COLID) && REGID[i] != "-")
+				COLID[c] = at == "" ? REGID[i] : reg_subst(REGID[i], "{S}", at)
 		}
 	}
 }
@@ -155,18 +159,20 @@ function table_cols(t,    j) {
 # says.
 function table_cells(i, t,    j) {
 	for (j = 1; j <= TCN[t]; j++)
-		data_cell(i, TCHOW[t, j], TCCOL[t, j] == "-" ? "" : COLKEY[TCCOL[t, j]], TCW[t, j])
+		data_cell(i, TCHOW[t, j], TCCOL[t, j] == "-" ? "" : TCCOL[t, j], TCW[t, j])
 }
 
-# One cell of file i, width w: how (tables-data.awk) with id, the
-# figure or series of its registry column (COLKEY).
-function data_cell(i, how, id, w,    a) {
+# One cell of file i, width w: how (tables-data.awk) with c, its
+# registry column: the figure of its id (fcol), or the series of its
+# label (COLKEY).
+function data_cell(i, how, c, w,    a, id) {
+	id = c == "" ? "" : COLKEY[c]
 	if (how == "fig")
-		fnum(i, fig(i, id), w)
+		fnum(i, fcol(i, c), w)
 	else if (how == "ifig")
-		finum(i, fig(i, id), w)
+		finum(i, fcol(i, c), w)
 	else if (how == "scaled")
-		fnum(i, scaled(i, fig(i, id)), w)
+		fnum(i, scaled(i, fcol(i, c)), w)
 	else if (how == "last")
 		fnum(i, ser_last(i, id), w)
 	else if (how ~ /^at[0-9]+$/)
@@ -208,12 +214,12 @@ function one_cpu_note(n1, kept,    i) {
 # a 2-process switch is part of a pipe round trip).  5 % of slack for
 # noise.  Same placement only: the lmbench cells together, and the
 # cross-CPU ones together.
-function check_le(i, what, lo, lok, hi, hik,    a, b) {
-	if (lok ~ /^size=|^cross-CPU ctxsw/)
-		a = val(i, ser_at(i, lok, 2))
+function check_le(i, what, lo, loc, hi, hic,    a, b) {
+	if (COLKEY[loc] ~ /^size=|^cross-CPU ctxsw/)
+		a = val(i, ser_at(i, COLKEY[loc], 2))
 	else
-		a = val(i, fig(i, lok))
-	b = val(i, fig(i, hik))
+		a = val(i, fcol(i, loc))
+	b = val(i, fcol(i, hic))
 	if (!good(a) || !good(b) || a + 0 <= (b + 0) * 1.05)
 		return
 	NCHK++
@@ -226,12 +232,12 @@ function t_checks(    i, p, pre, what) {
 		for (p = 1; p <= 2; p++) {
 			pre = p == 1 ? "local" : "cross"
 			what = p == 1 ? "same CPU" : "cross CPU"
-			check_le(i, what, "TCP", COLKEY[pre ".tcp"], "RPC/TCP", COLKEY[pre ".rpc-tcp"])
-			check_le(i, what, "UDP", COLKEY[pre ".udp"], "RPC/UDP", COLKEY[pre ".rpc-udp"])
-			check_le(i, what, "2p/0K ctxsw", COLKEY[p == 1 ? "ctx.0k" : "cross.ctx"], "Pipe", COLKEY[pre ".pipe"])
+			check_le(i, what, "TCP", pre ".tcp", "RPC/TCP", pre ".rpc-tcp")
+			check_le(i, what, "UDP", pre ".udp", "RPC/UDP", pre ".rpc-udp")
+			check_le(i, what, "2p/0K ctxsw", p == 1 ? "ctx.0k" : "cross.ctx", "Pipe", pre ".pipe")
 		}
-		check_le(i, "remote", "TCP", COLKEY["remote.tcp"], "RPC/TCP", COLKEY["remote.rpc-tcp"])
-		check_le(i, "remote", "UDP", COLKEY["remote.udp"], "RPC/UDP", COLKEY["remote.rpc-udp"])
+		check_le(i, "remote", "TCP", "remote.tcp", "RPC/TCP", "remote.rpc-tcp")
+		check_le(i, "remote", "UDP", "remote.udp", "RPC/UDP", "remote.rpc-udp")
 	}
 	if (NCHK == 0 || mode != "table")
 		return
