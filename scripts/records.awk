@@ -26,6 +26,14 @@ BEGIN {
 	# The registry first: a bad one is said before any record.
 	reg_read(ENVIRON["LATBW_REGISTRY"])
 	REC_COLS = "kind\tfile\trun\thost\tid\tname\tx\tvalue\tunit\tspread\treps\tmin\tmax\tcopies\tplacement\tcross_pct\trounds\tround_spread\tstddev_pct\tothers_busy\tidle\tcpu_wait\tround_gap\tround_values"
+	# Statistics-line fields carried as they are written (stats.awk
+	# keeps them, RSF), each a column after REC_COLS', named as the
+	# field is, in this order (none yet): a new field of the harness
+	# is a word here and its lines in results-format(7), no more.
+	REC_FIELDS = ""
+	REC_NF = split(REC_FIELDS, REC_F, " ")
+	for (rec_i = 1; rec_i <= REC_NF; rec_i++)
+		REC_COLS = REC_COLS "\t" REC_F[rec_i]
 	# The facts of a file, in this order, each on a line of its own
 	# (empty when the file does not say).
 	REC_NFACT = split("description os uname incomplete mhz line_size copies processors cache_l1d cache_l2 cache_l3", REC_FACT, " ")
@@ -91,15 +99,18 @@ function rec_facts(i,    j, key, v) {
 }
 
 # The records of file i, one line each.
-function rec_figs(i,    k, sd) {
+function rec_figs(i,    k, sd, j, x) {
 	for (k = 1; k <= nrec[i]; k++) {
 		sd = round_sd(i, k)
+		x = ""
+		for (j = 1; j <= REC_NF; j++)
+			x = x "\t" rec_esc(RSF[i, k, REC_F[j]])
 		print rec_head("fig", i) "\t" rec_esc(rec_id(i, k)) "\t" rec_esc(RN[i, k]) "\t" \
 		    rec_esc(RX[i, k]) "\t" rec_esc(RV[i, k]) "\t" rec_esc(RU[i, k]) "\t" \
 		    RSPR[i, k] "\t" rec_esc(RR[i, k]) "\t" rec_esc(RMIN[i, k]) "\t" \
 		    rec_esc(RMAX[i, k]) "\t" rec_esc(RC[i, k]) "\t" RPL[i, k] "\t" \
 		    RXS[i, k] "\t" RRN[i, k] "\t" RRS[i, k] "\t" \
 		    (sd == "" ? "" : sprintf("%.2f", sd)) "\t" ROB[i, k] "\t" \
-		    RIDL[i, k] "\t" RCW[i, k] "\t" RRG[i, k] "\t" rec_esc(RRV[i, k])
+		    RIDL[i, k] "\t" RCW[i, k] "\t" RRG[i, k] "\t" rec_esc(RRV[i, k]) x
 	}
 }
