@@ -77,20 +77,6 @@ function fig(i, key) {
 	return ((i, key) in FIG) ? FIG[i, key] : ""
 }
 
-# The figure of file i whose id is id (read-ids.awk's fig_ids), "" if
-# none.
-function fid(i, id) {
-	if (!(i in FIGIDS))
-		fig_ids(i)
-	return (id != "" && ((i, id) in FIGID)) ? FIGID[i, id] : ""
-}
-
-# The figure registry column c shows in file i's row: that of the
-# column's id (COLID, tables.awk's reg_columns), "" if none.
-function fcol(i, c) {
-	return (c in COLID) ? fid(i, COLID[c]) : ""
-}
-
 # The last point of a series.
 function ser_last(i, name,    n) {
 	n = SN[i, name] + 0
@@ -263,7 +249,7 @@ function larger(a, b) {
 # TCP bandwidth: the last point of the sweep, or the single figure of
 # lmbench 2 ("Socket bandwidth using localhost: 94.98 MB/sec").
 function tcp_bw(i,    k) {
-	k = ser_last(i, COLKEY["bw.tcp"])
+	k = ser_last(i, sname(i, "bw.tcp"))
 	if (k == "")
 		k = ser_last(i, "Socket bandwidth using 127.0.0.1")
 	if (k == "")

@@ -23,11 +23,11 @@ function out_tables(    i) {
 	}
 }
 
-# The cells: COLID[table.column] is the registry id of the figure shown
-# there (its {S} the column's @N), which cells.awk's fcol finds among
-# the records' ids; COLKEY[table.column] the registry's label there, the
-# name of a series (a series line's title; a {SIZES} step's label, the
-# series it prints), which the tables look up as it is.  Read once;
+# The cells: COLID[table.column] is the registry id of the figure or
+# series shown there (its {S} the column's @N; a series line's, that of
+# its run line), which fcol and sname find among the records' ids;
+# COLKEY[table.column] the registry's label there (lat_fs's cells add
+# create or delete to it: the two share an id).  Read once;
 # LATBW_REGISTRY names the registry (registry.awk reads it).
 function reg_columns(    i, n, w, j, c, at, lab) {
 	if (COLKEYREAD)
@@ -48,10 +48,35 @@ function reg_columns(    i, n, w, j, c, at, lab) {
 			lab = at == "" ? REGL[i] : reg_subst(REGL[i], "{S}", at)
 			if (!(c in COLKEY))
 				COLKEY[c] = lab
+			# (a series line's: its run line's, after it)
 			if (!(c in COLID) && REGID[i] != "-")
 				COLID[c] = at == "" ? REGID[i] : reg_subst(REGID[i], "{S}", at)
+			else if (!(c in COLID) && REGK[i] == "series" && REGK[i + 1] == "run" && REGID[i + 1] != "-")
+				COLID[c] = REGID[i + 1]
 		}
 	}
+}
+
+# The figure of file i whose id is id (read-ids.awk's fig_ids), "" if
+# none.
+function fid(i, id) {
+	if (!(i in FIGIDS))
+		fig_ids(i)
+	return (id != "" && ((i, id) in FIGID)) ? FIGID[i, id] : ""
+}
+
+# The figure registry column c shows in file i's row: that of the
+# column's id (COLID, reg_columns), "" if none.
+function fcol(i, c) {
+	return (c in COLID) ? fid(i, COLID[c]) : ""
+}
+
+# The name of the series registry column c shows in file i's row: the
+# series of the column's id (read-ids.awk's fig_ids), "" if none.
+function sname(i, c) {
+	if (!(i in FIGIDS))
+		fig_ids(i)
+	return ((c in COLID) && ((i, COLID[c]) in SIDNAME)) ? SIDNAME[i, COLID[c]] : ""
 }
 
 # Every table of tables-data.awk that is shown here (its flags), in its
@@ -61,7 +86,7 @@ function all_tables(    t, l3, i) {
 	tables_check()
 	l3 = 0
 	for (i = 1; i <= nf; i++)
-		if (((i, "CACHE_L3") in META) || ((i, "L3 cache") in FIG))
+		if (((i, "CACHE_L3") in META) || fid(i, "cache.l3") != "")
 			l3 = 1
 	for (t = 1; t <= TABN; t++) {
 		if (table_flag(TABNAME[t], l3 ? "nol3" : "l3"))
@@ -163,10 +188,8 @@ function table_cells(i, t,    j) {
 }
 
 # One cell of file i, width w: how (tables-data.awk) with c, its
-# registry column: the figure of its id (fcol), or the series of its
-# label (COLKEY).
-function data_cell(i, how, c, w,    a, id) {
-	id = c == "" ? "" : COLKEY[c]
+# registry column: the figure or the series of its id (fcol, sname).
+function data_cell(i, how, c, w,    a) {
 	if (how == "fig")
 		fnum(i, fcol(i, c), w)
 	else if (how == "ifig")
@@ -174,9 +197,9 @@ function data_cell(i, how, c, w,    a, id) {
 	else if (how == "scaled")
 		fnum(i, scaled(i, fcol(i, c)), w)
 	else if (how == "last")
-		fnum(i, ser_last(i, id), w)
+		fnum(i, ser_last(i, sname(i, c)), w)
 	else if (how ~ /^at[0-9]+$/)
-		fnum(i, ser_at(i, id, substr(how, 3) + 0), w)
+		fnum(i, ser_at(i, sname(i, c), substr(how, 3) + 0), w)
 	else if (how == "desc")
 		cell(sprintf("%" w "." w "s", tidy(DESC[i])), 0)
 	else if (how == "mhz")
@@ -216,7 +239,7 @@ function one_cpu_note(n1, kept,    i) {
 # cross-CPU ones together.
 function check_le(i, what, lo, loc, hi, hic,    a, b) {
 	if (COLKEY[loc] ~ /^size=|^cross-CPU ctxsw/)
-		a = val(i, ser_at(i, COLKEY[loc], 2))
+		a = val(i, ser_at(i, sname(i, loc), 2))
 	else
 		a = val(i, fcol(i, loc))
 	b = val(i, fcol(i, hic))

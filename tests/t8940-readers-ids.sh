@@ -73,6 +73,31 @@ test_expect 'labels changed, ids kept: the same cells (the id finds them, not th
 	! grep -q " 8\.450 \| 100\.1\$\| 3000 0\.17 " "$TRASH/renoid/tab"
 '
 
+# A series (lat_ctx's 16k ring, three points) with its ids, under its
+# title and under a changed one: the same ctx cells; without its ids,
+# the changed title has none.
+ctx_series() {
+	printf '"%s ovr=1.28\n2 1.92\n8 3.87\n16 3.97\n\n' "$1"
+	for xy in 2:1.92 8:3.87 16:3.97
+	do
+		printf '[latbw-stat prog=lat_ctx case=ring x=%s median=%s min=1 max=5 spread=1.00%% reps=5 preempted=0 n=9 copies=1 cpus=0 unit=us placement=same id=ctx.16k]\n' "${xy%:*}" "${xy#*:}"
+	done
+}
+mkdir -p "$TRASH/ser/$W" "$TRASH/serren/$W" "$TRASH/serrenoid/$W"
+{ cat "$IDS"; ctx_series "size=16k"; } >"$TRASH/ser/$W/vm.0"
+{ cat "$IDS"; ctx_series "ring of 16k"; } >"$TRASH/serren/$W/vm.0"
+sed 's/ id=[^] ]*//' "$TRASH/serren/$W/vm.0" >"$TRASH/serrenoid/$W/vm.0"
+
+test_expect 'a series whose title changed, ids kept: the same cells' '
+	for d in ser serren serrenoid
+	do
+		(cd "$TRASH/$d/$W" && sh "$SUMMARY" vm.0 >../tab 2>../tab.err) || exit 1
+	done &&
+	expect_line "^vm +Linux [^ ]+ +1\.9200 +3\.8700 +3\.97000 " "$TRASH/ser/tab" &&
+	cmp "$TRASH/ser/tab" "$TRASH/serren/tab" && ! [ -s "$TRASH/ser/tab.err" ] &&
+	! grep -q " 3\.87" "$TRASH/serrenoid/tab"
+'
+
 for a in $AWKS $BB
 do
 	A=$a
