@@ -70,7 +70,9 @@ function rrange(i, k) {
 	return (RMAX[i, k] - RMIN[i, k]) / RV[i, k] * 100
 }
 
-# A single figure: "Fifo latency: 4.1 microseconds".
+# A single figure: "Fifo latency: 4.1 microseconds", by its label as the
+# reader keys it (fig_id): the figures no registry line has an id for
+# (lmbench 1's "Null syscall").
 function fig(i, key) {
 	return ((i, key) in FIG) ? FIG[i, key] : ""
 }
@@ -225,8 +227,8 @@ function fs_at(i, what, x,    n, j, k) {
 # The null I/O cell: the mean of read and write (the larger of their
 # spreads and ranges), or the one there is.
 function null_io(i, w,    r, k, rd, wr) {
-	r = fig(i, COLKEY["proc.io-read"])
-	k = fig(i, COLKEY["proc.io-write"])
+	r = fcol(i, "proc.io-read")
+	k = fcol(i, "proc.io-write")
 	if (!good(val(i, k)))
 		k = fig(i, "Null syscall")
 	rd = val(i, r)
@@ -252,11 +254,11 @@ function larger(a, b) {
 # TCP bandwidth: the last point of the sweep, or the single figure of
 # lmbench 2 ("Socket bandwidth using localhost: 94.98 MB/sec").
 function tcp_bw(i,    k) {
-	k = ser_last(i, COLKEY["bw.tcp"])
+	k = ser_last(i, sname(i, "bw.tcp"))
 	if (k == "")
 		k = ser_last(i, "Socket bandwidth using 127.0.0.1")
 	if (k == "")
-		k = fig(i, "Socket bandwidth using localhost")
+		k = fid(i, "bw.tcp")
 	return k
 }
 
@@ -291,9 +293,9 @@ function mem_figures(i, M, quiet,    c, l1, l2, l3, big, last, rc, m, k, n, j, b
 	c = "Memory load latency stride=128"
 	rc = rand_curve(i)
 	M["L1"] = M["L2"] = M["L3"] = M["main"] = M["rand"] = M["from"] = ""
-	M["meas1"] = val(i, fig(i, "L1 cache"))
-	M["meas2"] = val(i, fig(i, "L2 cache"))
-	M["meas3"] = val(i, fig(i, "L3 cache"))
+	M["meas1"] = val(i, fid(i, "cache.l1"))
+	M["meas2"] = val(i, fid(i, "cache.l2"))
+	M["meas3"] = val(i, fid(i, "cache.l3"))
 	M["size1"] = l1 = mem_size(i, "CACHE_L1D", M["meas1"], M)
 	M["size2"] = l2 = mem_size(i, "CACHE_L2", M["meas2"], M)
 	M["size3"] = l3 = mem_size(i, "CACHE_L3", M["meas3"], M)

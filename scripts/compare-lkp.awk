@@ -15,9 +15,11 @@
 # its %stddev the standard deviation of its runs' figures in percent of
 # their mean (several runs), else that of the one run's rounds
 # (round_values of the statistics line); blank when neither is known.
-# The metric names are registry.awk's (reg_metric).  A metric measured
-# under different placements on the two sides (summary -s's same, cross,
-# x-os, sched) does not compare: it is left out, and named on stderr.
+# The metric names are registry-names.awk's (reg_metric), of each
+# record's id (the records' id column, RID: records-load.awk).  A metric
+# measured under different placements on the two sides (summary -s's
+# same, cross, x-os, sched) does not compare: it is left out, and named
+# on stderr.
 
 function lkp_main(    n, i, k, m, nm, order, cnt, v, j, f, sd, a, fa, sa, line, out, has, pl, napart, apart, nm2, order2, only1, only2) {
 	reg_read(ENVIRON["LATBW_REGISTRY"])
@@ -28,7 +30,7 @@ function lkp_main(    n, i, k, m, nm, order, cnt, v, j, f, sd, a, fa, sa, line, 
 			for (k = 1; k <= nrec[i]; k++) {
 				if (!good(RV[i, k]))
 					continue
-				m = reg_metric(RN[i, k], RX[i, k], RU[i, k])
+				m = reg_metric(RID[i, k], RN[i, k], RX[i, k], RU[i, k])
 				if ((i, m) in LKSEEN)
 					continue
 				LKSEEN[i, m] = 1

@@ -30,8 +30,8 @@ BEGIN {
 NR == 1 {
 	for (c = 1; c <= NF; c++)
 		COL[$c] = c
-	# The columns the exports print (a record's others are not kept).
-	NUSE = split("name x value unit reps spread min max copies placement cross_pct stddev_pct rounds round_spread others_busy idle cpu_wait", USE, " ")
+	# The columns the exports use (a record's others are not kept).
+	NUSE = split("id name x value unit reps spread min max copies placement cross_pct stddev_pct rounds round_spread others_busy idle cpu_wait", USE, " ")
 	for (c = 1; c <= NUSE; c++)
 		if (!(USE[c] in COL))
 			COL["kind"] = 0
@@ -178,7 +178,8 @@ function jopt(s) {
 # export_prep fills, for file i and its record k, the text fields the
 # exports print, each cut to MAXTEXT bytes (capped): XHOST[i], XOS[i],
 # XDESC[i], XUNAME[i]; XN[i, k] (label), XX (x), XU (unit), XPL
-# (placement), XIDL (idle), the metric name XM[i, k] (of the cut label),
+# (placement), XIDL (idle), the metric name XM[i, k] (of its id; the cut
+# label fills the registry's {HOST}),
 # XOK[i, k] whether it has a figure to export, and LKP's name XLKP[i, k]
 # ("" for none: lkp.awk).
 
@@ -199,7 +200,7 @@ function export_prep(    i, k) {
 			XU[i, k] = capped(i, FV[i, k, "unit"])
 			XPL[i, k] = capped(i, FV[i, k, "placement"])
 			XIDL[i, k] = capped(i, FV[i, k, "idle"])
-			XM[i, k] = reg_metric(XN[i, k], XX[i, k], XU[i, k])
+			XM[i, k] = reg_metric(FV[i, k, "id"], XN[i, k], XX[i, k], XU[i, k])
 			XOK[i, k] = good(FV[i, k, "value"])
 		}
 		lkp_names(i)

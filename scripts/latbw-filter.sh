@@ -110,12 +110,13 @@ substr($0, 1, 1) == "[" {
 }
 END { print n, (printed ? (last == "" ? 1 : 0) : -1), lastid > count }
 # fig_id(FIG): the id of figure FIG (a label or a series title) among
-# the step'"'"'s, figs (ID|LABEL|..., from the registry: scripts/registry,
+# the step'"'"'s figs (ID|LABEL|..., from the registry: scripts/registry,
 # field 12): the one of a step of one figure whose id has no {S}; else
-# that of the label FIG is, or begins with before a blank (a title'"'"'s
-# ovr=, say), leading quotes aside, {S} in it standing for a word of FIG
-# that then fills the {S} of the id; "" when none fits.
-function fig_id(fig,    n, f, i, lab, p, s, id) {
+# that of the label FIG is, or fits as the reader fits a label without
+# an id (read-ids.awk'"'"'s rid_fit: begins with before a blank, as a
+# title with its ovr=; {S} standing for a part of a word, which then
+# fills the {S} of the id), leading quotes aside; "" when none fits.
+function fig_id(fig,    n, f, i, lab, w) {
 	n = split(figs, f, "|")
 	if (n == 2 && index(f[1], "{S}") == 0)
 		return f[1]
@@ -123,18 +124,10 @@ function fig_id(fig,    n, f, i, lab, p, s, id) {
 	for (i = 1; i < n; i += 2) {
 		lab = f[i + 1]
 		sub(/^"/, "", lab)
-		s = ""
-		if ((p = index(lab, "{S}")) > 0) {
-			s = substr(fig, p)
-			sub(/ .*/, "", s)
-			lab = substr(lab, 1, p - 1) s substr(lab, p + 3)
-		}
-		if (fig != lab && index(fig, lab " ") != 1)
-			continue
-		id = f[i]
-		if ((p = index(id, "{S}")) > 0)
-			id = substr(id, 1, p - 1) s substr(id, p + 3)
-		return s == "" && p > 0 ? "" : id
+		if (fig == lab && index(lab, "{S}") == 0)
+			return f[i]
+		if ((w = rid_fit(fig, lab)) != "")
+			return w == "-" ? f[i] : rid_fill(f[i], "{S}", w)
 	}
 	return ""
 }
@@ -151,11 +144,16 @@ function stat_id(s,    w, i, k, f) {
 
 # run_prog DEST PROG ARGS...: run one program under its time bound, its
 # output through the filter appended to DEST (a write that fails stops
-# the run).  Sets rc and killed (bounded).
+# the run).  Sets rc and killed (bounded).  The filter is awk's program
+# in $work/filter.awk (written once), with read-ids.awk (rid_fit: a
+# label fits a registry label as the reader has it) and registry.awk,
+# whose functions that one calls.
 run_prog() {
 	prog_dest=$1
 	prog_name=$2
 	shift 2
+	[ -f "${work:?}/filter.awk" ] || printf '%s\n' "$filter_awk" >"$work/filter.awk" ||
+		write_failed "$work/filter.awk"
 	: >"${work:?}/count"
 	in_series=0
 	prog_header=0
@@ -170,7 +168,8 @@ run_prog() {
 	awk -v prog="$prog_name" -v title="${cur_title:-}" -v join="${cur_join:--}" -v me="${me:?}" \
 		-v tty="${tty:-0}" -v count="$work/count" -v cross="${cross_cpu:-0}" \
 		-v pend="$work/pending" -v inser="$in_series" \
-		-v header="$prog_header" -v together="$prog_together" -v tied="${step_tie:-}" -v figs="${step_figs:-}" "$filter_awk" \
+		-v header="$prog_header" -v together="$prog_together" -v tied="${step_tie:-}" -v figs="${step_figs:-}" \
+		-f "$work/filter.awk" -f "${script_dir:?}/read-ids.awk" -f "$script_dir/registry.awk" \
 		<"$work/fifo" >>"$prog_dest" 3>&2 2>"$work/write.err" &
 	filter_pid=$!
 	bounded "${hard_bound:?}" "$work/fifo" started "${bin:?}/$prog_name" "$@"

@@ -19,6 +19,30 @@ function rec_id(i, k,    name) {
 	return rid_of(name, RN[i, k])
 }
 
+# fig_ids(i): FIGID[i, id], the record of each id among the figures of
+# file i that FIG holds (read-figures.awk's add_fig: of a figure given
+# twice, the last; of the remote hosts', the first host's), and
+# SIDNAME[i, id] the name of the first series whose points have that
+# id, for the tables (cells.awk's fid, sname).  A remote figure's is
+# also under its registry id, {NAME} in it (remote.udp@{NAME}), as a
+# column names it.
+function fig_ids(i,    k, key, id) {
+	FIGIDS[i] = 1
+	for (k = 1; k <= nrec[i]; k++) {
+		if (RX[i, k] != "") {
+			if ((id = rec_id(i, k)) != "" && !((i, id) in SIDNAME))
+				SIDNAME[i, id] = RN[i, k]
+			continue
+		}
+		key = FKEY[i, k]
+		if (key == "" || !((i, key) in FIG) || FIG[i, key] != k || (id = rec_id(i, k)) == "")
+			continue
+		FIGID[i, id] = k
+		if (index(key, "{HOST}") > 0 && sub(/@[^@]*$/, "@{NAME}", id))
+			FIGID[i, id] = k
+	}
+}
+
 # The registry's figures by the names the reader gives them (rid_init):
 # RIDN[j] the name (a label, "{S}" standing for one word of it, {HOST}
 # for the host's), RIDV[j] its id, j = 1..NRID, in registry order.
@@ -52,8 +76,9 @@ function rid_init(    i, t, lab) {
 # label as read: LABEL), or "".  The first registry line whose name is
 # NAME; else the first whose name NAME is, {S} standing for one of its
 # words, or whose name NAME begins with before a blank (lat_fs's
-# "File system latency create"); lat_c2c's rows are its one line's.  A
-# {S} in the id is that word, a {NAME} the host LABEL ends with.
+# "File system latency create"); lat_c2c's rows are its one line's;
+# else one of lmbench's lat_ctx sizes (rid_loose).  A {S} in the id is
+# that word, a {NAME} the host LABEL ends with.
 function rid_of(name, label,    j, id, w) {
 	if (!RID_DONE)
 		rid_init()
@@ -71,6 +96,8 @@ function rid_of(name, label,    j, id, w) {
 			for (j = 1; j <= NRID && id == ""; j++)
 				if (RIDN[j] ~ /^c2c /)
 					id = RIDV[j]
+		if (id == "")
+			id = rid_loose(name)
 		RIDC[name] = id
 	}
 	if (index(id, "{NAME}") > 0) {
@@ -81,24 +108,54 @@ function rid_of(name, label,    j, id, w) {
 	return id
 }
 
-# rid_fit(NAME, PAT): whether NAME is PAT, or begins with it and a blank,
-# with {S} in PAT standing for a word: that word, "-" for a PAT without
-# {S}, "" when NAME does not fit.
-function rid_fit(name, pat,    p, pre, rest, w) {
+# rid_fit(NAME, PAT): whether NAME begins with PAT and a blank, or (PAT
+# with {S}) is PAT or begins with it and a blank, {S} standing for a
+# part of a word (not empty, no blank; what follows {S} in its word
+# ends it): that part, "-" for a PAT without {S}, "" when NAME does not
+# fit.  Texts are compared as they are: no character of a label means
+# anything here.
+function rid_fit(name, pat,    p, rest, w, f) {
 	p = index(pat, "{S}")
 	if (p == 0)
 		return index(name, pat " ") == 1 ? "-" : ""
-	pre = substr(pat, 1, p - 1)
-	if (substr(name, 1, p - 1) != pre)
+	if (substr(name, 1, p - 1) != substr(pat, 1, p - 1))
 		return ""
 	rest = substr(name, p)
 	w = rest
 	sub(/ .*/, "", w)
-	if (w == "")
+	pat = substr(pat, p + 3)
+	f = pat
+	sub(/ .*/, "", f)
+	if (length(w) <= length(f) || substr(w, length(w) - length(f) + 1) != f)
 		return ""
 	rest = substr(rest, length(w) + 1)
-	pat = substr(pat, p + 3)
+	pat = substr(pat, length(f) + 1)
+	w = substr(w, 1, length(w) - length(f))
 	return (rest == pat || index(rest, pat " ") == 1) ? w : ""
+}
+
+# rid_loose(NAME): the one loose fit, here and nowhere else.  lmbench
+# runs lat_ctx at sizes the registry does not (its series "size=4k",
+# "size=8k", "size=32k"): a NAME of one word key=value that no line has
+# gets the id of the first line whose name is key=other, with the other
+# its id ends with made value (size=4k: ctx.0k's line, ctx.4k), an id no
+# registry line has, which its metric name is made from (registry-
+# names.awk, reg_metric) and no table cell shows; "" when no line's name
+# is key=other, or its id does not end with .other.
+function rid_loose(name,    j, k, v, w) {
+	if (name !~ /^[^ =]+=[a-z0-9_-][a-z0-9._-]*$/)
+		return ""
+	k = substr(name, 1, index(name, "="))
+	v = substr(name, length(k) + 1)
+	for (j = 1; j <= NRID; j++) {
+		if (index(RIDN[j], k) != 1 || RIDN[j] !~ /^[^ =]+=[^ =]+$/)
+			continue
+		w = "." substr(RIDN[j], length(k) + 1)
+		if (length(RIDV[j]) > length(w) && substr(RIDV[j], length(RIDV[j]) - length(w) + 1) == w)
+			return substr(RIDV[j], 1, length(RIDV[j]) - length(w)) "." v
+		return ""
+	}
+	return ""
 }
 
 # s with its first key replaced by v.

@@ -23,7 +23,11 @@
 #       RPL, RXS, RIDL (placement, cross_pct, idle), RRN, RRS, RRG, RRV
 #       (rounds, round_spread, round_gap, round_values), ROB, RCW
 #       (others_busy, cpu_wait), RID (id)
-#   FIG[i, key]    the record the tables take under key (table_key)
+#   FIG[i, key]    the record the tables take under key (table_key): by
+#                  label, for the figures no registry line has an id for
+#   FIGID[i, id], SIDNAME[i, id]   the figure of each id the tables take,
+#                  the first series of each id (fig_ids, from the id
+#                  column; tables.awk's fid and sname look cells up here)
 #   SN[i, name], SK[i, name, 1..SN]   the points of a series (series_point)
 #   C2CMS[i] (" cas pipe"), C2CCPU[i, matrix, cpu], C2CG[i, level]   lat_c2c's
 #       matrices, the CPUs of their rows, the groups of each level
@@ -158,12 +162,37 @@ function rl_fig(i,    k, key, p) {
 	ROB[i, k] = $(RLC["others_busy"])
 	RCW[i, k] = $(RLC["cpu_wait"])
 	RID[i, k] = $(RLC["id"])
-	key = $(RLC["table_key"])
+	key = RTK[i, k] = $(RLC["table_key"])
 	if (key != "")
 		FIG[i, key] = k
 	p = $(RLC["series_point"])
 	if (p != "") {
 		SK[i, RN[i, k], p] = k
 		SN[i, RN[i, k]] = p
+	}
+}
+
+# fig_ids(i): what read-ids.awk's fig_ids makes of the reader's arrays,
+# made of the records' columns (the tables call it: cells.awk's fid,
+# sname).  FIGID[i, id], the record of each id among the figures the
+# tables take (those with a table_key, RTK), a remote figure's also
+# under its registry id with {NAME} (remote.udp@{NAME}) as a column
+# names it; SIDNAME[i, id], the name of the first series whose points
+# have that id.
+function fig_ids(i,    k, id) {
+	FIGIDS[i] = 1
+	for (k = 1; k <= nrec[i]; k++) {
+		if ((id = RID[i, k]) == "")
+			continue
+		if (RX[i, k] != "") {
+			if (!((i, id) in SIDNAME))
+				SIDNAME[i, id] = RN[i, k]
+			continue
+		}
+		if (RTK[i, k] == "")
+			continue
+		FIGID[i, id] = k
+		if (index(RTK[i, k], "{HOST}") > 0 && sub(/@[^@]*$/, "@{NAME}", id))
+			FIGID[i, id] = k
 	}
 }

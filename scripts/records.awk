@@ -26,6 +26,14 @@ BEGIN {
 	# The registry first: a bad one is said before any record.
 	reg_read(ENVIRON["LATBW_REGISTRY"])
 	REC_COLS = "kind\tfile\trun\thost\tid\tname\tx\tvalue\tunit\tspread\treps\tmin\tmax\tcopies\tplacement\tcross_pct\trounds\tround_spread\tstddev_pct\tothers_busy\tidle\tcpu_wait\tround_gap\tround_values\ttable_key\tseries_point"
+	# Statistics-line fields carried as they are written (stats.awk
+	# keeps them, RSF), each a column after REC_COLS', named as the
+	# field is, in this order (none yet): a new field of the harness
+	# is a word here and its lines in results-format(7), no more.
+	REC_FIELDS = ""
+	REC_NF = split(REC_FIELDS, REC_F, " ")
+	for (rec_i = 1; rec_i <= REC_NF; rec_i++)
+		REC_COLS = REC_COLS "\t" REC_F[rec_i]
 	# The facts of a file, in this order, each on a line of its own
 	# (empty when the file does not say).
 	REC_NFACT = split("description os uname incomplete mhz line_size copies processors cache_l1d cache_l2 cache_l3", REC_FACT, " ")
@@ -102,7 +110,7 @@ function rec_facts(i,    j, key, v) {
 # that name (the last of a label, a remote figure of the first host
 # only); and a point's place in its series (1, 2, ...), for the points
 # of the series as the file left it (one seen again starts over).
-function rec_figs(i,    k, sd, key, pos, name, j, seen) {
+function rec_figs(i,    k, sd, key, pos, name, j, seen, x) {
 	split("", pos)
 	split("", seen)
 	for (k = 1; k <= nrec[i]; k++) {
@@ -118,6 +126,9 @@ function rec_figs(i,    k, sd, key, pos, name, j, seen) {
 		if (key != "" && !(((i, key) in FIG) && FIG[i, key] == k))
 			key = ""
 		sd = values_sd(RRV[i, k])
+		x = ""
+		for (j = 1; j <= REC_NF; j++)
+			x = x "\t" rec_esc(RSF[i, k, REC_F[j]])
 		print rec_head("fig", i) "\t" rec_esc(rec_id(i, k)) "\t" rec_esc(RN[i, k]) "\t" \
 		    rec_esc(RX[i, k]) "\t" rec_esc(RV[i, k]) "\t" rec_esc(RU[i, k]) "\t" \
 		    RSPR[i, k] "\t" rec_esc(RR[i, k]) "\t" rec_esc(RMIN[i, k]) "\t" \
@@ -125,7 +136,7 @@ function rec_figs(i,    k, sd, key, pos, name, j, seen) {
 		    RXS[i, k] "\t" RRN[i, k] "\t" RRS[i, k] "\t" \
 		    (sd == "" ? "" : sprintf("%.2f", sd)) "\t" ROB[i, k] "\t" \
 		    RIDL[i, k] "\t" RCW[i, k] "\t" RRG[i, k] "\t" rec_esc(RRV[i, k]) "\t" \
-		    rec_esc(key) "\t" (k in pos ? pos[k] : "")
+		    rec_esc(key) "\t" (k in pos ? pos[k] : "") x
 	}
 }
 

@@ -39,12 +39,15 @@
 # of the registry would share one.
 
 # The points of lat_fs's series carry two figures each (read.awk): the
-# word each adds after the series' title.
+# word each adds after the series' title.  lat_c2c prints a matrix, a
+# row per CPU, all of whose rows the reader gives its one line's id
+# (read-ids.awk): each is named by its own label (REG_OWN, reg_metric).
 function reg_mt_init(    i, t, s, n, w, j, u, pw, sp, lab, q) {
 	if (REG_MT_DONE)
 		return
 	REG_MT_DONE = 1
 	REG_SPLIT["File system latency"] = "create delete"
+	REG_ROWS["lat_c2c"] = 1
 	NMT = 0
 	t = ""
 	for (i = 1; i <= NREG; i++) {
@@ -93,6 +96,9 @@ function reg_mt_add(i, label, unit, ser,    prog) {
 	prog = REGC[i]
 	sub(/ .*/, "", prog)
 	MTP[NMT] = prog
+	MTID[NMT] = REGID[i]
+	if (prog in REG_ROWS)
+		REG_OWN[REGID[i]] = 1
 	MTN[NMT] = reg_mname(label, prog, ser ? "{x}" : "", unit, 1)
 }
 
@@ -212,79 +218,96 @@ function reg_mname(label, prog, x, unit, tmpl,    cross, n, w, j, out, c, first)
 	return "latbw." out
 }
 
-# s as an ERE that matches s (each character that means something in a
-# regular expression made a bracket expression of its own: the same in
-# every awk, whose gsub replacements treat backslashes each its own way).
-function reg_quote(s,    out, c, j) {
-	out = ""
-	for (j = 1; j <= length(s); j++) {
-		c = substr(s, j, 1)
-		if (c == "^")
-			out = out "\\^"
-		else if (c == "\\")
-			out = out "[\\\\]"
-		else if (index(".[]$*+?()|", c) > 0)
-			out = out "[" c "]"
-		else
-			out = out c
+# ---- a record's name, from its id ----------------------------------------
+#
+# The reader (read-ids.awk) gives every record the id of its registry
+# line: the one its statistics line carries (id=, stamped by the
+# driver), else, for a file without ids, the one its label fits.  Only
+# the id chooses the line here; a record's label is read for no more
+# than the registry's line leaves open: the host of {HOST}, and which of
+# a line's several figures under one id it is (lat_fs's create and
+# delete: the one whose last word its label ends with).
+
+# reg_idfit(ID, PAT): whether ID is registry id PAT, {S} and {NAME} each
+# standing for a part of it that is not empty: the part {S} stands for
+# (found where PAT has no {NAME} before it), "-" for a PAT without {S};
+# "" when ID does not fit.
+function reg_idfit(id, pat,    p, re, c, j, post) {
+	if (id == pat)
+		return index(pat, "{") ? "" : "-"
+	if (index(pat, "{") == 0)
+		return ""
+	re = ""
+	for (j = 1; j <= length(pat); j++) {
+		c = substr(pat, j, 1)
+		re = re (c == "." ? "[.]" : c)
 	}
-	return out
+	gsub(/[{](S|NAME)[}]/, ".+", re)
+	if (id !~ ("^" re "$"))
+		return ""
+	p = index(pat, "{S}")
+	if (p == 0)
+		return "-"
+	if (substr(id, 1, p - 1) != substr(pat, 1, p - 1))
+		return ""
+	post = substr(pat, p + 3)
+	if (index(post, "{NAME}"))
+		post = ""
+	return substr(id, p, length(id) - length(post) - p + 1)
 }
 
-# Whether label fits registry label pat word for word: {S} and {HOST}
-# stand for a word, @FILE@ (and the like) for a word (a path).
-# REG_FIT is then label with the words a file operand stands for made
-# that operand again (a path is no part of a name).
-# With loose, a word key=value also fits the pattern's word key=other
-# (lmbench's lat_ctx sizes that the registry does not run: size=4k).
-function reg_mfit(label, pat, loose,    n, m, a, b, j, re) {
-	n = split(label, a, /[ \t]+/)
-	m = split(pat, b, /[ \t]+/)
-	if (n != m)
-		return 0
-	REG_FIT = ""
-	for (j = 1; j <= n; j++) {
-		REG_FIT = REG_FIT (j > 1 ? " " : "") (b[j] ~ /^@[A-Z]+@$/ ? b[j] : a[j])
-		if (a[j] == b[j])
-			continue
-		if (a[j] == "127.0.0.1" || a[j] == "::1")
-			a[j] = "localhost"
-		if (a[j] == b[j])
-			continue
-		if (loose && index(b[j], "=") > 1 && index(a[j], "=") == index(b[j], "=") &&
-		    substr(a[j], 1, index(a[j], "=")) == substr(b[j], 1, index(b[j], "=")))
-			continue
-		if (b[j] !~ /[{@]/)
-			return 0
-		re = reg_quote(b[j])
-		gsub(/[{](S|HOST)[}]/, "[^ ]+", re)
-		gsub(/@[A-Z]+@/, ".+", re)
-		if (a[j] !~ ("^" re "$"))
-			return 0
-	}
-	return 1
-}
-
-# The name of a figure of a results file: its label (record name), x and
-# unit as read; the registry line it fits gives the unit and program (the
-# first that fits word for word, else the first that fits loosely, else
-# none: the label and unit as read).
-function reg_metric(label, x, unit,    e) {
+# reg_mt_of(ID, LABEL): the entry (1..NMT) of the figure whose id is ID
+# (its label as read LABEL), or 0: no registry line has that id, or it
+# is one of REG_OWN's.
+function reg_mt_of(id, label,    e, n, c, lw, t) {
 	reg_mt_init()
-	if (!(label in REG_FITE)) {
-		REG_FITE[label] = 0
-		for (e = 1; e <= NMT && !REG_FITE[label]; e++)
-			if (reg_mfit(label, MTL[e], 0))
-				REG_FITE[label] = e
-		for (e = 1; e <= NMT && !REG_FITE[label]; e++)
-			if (reg_mfit(label, MTL[e], 1))
-				REG_FITE[label] = e
-		REG_FITL[label] = REG_FITE[label] ? REG_FIT : label
+	if (id == "" || (id in REG_OWN))
+		return 0
+	if (!(id in REG_IDN)) {
+		n = 0
+		for (e = 1; e <= NMT; e++)
+			if (reg_idfit(id, MTID[e]) != "")
+				REG_IDE[id, ++n] = e
+		REG_IDN[id] = n
 	}
-	e = REG_FITE[label]
-	if (e)
-		return reg_mname(REG_FITL[label], MTP[e], x, MTU[e], 0)
-	return reg_mname(label, "", x, unit, 0)
+	n = REG_IDN[id]
+	if (n <= 1)
+		return n ? REG_IDE[id, 1] : 0
+	lw = label
+	sub(/.*[ \t]/, "", lw)
+	for (c = 1; c <= n; c++) {
+		t = MTL[REG_IDE[id, c]]
+		sub(/.*[ \t]/, "", t)
+		if (t == lw)
+			return REG_IDE[id, c]
+	}
+	return REG_IDE[id, 1]
+}
+
+# The name of a figure of a results file: its id, label, x and unit as
+# read (records' columns).  The name of its registry line's label, {S}
+# the part of the id it stands for, {HOST} the last word of the label,
+# in the line's unit.  A figure no registry line has (no id, or an id of
+# the reader's own: lmbench's lat_ctx sizes the registry does not run,
+# ctx.4k) and lat_c2c's rows (REG_OWN: one id for the whole matrix) are
+# named by the rule from their label and unit as read, the first part
+# of the id (before a "." or "@") standing for the program.
+function reg_metric(id, label, x, unit,    e, t, w, prog) {
+	e = reg_mt_of(id, label)
+	if (e == 0) {
+		prog = id
+		sub(/[.@].*/, "", prog)
+		return reg_mname(label, prog, x, unit, 0)
+	}
+	t = MTL[e]
+	if (index(t, "{S}") > 0)
+		t = reg_subst(t, "{S}", reg_idfit(id, MTID[e]))
+	if (index(t, "{HOST}") > 0) {
+		w = label
+		sub(/.*[ \t]/, "", w)
+		t = reg_subst(t, "{HOST}", w)
+	}
+	return reg_mname(t, MTP[e], x, MTU[e], 0)
 }
 
 # what=names: every name of the registry, once, in its order; two

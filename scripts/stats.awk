@@ -131,6 +131,11 @@ function pct_field(t) {
 
 function set_stats(k, sp, f, ln,    t) {
 	same_number(k, f["median"], f["unit"], ln)
+	# For the records, every field as written: records.awk's REC_FIELDS
+	# columns carry some as they are.
+	for (t in f)
+		if (mode == "records")
+			RSF[cur, k, t] = f[t]
 	RSPR[cur, k] = sp + 0
 	# latbw-run's rounds (RRN) and the spread across them (RRS, percent).
 	RRS[cur, k] = pct_field(f["round_spread"])

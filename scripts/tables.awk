@@ -6,10 +6,12 @@
 
 # ---- the tables ----------------------------------------------------------
 
-# The cells: COLKEY[table.column] is the id of the figure, its registry
-# label, which the reader gives it (fig_id), or the name of the
-# series: what scripts/registry shows there (its {S} the column's @N), read
-# once; LATBW_REGISTRY names the registry (registry.awk reads it).
+# The cells: COLID[table.column] is the registry id of the figure or
+# series shown there (its {S} the column's @N; a series line's, that of
+# its run line), which fcol and sname find among the records' ids;
+# COLKEY[table.column] the registry's label there (lat_fs's cells add
+# create or delete to it: the two share an id).  Read once;
+# LATBW_REGISTRY names the registry (registry.awk reads it).
 function reg_columns(    i, n, w, j, c, at, lab) {
 	if (COLKEYREAD)
 		return
@@ -29,8 +31,35 @@ function reg_columns(    i, n, w, j, c, at, lab) {
 			lab = at == "" ? REGL[i] : reg_subst(REGL[i], "{S}", at)
 			if (!(c in COLKEY))
 				COLKEY[c] = lab
+			# (a series line's: its run line's, after it)
+			if (!(c in COLID) && REGID[i] != "-")
+				COLID[c] = at == "" ? REGID[i] : reg_subst(REGID[i], "{S}", at)
+			else if (!(c in COLID) && REGK[i] == "series" && REGK[i + 1] == "run" && REGID[i + 1] != "-")
+				COLID[c] = REGID[i + 1]
 		}
 	}
+}
+
+# The figure of file i whose id is id (fig_ids: read-ids.awk's in the
+# reader, records-load.awk's over records), "" if none.
+function fid(i, id) {
+	if (!(i in FIGIDS))
+		fig_ids(i)
+	return (id != "" && ((i, id) in FIGID)) ? FIGID[i, id] : ""
+}
+
+# The figure registry column c shows in file i's row: that of the
+# column's id (COLID, reg_columns), "" if none.
+function fcol(i, c) {
+	return (c in COLID) ? fid(i, COLID[c]) : ""
+}
+
+# The name of the series registry column c shows in file i's row: the
+# series of the column's id (fig_ids), "" if none.
+function sname(i, c) {
+	if (!(i in FIGIDS))
+		fig_ids(i)
+	return ((c in COLID) && ((i, COLID[c]) in SIDNAME)) ? SIDNAME[i, COLID[c]] : ""
 }
 
 # Every table of tables-data.awk that is shown here (its flags), in its
@@ -40,7 +69,7 @@ function all_tables(    t, l3, i) {
 	tables_check()
 	l3 = 0
 	for (i = 1; i <= nf; i++)
-		if (((i, "CACHE_L3") in META) || ((i, "L3 cache") in FIG))
+		if (((i, "CACHE_L3") in META) || fid(i, "cache.l3") != "")
 			l3 = 1
 	for (t = 1; t <= TABN; t++) {
 		if (table_flag(TABNAME[t], l3 ? "nol3" : "l3"))
@@ -138,22 +167,22 @@ function table_cols(t,    j) {
 # says.
 function table_cells(i, t,    j) {
 	for (j = 1; j <= TCN[t]; j++)
-		data_cell(i, TCHOW[t, j], TCCOL[t, j] == "-" ? "" : COLKEY[TCCOL[t, j]], TCW[t, j])
+		data_cell(i, TCHOW[t, j], TCCOL[t, j] == "-" ? "" : TCCOL[t, j], TCW[t, j])
 }
 
-# One cell of file i, width w: how (tables-data.awk) with id, the
-# figure or series of its registry column (COLKEY).
-function data_cell(i, how, id, w,    a) {
+# One cell of file i, width w: how (tables-data.awk) with c, its
+# registry column: the figure or the series of its id (fcol, sname).
+function data_cell(i, how, c, w,    a) {
 	if (how == "fig")
-		fnum(i, fig(i, id), w)
+		fnum(i, fcol(i, c), w)
 	else if (how == "ifig")
-		finum(i, fig(i, id), w)
+		finum(i, fcol(i, c), w)
 	else if (how == "scaled")
-		fnum(i, scaled(i, fig(i, id)), w)
+		fnum(i, scaled(i, fcol(i, c)), w)
 	else if (how == "last")
-		fnum(i, ser_last(i, id), w)
+		fnum(i, ser_last(i, sname(i, c)), w)
 	else if (how ~ /^at[0-9]+$/)
-		fnum(i, ser_at(i, id, substr(how, 3) + 0), w)
+		fnum(i, ser_at(i, sname(i, c), substr(how, 3) + 0), w)
 	else if (how == "desc")
 		cell(sprintf("%" w "." w "s", tidy(DESC[i])), 0)
 	else if (how == "mhz")
@@ -191,12 +220,12 @@ function one_cpu_note(n1, kept,    i) {
 # a 2-process switch is part of a pipe round trip).  5 % of slack for
 # noise.  Same placement only: the lmbench cells together, and the
 # cross-CPU ones together.
-function check_le(i, what, lo, lok, hi, hik,    a, b) {
-	if (lok ~ /^size=|^cross-CPU ctxsw/)
-		a = val(i, ser_at(i, lok, 2))
+function check_le(i, what, lo, loc, hi, hic,    a, b) {
+	if (COLKEY[loc] ~ /^size=|^cross-CPU ctxsw/)
+		a = val(i, ser_at(i, sname(i, loc), 2))
 	else
-		a = val(i, fig(i, lok))
-	b = val(i, fig(i, hik))
+		a = val(i, fcol(i, loc))
+	b = val(i, fcol(i, hic))
 	if (!good(a) || !good(b) || a + 0 <= (b + 0) * 1.05)
 		return
 	NCHK++
@@ -209,12 +238,12 @@ function t_checks(    i, p, pre, what) {
 		for (p = 1; p <= 2; p++) {
 			pre = p == 1 ? "local" : "cross"
 			what = p == 1 ? "same CPU" : "cross CPU"
-			check_le(i, what, "TCP", COLKEY[pre ".tcp"], "RPC/TCP", COLKEY[pre ".rpc-tcp"])
-			check_le(i, what, "UDP", COLKEY[pre ".udp"], "RPC/UDP", COLKEY[pre ".rpc-udp"])
-			check_le(i, what, "2p/0K ctxsw", COLKEY[p == 1 ? "ctx.0k" : "cross.ctx"], "Pipe", COLKEY[pre ".pipe"])
+			check_le(i, what, "TCP", pre ".tcp", "RPC/TCP", pre ".rpc-tcp")
+			check_le(i, what, "UDP", pre ".udp", "RPC/UDP", pre ".rpc-udp")
+			check_le(i, what, "2p/0K ctxsw", p == 1 ? "ctx.0k" : "cross.ctx", "Pipe", pre ".pipe")
 		}
-		check_le(i, "remote", "TCP", COLKEY["remote.tcp"], "RPC/TCP", COLKEY["remote.rpc-tcp"])
-		check_le(i, "remote", "UDP", COLKEY["remote.udp"], "RPC/UDP", COLKEY["remote.rpc-udp"])
+		check_le(i, "remote", "TCP", "remote.tcp", "RPC/TCP", "remote.rpc-tcp")
+		check_le(i, "remote", "UDP", "remote.udp", "RPC/UDP", "remote.rpc-udp")
 	}
 	if (NCHK == 0 || mode != "table")
 		return

@@ -122,46 +122,61 @@ test_expect 'two registry labels that make one name: an error naming the line, s
 	expect_line "^registry: line [0-9]+: metric name latbw\.SIMPLE\.open_close\.us is also that of .Simple open/close.\$" "$TRASH/err"
 '
 
-# metric_of LABEL X UNIT...: reg_metric of each triple (tab-separated
-# lines on stdin), with the registry $1.
+# m.awk: reg_metric of each line of stdin, ID LABEL X UNIT (tab-separated),
+# with the registry REG.
 cat >"$TRASH/m.awk" <<'EOA'
 BEGIN { FS = "\t"; reg_read(REG) }
-{ print reg_metric($1, $2, $3) }
+{ print reg_metric($1, $2, $3, $4) }
 EOA
+# ids.awk: the id the reader gives each label of stdin (read-ids.awk's
+# rid_of; fig_id, read-figures.awk's, as the label's own here).
+cat >"$TRASH/ids.awk" <<'EOA'
+function fig_id(lab) { return lab }
+BEGIN { reg_read(REG) }
+{ print rid_of($0, $0) }
+EOA
+# shellcheck disable=SC2034
+IDAWK=$TOP/scripts/read-ids.awk
 
 test_expect 'a line added to the registry later gets its name by the rule' '
 	{ cat "$REG"; echo "run | foo | 3 | - | cross | lat_foo | - | - | Foo'"'"'s bar latency (cross CPU) | us | - | cross.foo"; } >"$TRASH/reg" &&
 	awk -v what=names -f "$NAWK" -f "$RAWK" "$TRASH/reg" | tail -1 >"$TRASH/last" &&
 	[ "$(cat "$TRASH/last")" = latbw.FOOS.bar.latency.cross.us ] &&
-	printf "Foo'"'"'s bar latency (cross CPU)\t\tus\n" |
+	printf "cross.foo\tFoo'"'"'s bar latency (cross CPU)\t\tus\n" |
 	awk -v REG="$TRASH/reg" -f "$NAWK" -f "$RAWK" -f "$TRASH/m.awk" >"$TRASH/got" &&
 	[ "$(cat "$TRASH/got")" = latbw.FOOS.bar.latency.cross.us ]
 '
 
-test_expect 'a registry label with regular-expression characters around {S} fits its figures' '
+test_expect 'a registry label with regular-expression characters around {S}: the id of its figures, their names' '
 	printf "%s\n" "run | foo | 3 | - | - | lat_foo -n {S} | 1 | 1 | Foo+ (x.{S}\\)* \$ | ns | - | foo@{S}" >"$TRASH/line" &&
 	grep -qF "Foo+ (x.{S}\\)* \$ | ns" "$TRASH/line" &&
 	cat "$REG" "$TRASH/line" >"$TRASH/reg" &&
-	printf "%s\t%s\t%s\n" "Foo+ (x.16\\)* \$" 2 us "Foo+ (xy16\\)* \$" 2 us "Foo+ (x.16\\)) \$" 2 us >"$TRASH/in" &&
+	printf "%s\n" "Foo+ (x.16\\)* \$" "Foo+ (xy16\\)* \$" "Foo+ (x.16\\)) \$" |
+	awk -v REG="$TRASH/reg" -f "$TRASH/ids.awk" -f "$IDAWK" -f "$RAWK" >"$TRASH/got" &&
+	printf "%s\n" foo@16 "" "" >"$TRASH/want" &&
+	diff -u "$TRASH/want" "$TRASH/got" &&
+	printf "%s\t%s\t%s\t%s\n" foo@16 "Foo+ (x.16\\)* \$" 2 us "" "Foo+ (xy16\\)* \$" 2 us "" "Foo+ (x.16\\)) \$" 2 us >"$TRASH/in" &&
 	awk -v REG="$TRASH/reg" -f "$NAWK" -f "$RAWK" -f "$TRASH/m.awk" "$TRASH/in" >"$TRASH/got" &&
 	printf "%s\n" latbw.FOO+.x_16.2.ns latbw.FOO+.xy16.2.us latbw.FOO+.x_16.2.us >"$TRASH/want" &&
 	diff -u "$TRASH/want" "$TRASH/got"
 '
 
 test_expect 'the x of a series point: sizes in MB of 2^20 or 10^6 bytes, counts, words' '
-	printf "%s\t%s\t%s\n" \
-		"Memory load latency stride=128" 0.00049 ns \
-		"Memory load latency stride=128" 0.00098 ns \
-		"Memory load latency stride=128" 100.00000 ns \
-		"Memory load latency stride=128" 1.50000 ns \
-		"Memory read bandwidth" 0.524288 MB/s \
-		"Memory read bandwidth" 268.44 MB/s \
-		"Memory read bandwidth" 104.86 MB/s \
-		"Memory read bandwidth" 2147.48 MB/s \
-		"size=4k" 2 us \
-		"File system latency create" 10k files/s \
-		"c2c cas cpu=3" 5 ns \
-		"Brand new figure: x" "" widgets |
+	printf "%s\t%s\t%s\t%s\n" \
+		mem.forward@128 "Memory load latency stride=128" 0.00049 ns \
+		mem.forward@128 "Memory load latency stride=128" 0.00098 ns \
+		mem.forward@128 "Memory load latency stride=128" 100.00000 ns \
+		mem.forward@128 "Memory load latency stride=128" 1.50000 ns \
+		bw.mem-read "Memory read bandwidth" 0.524288 MB/s \
+		bw.mem-read "Memory read bandwidth" 268.44 MB/s \
+		bw.mem-read "Memory read bandwidth" 104.86 MB/s \
+		bw.mem-read "Memory read bandwidth" 2147.48 MB/s \
+		ctx.4k "size=4k" 2 us \
+		filevm.file "File system latency create" 10k files/s \
+		filevm.file "File system latency delete" 10k files/s \
+		c2c.matrix "c2c cas cpu=3" 5 ns \
+		c2c.matrix "c2c pipe cpu=3" 5 us \
+		"" "Brand new figure: x" "" widgets |
 	awk -v REG="$REG" -f "$NAWK" -f "$RAWK" -f "$TRASH/m.awk" >"$TRASH/got" &&
 	printf "%s\n" latbw.MEMORY.load.latency.stride_128.512.ns \
 		latbw.MEMORY.load.latency.stride_128.1k.ns \
@@ -173,9 +188,39 @@ test_expect 'the x of a series point: sizes in MB of 2^20 or 10^6 bytes, counts,
 		latbw.MEMORY.read.bandwidth.2G.MB/sec \
 		latbw.CTX.size_4k.2.us \
 		latbw.FILE.system.latency.create.10k.files/s \
+		latbw.FILE.system.latency.delete.10k.files/s \
 		latbw.C2C.cas.cpu_3.5.ns \
+		latbw.C2C.pipe.cpu_3.5.us \
 		latbw.BRAND.new.figure.x.widgets >"$TRASH/want" &&
 	diff -u "$TRASH/want" "$TRASH/got"
+'
+
+# The ids file with labels changed: the figure lines of the driver'"'"'s
+# file, their statistics lines (and ids) as they were.
+sed -e "s/^Pipe latency: /Pipe lat. (renamed): /" -e "s/^Select on 100 fd's: /Select among 100 files: /" \
+	-e "s/^Simple syscall: /getppid: /" "$TOP/tests/fixtures/ids/vm.0" >"$TRASH/renamed.0"
+
+test_expect 'a figure whose label changed but whose statistics line has its id: the name of its id' '
+	grep -q "^Select among 100 files: " "$TRASH/renamed.0" && grep -q "^getppid: " "$TRASH/renamed.0" &&
+	sh "$SUMMARY" -f csv "$TOP/tests/fixtures/ids/vm.0" | cut -d, -f17 >"$TRASH/want" &&
+	sh "$SUMMARY" -f csv "$TRASH/renamed.0" >"$TRASH/csv" && cut -d, -f17 "$TRASH/csv" >"$TRASH/got" &&
+	diff -u "$TRASH/want" "$TRASH/got" &&
+	expect_line "^[^,]*,[^,]*,[^,]*,Pipe lat[.] [(]renamed[)],,8[.]4500,.*,latbw.PIPE.latency.us," "$TRASH/csv" &&
+	expect_line "^[^,]*,[^,]*,[^,]*,Select among 100 files,,.*,latbw.SELECT.100.fds.us," "$TRASH/csv" &&
+	expect_line "^[^,]*,[^,]*,[^,]*,getppid,,.*,latbw.SIMPLE.syscall.us," "$TRASH/csv"
+'
+
+test_expect 'an lmbench file (no ids): its names, lat_ctx sizes the registry does not run among them' '
+	summary -f csv "$FIX/lmbench3-zen3-vm.results" && expect_status 0 &&
+	cut -d, -f4,5,17 "$TRASH/out" >"$TRASH/got" &&
+	expect_line "^size=4k,16,latbw\.CTX\.size_4k\.16\.us\$" "$TRASH/got" &&
+	expect_line "^size=32k,2,latbw\.CTX\.size_32k\.2\.us\$" "$TRASH/got" &&
+	expect_line "^size=16k,2,latbw\.CTX\.size_16k\.2\.us\$" "$TRASH/got" &&
+	expect_line "^Pipe latency,,latbw\.PIPE\.latency\.us\$" "$TRASH/got" &&
+	expect_line "^File system latency delete,0k,latbw\.FILE\.system\.latency\.delete\.0k\.files/s\$" "$TRASH/got" &&
+	expect_line "^Memory load latency stride=16,0.00049,latbw\.MEMORY\.load\.latency\.stride_16\.512\.ns\$" "$TRASH/got" &&
+	sh "$RECORDS" "$FIX/lmbench3-zen3-vm.results" >"$TRASH/rec" &&
+	expect_line "^fig	[^	]*	1	[^	]*	ctx\.4k	size=4k	2	" "$TRASH/rec"
 '
 
 # busybox awk too, where there is one (through a wrapper: AWK is one word).

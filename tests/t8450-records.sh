@@ -195,6 +195,20 @@ test_expect 'a corrupt (binary) file: one line on stderr, nothing on stdout, exi
 	expect_line "^records: .*bin.0: binary file" "$TRASH/err"
 '
 
+# A field the harness adds to its statistics line reaches the records by
+# a word in records.awk (REC_FIELDS), no other change to the reader:
+# here two fields every statistics line has, n and preempted, in a copy
+# of the scripts.
+test_expect 'a statistics field named in REC_FIELDS: a column of its own, its values as written' '
+	mkdir "$TRASH/s" && cp "$TOP"/scripts/* "$TRASH/s/" &&
+	sed "s/^	REC_FIELDS = \"\"\$/	REC_FIELDS = \"n preempted\"/" "$TOP/scripts/records.awk" >"$TRASH/s/records.awk" &&
+	! cmp -s "$TOP/scripts/records.awk" "$TRASH/s/records.awk" &&
+	sh "$TRASH/s/records" "$IDS" >"$TRASH/out" &&
+	[ "$(sed -n 1p "$TRASH/out")" = "$(printf "%s\n" $COLS n preempted | paste -s -)" ] &&
+	[ "$(fig "\$6, \$27, \$28" | sed -n 1p)" = "$(printf "Simple syscall\t100\t0")" ] &&
+	[ "$(fig "\$27" | sort -u)" = 100 ] || fail "$(sed -n 1,3p "$TRASH/out")"
+'
+
 test_expect 'an empty file and a missing one: one line each, exit 2' '
 	: >"$TRASH/empty.0" &&
 	! records "$TRASH/empty.0" && expect_status 2 && [ ! -s "$TRASH/out" ] &&

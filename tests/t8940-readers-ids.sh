@@ -2,9 +2,11 @@
 # The readers on a file whose statistics lines carry ids (id=, stamped by
 # the driver from the registry): every output of summary (the tables, -s,
 # json, csv), compare and graph is the same as on the same file with the
-# ids taken out, under every awk here (graph finds no curve in it).  tests/fixtures/ids/vm.0 was made
-# by latbw-run over stand-in programs (lat_syscall, lat_select, lat_pipe,
-# lat_ops: three rounds, full sizes), no real measurement.
+# ids taken out, under every awk here (graph finds no curve in it); and
+# a figure whose label changed keeps its cell by its id (issue 33).
+# tests/fixtures/ids/vm.0 was made by latbw-run over stand-in programs
+# (lat_syscall, lat_select, lat_pipe, lat_ops: three rounds, full
+# sizes), no real measurement.
 . "$(dirname "$0")/lib.sh"
 . "$TESTS_DIR/lib-readers.sh"
 
@@ -49,6 +51,52 @@ both() {
 	done
 	[ "$(cat "$TRASH/id/rc")" = "$WANT_RC" ] || fail "$b_awk: status $(cat "$TRASH/id/rc")"
 }
+
+# The fixture with three labels changed (the cells of Pipe, null call and
+# 100fd select): with its ids, the same tables as the fixture; without
+# them, those cells blank (the label no longer names the figure).
+mkdir -p "$TRASH/ren/$W" "$TRASH/renoid/$W"
+sed -e "s/^Pipe latency: /Pipe lat. (renamed): /" -e "s/^Select on 100 fd's: /Select among 100 files: /" \
+	-e "s/^Simple syscall: /getppid: /" "$IDS" >"$TRASH/ren/$W/vm.0"
+sed 's/ id=[^] ]*//' "$TRASH/ren/$W/vm.0" >"$TRASH/renoid/$W/vm.0"
+
+test_expect 'labels changed, ids kept: the same cells (the id finds them, not the label)' '
+	grep -q "^Pipe lat. (renamed): 8.4500 " "$TRASH/ren/$W/vm.0" &&
+	for d in id ren renoid
+	do
+		(cd "$TRASH/$d/$W" && sh "$SUMMARY" vm.0 >../tab 2>../tab.err) || exit 1
+	done &&
+	cmp "$TRASH/id/tab" "$TRASH/ren/tab" && cmp "$TRASH/id/tab.err" "$TRASH/ren/tab.err" &&
+	expect_line "^vm +Linux [^ ]+ +8\.450 " "$TRASH/ren/tab" &&
+	expect_line "^vm +Linux [^ ]+ +3000 0\.17 0\.20 " "$TRASH/ren/tab" &&
+	expect_line " 100\.1\$" "$TRASH/ren/tab" &&
+	! grep -q " 8\.450 \| 100\.1\$\| 3000 0\.17 " "$TRASH/renoid/tab"
+'
+
+# A series (lat_ctx's 16k ring, three points) with its ids, under its
+# title and under a changed one: the same ctx cells; without its ids,
+# the changed title has none.
+ctx_series() {
+	printf '"%s ovr=1.28\n2 1.92\n8 3.87\n16 3.97\n\n' "$1"
+	for xy in 2:1.92 8:3.87 16:3.97
+	do
+		printf '[latbw-stat prog=lat_ctx case=ring x=%s median=%s min=1 max=5 spread=1.00%% reps=5 preempted=0 n=9 copies=1 cpus=0 unit=us placement=same id=ctx.16k]\n' "${xy%:*}" "${xy#*:}"
+	done
+}
+mkdir -p "$TRASH/ser/$W" "$TRASH/serren/$W" "$TRASH/serrenoid/$W"
+{ cat "$IDS"; ctx_series "size=16k"; } >"$TRASH/ser/$W/vm.0"
+{ cat "$IDS"; ctx_series "ring of 16k"; } >"$TRASH/serren/$W/vm.0"
+sed 's/ id=[^] ]*//' "$TRASH/serren/$W/vm.0" >"$TRASH/serrenoid/$W/vm.0"
+
+test_expect 'a series whose title changed, ids kept: the same cells' '
+	for d in ser serren serrenoid
+	do
+		(cd "$TRASH/$d/$W" && sh "$SUMMARY" vm.0 >../tab 2>../tab.err) || exit 1
+	done &&
+	expect_line "^vm +Linux [^ ]+ +1\.9200 +3\.8700 +3\.97000 " "$TRASH/ser/tab" &&
+	cmp "$TRASH/ser/tab" "$TRASH/serren/tab" && ! [ -s "$TRASH/ser/tab.err" ] &&
+	! grep -q " 3\.87" "$TRASH/serrenoid/tab"
+'
 
 for a in $AWKS $BB
 do
