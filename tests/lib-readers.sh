@@ -66,3 +66,22 @@ combiner() {
 		-f "$TOP/scripts/stats.awk" -f "$TOP/scripts/values.awk" -f "$TOP/scripts/read-values.awk" \
 		-f "$TOP/scripts/registry.awk" "$@"
 }
+
+# over_records PROG [AWK-ARG]...: PROG's own awk program (the parts of
+# PROG_parts in scripts/PROG) over the records on stdin, with AWK-ARGs
+# first; fails, saying which, if a part is the reader's (read, read-*,
+# stats, records): PROG is a program over records.
+over_records() {
+	or_prog=$1
+	shift
+	or_parts=$(sed -n "s/^${or_prog}_parts=\"\(.*\)\"\$/\1/p" "$TOP/scripts/$or_prog")
+	[ -n "$or_parts" ] || { fail "no ${or_prog}_parts in scripts/$or_prog"; return 1; }
+	for or_p in $or_parts
+	do
+		case $or_p in
+		read | read-* | stats | records) fail "$or_prog loads $or_p.awk"; return 1 ;;
+		esac
+		set -- "$@" -f "$TOP/scripts/$or_p.awk"
+	done
+	LATBW_REGISTRY=$TOP/scripts/registry LC_ALL=C awk -v mode=lib -v me="$or_prog" "$@"
+}

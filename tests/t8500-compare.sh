@@ -115,25 +115,11 @@ test_expect 'compare needs the reader, the tables and the registry, not summary,
 '
 
 test_expect 'compare is a program over records: its awk files hold no part of the reader, and records alone make its tables' '
-	parts=$(sed -n "s/^compare_parts=\"\(.*\)\"$/\1/p" "$TOP/scripts/compare") &&
-	[ -n "$parts" ] &&
-	for p in $parts
-	do
-		case $p in
-		read | read-* | stats | records) fail "compare loads $p.awk"; return 1 ;;
-		esac
-	done &&
-	set -- &&
-	for p in $parts
-	do
-		set -- "$@" -f "$TOP/scripts/$p.awk"
-	done &&
 	{
 		printf "S\tbase.0\n" && sh "$TOP/scripts/records" base.0 && printf "E\t0\n" &&
 		printf "S\tmulti-a\n" && sh "$TOP/scripts/records" multi-a && printf "E\t0\n"
 	} >"$TRASH/recs" 2>/dev/null &&
-	LATBW_REGISTRY=$TOP/scripts/registry LC_ALL=C awk -v mode=lib -v me=compare \
-		-v shownoise=1 "$@" <"$TRASH/recs" >"$TRASH/over" 2>/dev/null &&
+	over_records compare -v shownoise=1 <"$TRASH/recs" >"$TRASH/over" &&
 	sh "$COMPARE" -n base.0 multi-a >"$TRASH/cmp" 2>/dev/null &&
 	diff -u "$TRASH/cmp" "$TRASH/over"
 '

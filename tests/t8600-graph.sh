@@ -142,25 +142,15 @@ test_expect 'graph needs the reader, not the tables: no summary, summary.awk, ce
 '
 
 test_expect 'graph is a program over records: its awk files hold no part of the reader, and records alone make its plots' '
-	parts=$(sed -n "s/^graph_parts=\"\(.*\)\"$/\1/p" "$TOP/scripts/graph") &&
-	[ -n "$parts" ] &&
-	for p in $parts
-	do
-		case $p in
-		read | read-* | stats | records) fail "graph loads $p.awk"; return 1 ;;
-		esac
-	done &&
-	set -- &&
-	for p in $parts
-	do
-		set -- "$@" -f "$TOP/scripts/$p.awk"
-	done &&
 	c2c=$TOP/tests/fixtures/c2c/twosock.0 &&
 	load=$TOP/tests/fixtures/load/one.0 &&
 	{ sh "$TOP/scripts/records" "$FIX/vm.0" "$c2c" "$load" && printf "E\t0\n"; } >"$TRASH/recs" 2>/dev/null &&
 	mkdir "$TRASH/svg.recs" &&
-	LATBW_OUTDIR=$TRASH/svg.recs LATBW_REGISTRY=$TOP/scripts/registry LC_ALL=C \
-		awk -v mode=lib -v me=graph "$@" <"$TRASH/recs" >/dev/null 2>&1 &&
+	(
+		LATBW_OUTDIR=$TRASH/svg.recs
+		export LATBW_OUTDIR
+		over_records graph <"$TRASH/recs" >/dev/null 2>"$TRASH/over.err"
+	) &&
 	graph -o "$TRASH/svg.read" "$FIX/vm.0" "$c2c" "$load" && expect_status 0 &&
 	[ -s "$TRASH/svg.recs/c2c-cas-twosock.0.svg" ] && [ -s "$TRASH/svg.recs/load-latency.svg" ] &&
 	diff -r "$TRASH/svg.read" "$TRASH/svg.recs"
