@@ -464,32 +464,6 @@ static int enough_pairs(const struct bench_pairs *p, void *arg)
 	return p->k < (p->reps > PAIRS_MIN ? p->reps : PAIRS_MIN);
 }
 
-/* The figure of one side of the pairs: its samples v[0..p->k). */
-static void pair_result(const struct bench_pairs *p, double *v,
-			const struct bench_case *c, struct bench_result *r)
-{
-	struct stats s;
-
-	stats_summarize(v, p->k, &s);
-	memset(r, 0, sizeof(*r));
-	r->median = s.median;
-	r->min = s.min;
-	r->max = s.max;
-	r->q1 = s.q1;
-	r->q3 = s.q3;
-	r->reps = (unsigned)p->k;
-	r->preempted = p->preempted;
-	r->n = p->n;
-	r->copies = 1;
-	r->unit = c->unit;
-	r->case_name = c->name;
-	r->ops_per_sec = s.median > 0.0 ? 1e9 / s.median : 0.0;
-	r->others_busy = p->others_busy;
-	r->others_known = p->others_known;
-	r->cpu_wait = p->cpu_wait;
-	r->cpu_wait_known = p->cpu_wait_known;
-}
-
 /* The plain round trip and the call, sample for sample: two figures. */
 static int measure_pair(struct bench *b, const struct bench_case *plain,
 			const struct bench_case *call)
@@ -505,11 +479,11 @@ static int measure_pair(struct bench *b, const struct bench_case *plain,
 	if (rc != 0)
 		return rc;
 	/* (At least one pair: want_more is asked after each.) */
-	pair_result(&p, p.a, plain, &r);
+	bench_pairs_result(&p, p.a, plain, &r);
 	snprintf(label, sizeof(label), "%s using %s", plain->label,
 		 st->cmd.host);
 	bench_report(b, label, &r);
-	pair_result(&p, p.b, call, &r);
+	bench_pairs_result(&p, p.b, call, &r);
 	snprintf(label, sizeof(label), "%s using %s", call->label,
 		 st->cmd.host);
 	bench_report(b, label, &r);

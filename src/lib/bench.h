@@ -327,6 +327,14 @@ int bench_measure_pairs(struct bench *b, const struct bench_case *ca,
 					 void *arg),
 			void *arg, double max_ns);
 void bench_pairs_free(struct bench_pairs *p);
+/*
+ * The result of the p->k values v (ns per operation: one side of the
+ * pairs, or a figure made of each pair such as their difference) as case
+ * c's: their median, quartiles and extremes, with p's counts and what the
+ * other CPUs did.  v is sorted in place.
+ */
+void bench_pairs_result(const struct bench_pairs *p, double *v,
+			const struct bench_case *c, struct bench_result *r);
 
 /*
  * r less ns per operation, a measured overhead (lat_ctx's work beside

@@ -7,6 +7,7 @@
 
 #include "bench.h"
 #include "sample.h"
+#include "stats.h"
 
 /* Calibrations taken; the largest count wins (see below). */
 #define CALIBRATIONS 3
@@ -131,4 +132,29 @@ out:
 	p->cpu_wait = seen.cpu_wait;
 	p->cpu_wait_known = seen.cpu_wait_known;
 	return rc;
+}
+
+void bench_pairs_result(const struct bench_pairs *p, double *v,
+			const struct bench_case *c, struct bench_result *r)
+{
+	struct stats s;
+
+	stats_summarize(v, p->k, &s);
+	memset(r, 0, sizeof(*r));
+	r->median = s.median;
+	r->min = s.min;
+	r->max = s.max;
+	r->q1 = s.q1;
+	r->q3 = s.q3;
+	r->reps = (unsigned)p->k;
+	r->preempted = p->preempted;
+	r->n = p->n;
+	r->copies = 1;
+	r->unit = c->unit;
+	r->case_name = c->name;
+	r->ops_per_sec = s.median > 0.0 ? 1e9 / s.median : 0.0;
+	r->others_busy = p->others_busy;
+	r->others_known = p->others_known;
+	r->cpu_wait = p->cpu_wait;
+	r->cpu_wait_known = p->cpu_wait_known;
 }
