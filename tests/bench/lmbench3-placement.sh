@@ -335,11 +335,16 @@ wait_listen() {
 			rpcinfo -p 127.0.0.1 2>/dev/null | awk -v p="$prog" \
 				-v t="$proto" '$1 == p && $3 == t { f = 1 }
 				END { exit !f }' && return 0
-			if [ -n "$pt" ] && command -v ss >/dev/null 2>&1
+			if [ -n "$proto" ] && command -v ss >/dev/null 2>&1
 			then
 				q=-Hltn
 				[ "$proto" = udp ] && q=-Hlun
-				[ -n "$(ss "$q" "( sport = :$pt )" 2>/dev/null)" ] &&
+				[ -n "$pt" ] &&
+					[ -n "$(ss "$q" "( sport = :$pt )" 2>/dev/null)" ] &&
+					return 0
+				# A libtirpc build's lat_udp binds a port of its
+				# own that rpcinfo -p does not list: its socket.
+				ss "${q}p" 2>/dev/null | grep -q "((\"$2\"," &&
 					return 0
 			fi
 		fi
