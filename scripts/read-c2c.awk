@@ -21,6 +21,10 @@ function c2c_title(title,    v, r) {
 	if (!((cur, v) in C2CM))
 		C2CMS[cur] = C2CMS[cur] " " v
 	C2CM[cur, v] = 1
+	# A row past lat_c2c's CPUs is no cell, but counted among those left
+	# out: the records list it after the others, as written (C2CPAST).
+	if (r + 0 >= C2CMAXCPU && !((cur, v, r + 0) in C2CCPU))
+		C2CPAST[cur, v, ++C2CNPAST[cur, v]] = r
 	C2CCPU[cur, v, r + 0] = 1
 	return v == "cas" ? "ns" : "us"
 }
