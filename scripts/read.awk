@@ -13,10 +13,6 @@
 # always loaded with this file (and read-c2c.awk, lat_c2c's lines).
 #
 # Variables (awk -v: fixed words and flags only):
-#   mode    table (default), fmt (scripts/summary's modes, see
-#           summary.awk), lib (for compare and graph: tables are kept,
-#           not printed), or records (scripts/records: records.awk prints
-#           what was read)
 #   me      the name in messages (default "summary")
 # and in the environment (a path: -v would take its backslashes for
 # escapes), else -v:
@@ -36,8 +32,6 @@
 # Only POSIX awk: it runs under mawk, gawk and the one true awk.
 
 BEGIN {
-	if (mode == "")
-		mode = "table"
 	if ("LATBW_CWD" in ENVIRON)
 		cwd = ENVIRON["LATBW_CWD"]
 	if (me == "")

@@ -19,7 +19,7 @@
 # and a carriage return "\r" (rec_esc): a field never holds a tab or a
 # line break, and "\" followed by one of "\tnr" is its only escape.
 #
-# Variables: those of read.awk (mode=records, me).
+# Variables: those of read.awk (me).
 #
 # Only POSIX awk: it runs under mawk, gawk and the one true awk.
 
