@@ -25,9 +25,10 @@
 #       (others_busy, cpu_wait), RID (id), RLN (the line it was read from)
 #   FIG[i, key]    the record the tables take under key (table_key): by
 #                  label, for the figures no registry line has an id for
-#   FIGID[i, id], SIDNAME[i, id]   the figure of each id the tables take,
-#                  the first series of each id (fig_ids, from the id
-#                  column; tables.awk's fid and sname look cells up here)
+#   FIGID[i, id], SIDNAME[i, id]   the figure of each id the tables (and
+#                  graph's cache levels) take, the first series of
+#                  each id (fig_ids, from the id column; tables.awk's
+#                  fid and sname look cells up here)
 #   SN[i, name], SK[i, name, 1..SN]   the points of a series (series_point)
 #   C2CMS[i] (" cas pipe"), C2CCPU[i, matrix, cpu], C2CG[i, level]   lat_c2c's
 #       matrices, the CPUs of their rows, the groups of each level
