@@ -283,14 +283,17 @@ function lat_label(name,    s) {
 
 # The cache sizes of file i, as summary's cache table has them (cells.awk,
 # mem_size): the system's (the CACHE_ header, from sysfs), else the size
-# latbw's cache program measured ("L2 cache: 524288 bytes"), marked so.
+# latbw's cache program measured ("L2 cache: 524288 bytes", its figure
+# found by its id, cache.l2: fig_ids), marked so.
 # Sizes the driver had from getconf ([CACHE_FROM: getconf]) never mark a
 # level: CPUID may describe the host's whole socket (508M where the
 # guest's table said 30M).
 function cache_lines(i,    lv, nm, fg, n, j, b, k) {
 	n = split("CACHE_L1D CACHE_L2 CACHE_L3", lv, " ")
 	split("L1d L2 L3", nm, " ")
-	split("L1 cache|L2 cache|L3 cache", fg, "|")
+	split("cache.l1 cache.l2 cache.l3", fg, " ")
+	if (!(i in FIGIDS))
+		fig_ids(i)
 	for (j = 1; j <= n; j++) {
 		b = 0
 		if ((i, lv[j]) in META && !(i in GETCONF_SIZES))
@@ -299,7 +302,7 @@ function cache_lines(i,    lv, nm, fg, n, j, b, k) {
 			add_vline(b, nm[j] " " sizename(b))
 			continue
 		}
-		k = ((i, fg[j]) in FIG) ? FIG[i, fg[j]] : ""
+		k = ((i, fg[j]) in FIGID) ? FIGID[i, fg[j]] : ""
 		if (k != "" && good(RV[i, k]))
 			add_vline(RV[i, k] + 0, nm[j] " " sizename(RV[i, k] + 0) " (measured)")
 	}

@@ -3,8 +3,8 @@
 # whose rows are series (c2c_cpus, c2c_value, and the marks of a pair of
 # CPUs' relation).  Functions over the arrays the reader fills (read.awk,
 # read-c2c.awk) or records-load.awk fills from the records: SN, SK, RX,
-# RV, C2CCPU (C2CGI, each CPU's group, the reader's only: the records
-# give a level's groups as written).  Loaded with read-c2c.awk (which
+# RV, C2CCPU, and C2CGI (each CPU's group of a level: rl_groups, of
+# the programs over records only).  Loaded with read-c2c.awk (which
 # bounds its lines by C2CMAXCPU) and by the programs over records that
 # look points up.
 #

@@ -21,17 +21,22 @@ function c2c_title(title,    v, r) {
 	if (!((cur, v) in C2CM))
 		C2CMS[cur] = C2CMS[cur] " " v
 	C2CM[cur, v] = 1
+	# A row past lat_c2c's CPUs is no cell, but counted among those left
+	# out: the records list it after the others, as written (C2CPAST).
+	if (r + 0 >= C2CMAXCPU && !((cur, v, r + 0) in C2CCPU))
+		C2CPAST[cur, v, ++C2CNPAST[cur, v]] = r
 	C2CCPU[cur, v, r + 0] = 1
 	return v == "cas" ? "ns" : "us"
 }
 
-# A [latbw-c2c-...] line: the groups of a level, kept as written, and
-# each CPU's group of that level, for the marks (C2CGI[i, level, cpu],
-# the group's place on the line).  The groups of a level share no CPU,
-# and lat_c2c numbers CPUs below C2CMAXCPU: a line whose groups hold more
-# CPUs than that (a damaged one, "0-4095 0-4095 ...") is ignored with a
-# warning, so that no line costs more than C2CMAXCPU steps.
-function c2c_line(line, ln,    w, n, lv, i, s, p, np, j, r, a, b, c, cost) {
+# A [latbw-c2c-...] line: the groups of a level, kept as written (each
+# CPU's group, for the marks, is made of them by the programs over the
+# records: records-load.awk's rl_groups).  The groups of a level share
+# no CPU, and lat_c2c numbers CPUs below C2CMAXCPU: a line whose groups
+# hold more CPUs than that (a damaged one, "0-4095 0-4095 ...") is
+# ignored with a warning, so that no line costs more than C2CMAXCPU
+# steps there.
+function c2c_line(line, ln,    w, n, lv, i, s, p, np, j, r, a, b, cost) {
 	sub(/\][ \t]*$/, "", line)
 	n = split(line, w, / +/)
 	if (w[1] != "[latbw-c2c-groups" || n < 3 || w[2] !~ /^level=[a-z0-9]+$/)
@@ -39,7 +44,6 @@ function c2c_line(line, ln,    w, n, lv, i, s, p, np, j, r, a, b, c, cost) {
 	lv = substr(w[2], 7)
 	s = ""
 	cost = 0
-	split("", C2CT)
 	for (i = 3; i <= n; i++) {
 		if (w[i] !~ /^[0-9][0-9,-]*$/)
 			continue
@@ -57,17 +61,10 @@ function c2c_line(line, ln,    w, n, lv, i, s, p, np, j, r, a, b, c, cost) {
 				lwarn(ln, "groups of level " shown(lv) " hold more than " C2CMAXCPU " CPUs: ignored")
 				return
 			}
-			for (c = a; c <= b; c++) {
-				cost++
-				C2CT[c] = i
-			}
+			if (b >= a)
+				cost += b - a + 1
 		}
 	}
 	# A level seen again in the file: the last line wins.
-	if ((cur, lv) in C2CG)
-		for (c = 0; c < C2CMAXCPU; c++)
-			delete C2CGI[cur, lv, c]
-	for (c in C2CT)
-		C2CGI[cur, lv, c] = C2CT[c]
 	C2CG[cur, lv] = s
 }

@@ -147,12 +147,13 @@ function start_series(title, ln,    n, w, i, t) {
 	} else if (title ~ /^scaling [^ ]+ [^ ]+ (processes|threads)$/) {
 		# a scaling curve (-G): copies, operations per second of all
 		# of them; listed per file for its table and plot
-		# (table-scaling.awk, graph-scaling.awk)
+		# (table-scaling.awk, graph-scaling.awk), with the line
+		# of its title (the records' line column)
 		SUNIT[title] = "ops/s"
 		if (!((cur, title) in SCSEEN)) {
 			SCSEEN[cur, title] = 1
-			if (table_name(title, ln))
-				SCNAME[cur, ++SCNN[cur]] = title
+			SCNAME[cur, ++SCNN[cur]] = title
+			SCLN[cur, SCNN[cur]] = ln
 		}
 	} else if (title ~ /^loaded (latency mode=(read|write) pages=[a-z]+|bandwidth mode=(read|write))$/ ||
 	    title ~ /^mlp (latency|bandwidth) pages=[a-z]+$/) {
@@ -162,8 +163,8 @@ function start_series(title, ln,    n, w, i, t) {
 		SUNIT[title] = title ~ /bandwidth/ ? "MB/s" : "ns"
 		if (!((cur, title) in LDSEEN)) {
 			LDSEEN[cur, title] = 1
-			if (table_name(title, ln))
-				LDNAME[cur, ++LDNN[cur]] = title
+			LDNAME[cur, ++LDNN[cur]] = title
+			LDLN[cur, LDNN[cur]] = ln
 		}
 	} else if (title ~ /bandwidth/) {
 		SUNIT[title] = "MB/s"
@@ -183,19 +184,6 @@ function start_series(title, ln,    n, w, i, t) {
 	}
 }
 
-# Whether the title of a curve listed for a table (a scaling curve, a
-# loaded latency) may be a row of summary's table: at most LABMAX
-# characters.  A longer one (a name of 100,000 characters stopped mawk:
-# "sprintf buffer size=8192") is left out of the tables, with a warning;
-# its points stay in JSON and CSV, and graph lists it (its file names are
-# its own business).
-function table_name(title, ln) {
-	if (length(title) <= LABMAX || me == "graph" || mode == "records")
-		return 1
-	lwarn(ln, "a series title of " length(title) " characters (more than " LABMAX "): left out of the tables")
-	return 0
-}
-
 # A record: one figure or one series point, kept in file order for the
 # exports.  Series points are also listed per series for the tables.
 function add_rec(name, x, v, unit,    k) {
@@ -204,6 +192,7 @@ function add_rec(name, x, v, unit,    k) {
 	RX[cur, k] = x
 	RV[cur, k] = v
 	RU[cur, k] = unit
+	RLN[cur, k] = cur_ln
 	RSPR[cur, k] = RR[cur, k] = RMIN[cur, k] = RMAX[cur, k] = RC[cur, k] = ""
 	RRN[cur, k] = RRS[cur, k] = RRV[cur, k] = ROB[cur, k] = RCW[cur, k] = ""
 	RRG[cur, k] = RID[cur, k] = ""

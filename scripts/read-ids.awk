@@ -19,30 +19,6 @@ function rec_id(i, k,    name) {
 	return rid_of(name, RN[i, k])
 }
 
-# fig_ids(i): FIGID[i, id], the record of each id among the figures of
-# file i that FIG holds (read-figures.awk's add_fig: of a figure given
-# twice, the last; of the remote hosts', the first host's), and
-# SIDNAME[i, id] the name of the first series whose points have that
-# id, for the tables (cells.awk's fid, sname).  A remote figure's is
-# also under its registry id, {NAME} in it (remote.udp@{NAME}), as a
-# column names it.
-function fig_ids(i,    k, key, id) {
-	FIGIDS[i] = 1
-	for (k = 1; k <= nrec[i]; k++) {
-		if (RX[i, k] != "") {
-			if ((id = rec_id(i, k)) != "" && !((i, id) in SIDNAME))
-				SIDNAME[i, id] = RN[i, k]
-			continue
-		}
-		key = FKEY[i, k]
-		if (key == "" || !((i, key) in FIG) || FIG[i, key] != k || (id = rec_id(i, k)) == "")
-			continue
-		FIGID[i, id] = k
-		if (index(key, "{HOST}") > 0 && sub(/@[^@]*$/, "@{NAME}", id))
-			FIGID[i, id] = k
-	}
-}
-
 # The registry's figures by the names the reader gives them (rid_init):
 # RIDN[j] the name (a label, "{S}" standing for one word of it, {HOST}
 # for the host's), RIDV[j] its id, j = 1..NRID, in registry order.

@@ -1,22 +1,18 @@
 # read.awk - reading latbw (and lmbench 1, 2, 3) results files into
-# records: the reader under scripts/summary, scripts/compare and
-# scripts/graph.
+# records: the one reader, scripts/records' (records.awk prints what it
+# read), under scripts/summary, scripts/compare and scripts/graph.
 #
 # Standard input, one line per results file to read ("F<TAB>path", or
 # "T<TAB>path" for one that does not end with a newline), a line "X" for
 # each named file that could not be read (so the exit status can say so)
-# and a line "W" for each one skipped with a warning: scripts/summary
-# writes that list.  Results files are read with getline, never executed
-# or evaluated.  The statistics lines ([latbw-stat ...]) are read by
-# stats.awk, the lines that hold results by read-figures.awk, the checks
-# of a value are values.awk's and read-values.awk's: those are always
-# loaded with this file (and read-c2c.awk, lat_c2c's lines).
+# and a line "W" for each one skipped with a warning: readers.sh's
+# list_files writes that list.  Results files are read with getline,
+# never executed or evaluated.  The statistics lines ([latbw-stat ...])
+# are read by stats.awk, the lines that hold results by read-figures.awk,
+# the checks of a value are values.awk's and read-values.awk's: those are
+# always loaded with this file (and read-c2c.awk, lat_c2c's lines).
 #
 # Variables (awk -v: fixed words and flags only):
-#   mode    table (default), fmt (scripts/summary's modes, see
-#           summary.awk), lib (for compare and graph: tables are kept,
-#           not printed), or records (scripts/records: records.awk prints
-#           what was read)
 #   me      the name in messages (default "summary")
 # and in the environment (a path: -v would take its backslashes for
 # escapes), else -v:
@@ -36,8 +32,6 @@
 # Only POSIX awk: it runs under mawk, gawk and the one true awk.
 
 BEGIN {
-	if (mode == "")
-		mode = "table"
 	if ("LATBW_CWD" in ENVIRON)
 		cwd = ENVIRON["LATBW_CWD"]
 	if (me == "")
@@ -47,7 +41,6 @@ BEGIN {
 	nf = 0
 	status = 0
 	MAXWARN = 10
-	LABMAX = 200	# the longest series title a table shows (table_name)
 	SERMAX = 5000	# the most points of a series (too_many)
 	split("", OS_); split("", HOST); split("", DESC); split("", PATHS)
 }
@@ -163,6 +156,7 @@ function read_file(path, cut,    line, r, ln, n, base, prev) {
 }
 
 function take_line(line, ln) {
+	cur_ln = ln	# the line of the records made from it (add_rec)
 	sub(/\r$/, "", line)
 	if (ln == 1 && line ~ /^\[lmbench/) {
 		header_line(line)

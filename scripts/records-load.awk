@@ -1,10 +1,10 @@
 # records-load.awk - the records of scripts/records (records.awk), read
 # from standard input into the arrays the tables (cells.awk, tables.awk,
 # layout.awk) and the plots (graph*.awk) are made from: the part of
-# scripts/compare and scripts/graph that takes in the records.  It reads
-# no results file and parses no line of one: every fact and figure is a
-# field of a record (results-format(7), RECORDS), found by its column's
-# name in the records' first line.
+# scripts/summary, scripts/compare and scripts/graph that takes in the
+# records.  It reads no results file and parses no line of one: every
+# fact and figure is a field of a record (results-format(7), RECORDS),
+# found by its column's name in the records' first line.
 #
 # Standard input: one or more streams of records (each from its first
 # line, the column names), and lines of the program that loads this
@@ -22,17 +22,19 @@
 #       unit), RSPR, RR, RMIN, RMAX, RC (spread, reps, min, max, copies),
 #       RPL, RXS, RIDL (placement, cross_pct, idle), RRN, RRS, RRG, RRV
 #       (rounds, round_spread, round_gap, round_values), ROB, RCW
-#       (others_busy, cpu_wait), RID (id)
+#       (others_busy, cpu_wait), RID (id), RLN (the line it was read from)
 #   FIG[i, key]    the record the tables take under key (table_key): by
 #                  label, for the figures no registry line has an id for
-#   FIGID[i, id], SIDNAME[i, id]   the figure of each id the tables take,
-#                  the first series of each id (fig_ids, from the id
-#                  column; tables.awk's fid and sname look cells up here)
+#   FIGID[i, id], SIDNAME[i, id]   the figure of each id the tables (and
+#                  graph's cache levels) take, the first series of
+#                  each id (fig_ids, from the id column; tables.awk's
+#                  fid and sname look cells up here)
 #   SN[i, name], SK[i, name, 1..SN]   the points of a series (series_point)
 #   C2CMS[i] (" cas pipe"), C2CCPU[i, matrix, cpu], C2CG[i, level]   lat_c2c's
 #       matrices, the CPUs of their rows, the groups of each level
+#       (C2CGI[i, level, cpu]: each CPU's group, rl_groups)
 #   SCNAME[i, 1..SCNN[i]], LDNAME[i, 1..LDNN[i]]   the scaling curves, the
-#       loaded latency and MLP curves
+#       loaded latency and MLP curves (SCLN, LDLN: the lines of their titles)
 #
 # Only POSIX awk: it runs under mawk, gawk and the one true awk.
 
@@ -40,6 +42,7 @@ BEGIN {
 	FS = OFS = "\t"
 	MIB = 1048576		# lat_mem_rd sizes are in MB of 2^20 bytes
 	GIB = 1024 * MIB
+	RL_MAXCPU = 4096	# lat_c2c's CPU numbers are below this (TOPO_MAX_CPU)
 	nf = 0
 	status = 0
 	# The facts of a file (records.awk's) kept in META, by their keys.
@@ -69,7 +72,7 @@ function rl_columns(    c, n, need, j) {
 	split("", RLC)
 	for (c = 1; c <= NF; c++)
 		RLC[$c] = c
-	n = split("file run host id name x value unit spread reps min max copies placement cross_pct rounds round_spread others_busy idle cpu_wait round_gap round_values table_key series_point", need, " ")
+	n = split("file run host id name x value unit spread reps min max copies placement cross_pct rounds round_spread others_busy idle cpu_wait round_gap round_values table_key series_point line", need, " ")
 	for (j = 1; j <= n; j++)
 		if (!(need[j] in RLC)) {
 			printf "%s: internal error: the records have no column %s\n", me, need[j] > "/dev/stderr"
@@ -119,13 +122,13 @@ function rl_fact(i, key, v) {
 		if (key == "CACHE_FROM" && v == "getconf")
 			GETCONF_SIZES[i] = 1
 	} else
-		rl_list(i, key, v)
+		rl_list(i, key, v, $(RLC["line"]))
 }
 
 # The facts that list what the tables and plots show of a file: lat_c2c's
 # matrices, their rows and the groups of each level; the scaling curves;
 # the loaded latency and MLP curves.
-function rl_list(i, key, v,    n, w, j) {
+function rl_list(i, key, v, ln,    n, w, j) {
 	if (key == "c2c.matrix") {
 		C2CMS[i] = C2CMS[i] " " v
 		C2CM[i, v] = 1
@@ -134,11 +137,39 @@ function rl_list(i, key, v,    n, w, j) {
 		for (j = 1; j <= n; j++)
 			C2CCPU[i, substr(key, 10), w[j] + 0] = 1
 	} else if (substr(key, 1, 11) == "c2c.groups.")
-		C2CG[i, substr(key, 12)] = v
-	else if (key == "scaling.curve")
+		rl_groups(i, substr(key, 12), v)
+	else if (key == "scaling.curve") {
 		SCNAME[i, ++SCNN[i]] = v
-	else if (key == "load.curve")
+		SCLN[i, SCNN[i]] = ln
+	} else if (key == "load.curve") {
 		LDNAME[i, ++LDNN[i]] = v
+		LDLN[i, LDNN[i]] = ln
+	}
+}
+
+# rl_groups(i, lv, s): the groups of level lv of file i, s as its
+# [latbw-c2c-groups] line gave them (CPU lists, "0-1,4-5 2-3,6-7"):
+# C2CG[i, lv] = s, and each CPU's group, its place in s, in
+# C2CGI[i, lv, cpu] (the marks of table-c2c.awk: points.awk's
+# c2c_relation).  The reader has checked the line: its groups hold at
+# most RL_MAXCPU CPUs, and records.awk gives a level once.
+function rl_groups(i, lv, s,    g, ng, p, np, j, r, w, a, b, c) {
+	C2CG[i, lv] = s
+	ng = split(s, g, " ")
+	for (j = 1; j <= ng; j++) {
+		np = split(g[j], p, ",")
+		for (r = 1; r <= np; r++) {
+			if (split(p[r], w, "-") == 2) {
+				a = w[1] + 0
+				b = w[2] + 0
+			} else
+				a = b = p[r] + 0
+			if (b >= RL_MAXCPU)
+				b = RL_MAXCPU - 1
+			for (c = a; c <= b; c++)
+				C2CGI[i, lv, c] = j
+		}
+	}
 }
 
 function rl_fig(i,    k, key, p) {
@@ -162,6 +193,7 @@ function rl_fig(i,    k, key, p) {
 	ROB[i, k] = $(RLC["others_busy"])
 	RCW[i, k] = $(RLC["cpu_wait"])
 	RID[i, k] = $(RLC["id"])
+	RLN[i, k] = $(RLC["line"])
 	key = RTK[i, k] = $(RLC["table_key"])
 	if (key != "")
 		FIG[i, key] = k
@@ -172,13 +204,12 @@ function rl_fig(i,    k, key, p) {
 	}
 }
 
-# fig_ids(i): what read-ids.awk's fig_ids makes of the reader's arrays,
-# made of the records' columns (the tables call it: cells.awk's fid,
-# sname).  FIGID[i, id], the record of each id among the figures the
-# tables take (those with a table_key, RTK), a remote figure's also
-# under its registry id with {NAME} (remote.udp@{NAME}) as a column
-# names it; SIDNAME[i, id], the name of the first series whose points
-# have that id.
+# fig_ids(i), made of the records' columns (the tables call it:
+# tables.awk's fid, sname): FIGID[i, id], the record of each id among
+# the figures the tables take (those with a table_key, RTK), a remote
+# figure's also under its registry id with {NAME} (remote.udp@{NAME})
+# as a column names it; SIDNAME[i, id], the name of the first series
+# whose points have that id.
 function fig_ids(i,    k, id) {
 	FIGIDS[i] = 1
 	for (k = 1; k <= nrec[i]; k++) {

@@ -1,6 +1,6 @@
 # records.awk - scripts/records' main part: the records of the results
-# files read.awk has read (mode=records), as tab-separated lines on
-# standard output: the plumbing under summary's exports (export.awk).
+# files read.awk has read, as tab-separated lines on standard output:
+# the plumbing under summary, compare and graph.
 #
 # scripts/records runs this file first, then read.awk and its parts
 # (read-values, read-figures, read-c2c, stats), read-ids.awk (the id of
@@ -11,21 +11,28 @@
 #   file       one line per fact of a results file (a header line's
 #              value, its OS, ...): file, run, host, then the fact's key
 #              (in the id column) and its value (in the name column):
-#              six fields
+#              six fields; a curve's (scaling.curve, load.curve) has
+#              its title's line in the line column too
 #   fig        one line per figure or series point, in file order
 #
 # Every field is text with "\" written "\\", a tab "\t", a newline "\n"
 # and a carriage return "\r" (rec_esc): a field never holds a tab or a
 # line break, and "\" followed by one of "\tnr" is its only escape.
 #
-# Variables: those of read.awk (mode=records, me).
+# Variables: those of read.awk (me).
 #
 # Only POSIX awk: it runs under mawk, gawk and the one true awk.
 
 BEGIN {
 	# The registry first: a bad one is said before any record.
 	reg_read(ENVIRON["LATBW_REGISTRY"])
-	REC_COLS = "kind\tfile\trun\thost\tid\tname\tx\tvalue\tunit\tspread\treps\tmin\tmax\tcopies\tplacement\tcross_pct\trounds\tround_spread\tstddev_pct\tothers_busy\tidle\tcpu_wait\tround_gap\tround_values\ttable_key\tseries_point"
+	REC_COLS = "kind\tfile\trun\thost\tid\tname\tx\tvalue\tunit\tspread\treps\tmin\tmax\tcopies\tplacement\tcross_pct\trounds\tround_spread\tstddev_pct\tothers_busy\tidle\tcpu_wait\tround_gap\tround_values\ttable_key\tseries_point\tline"
+	# From a fact's value (its sixth field) to the line column: a fact read
+	# from one line of its own (a curve's title) says which.
+	REC_NCOL = split(REC_COLS, rec_col, "\t")
+	REC_TOLINE = ""
+	for (rec_i = 6; rec_i < REC_NCOL; rec_i++)
+		REC_TOLINE = REC_TOLINE "\t"
 	# Statistics-line fields carried as they are written (stats.awk
 	# keeps them, RSF), each a column after REC_COLS', named as the
 	# field is, in this order (none yet): a new field of the harness
@@ -103,13 +110,14 @@ function rec_facts(i,    j, key, v) {
 	rec_lists(i)
 }
 
-# The records of file i, one line each; the last two columns say where
-# the tables find it: the name a figure is looked up by (its label as
-# the registry writes it, fig_id, moved to its cross-CPU label when it
-# was measured across CPUs: FKEY), for the record the tables take under
-# that name (the last of a label, a remote figure of the first host
-# only); and a point's place in its series (1, 2, ...), for the points
-# of the series as the file left it (one seen again starts over).
+# The records of file i, one line each; the last three columns say where
+# the tables find it, and where the file has it: the name a figure is
+# looked up by (its label as the registry writes it, fig_id, moved to
+# its cross-CPU label when it was measured across CPUs: FKEY), for the
+# record the tables take under that name (the last of a label, a remote
+# figure of the first host only); a point's place in its series (1, 2,
+# ...), for the points of the series as the file left it (one seen
+# again starts over); and the line of the file it was read from.
 function rec_figs(i,    k, sd, key, pos, name, j, seen, x) {
 	split("", pos)
 	split("", seen)
@@ -136,14 +144,15 @@ function rec_figs(i,    k, sd, key, pos, name, j, seen, x) {
 		    RXS[i, k] "\t" RRN[i, k] "\t" RRS[i, k] "\t" \
 		    (sd == "" ? "" : sprintf("%.2f", sd)) "\t" ROB[i, k] "\t" \
 		    RIDL[i, k] "\t" RCW[i, k] "\t" RRG[i, k] "\t" rec_esc(RRV[i, k]) "\t" \
-		    rec_esc(key) "\t" (k in pos ? pos[k] : "") x
+		    rec_esc(key) "\t" (k in pos ? pos[k] : "") "\t" RLN[i, k] x
 	}
 }
 
 # What the tables and plots list of file i besides its records, as facts
 # after its header lines (only those it has): lat_c2c's matrices
 # (c2c.matrix, a line each, in file order), the CPUs of each one's rows
-# (c2c.rows.MATRIX, ascending), the groups of each topology level as its
+# (c2c.rows.MATRIX, ascending, then those past lat_c2c's CPUs as
+# written, in file order), the groups of each topology level as its
 # [latbw-c2c-groups] line gives them (c2c.groups.LEVEL), the scaling
 # curves (scaling.curve) and the loaded latency and MLP curves
 # (load.curve), a line each, in file order.
@@ -156,6 +165,8 @@ function rec_lists(i,    m, nm, j, r, s, lv) {
 		for (r = 0; r < C2CMAXCPU; r++)
 			if ((i, m[j], r) in C2CCPU)
 				s = s (s == "" ? "" : " ") r
+		for (r = 1; r <= C2CNPAST[i, m[j]]; r++)
+			s = s (s == "" ? "" : " ") C2CPAST[i, m[j], r]
 		print rec_head("file", i) "\tc2c.rows." rec_esc(m[j]) "\t" s
 	}
 	split("smt l2 l3 node package", lv, " ")
@@ -163,7 +174,7 @@ function rec_lists(i,    m, nm, j, r, s, lv) {
 		if ((i, lv[j]) in C2CG)
 			print rec_head("file", i) "\tc2c.groups." lv[j] "\t" rec_esc(C2CG[i, lv[j]])
 	for (j = 1; j <= SCNN[i]; j++)
-		print rec_head("file", i) "\tscaling.curve\t" rec_esc(SCNAME[i, j])
+		print rec_head("file", i) "\tscaling.curve\t" rec_esc(SCNAME[i, j]) REC_TOLINE SCLN[i, j]
 	for (j = 1; j <= LDNN[i]; j++)
-		print rec_head("file", i) "\tload.curve\t" rec_esc(LDNAME[i, j])
+		print rec_head("file", i) "\tload.curve\t" rec_esc(LDNAME[i, j]) REC_TOLINE LDLN[i, j]
 }

@@ -134,8 +134,7 @@ function set_stats(k, sp, f, ln,    t) {
 	# For the records, every field as written: records.awk's REC_FIELDS
 	# columns carry some as they are.
 	for (t in f)
-		if (mode == "records")
-			RSF[cur, k, t] = f[t]
+		RSF[cur, k, t] = f[t]
 	RSPR[cur, k] = sp + 0
 	# latbw-run's rounds (RRN) and the spread across them (RRS, percent).
 	RRS[cur, k] = pct_field(f["round_spread"])

@@ -40,8 +40,8 @@ function reg_columns(    i, n, w, j, c, at, lab) {
 	}
 }
 
-# The figure of file i whose id is id (fig_ids: read-ids.awk's in the
-# reader, records-load.awk's over records), "" if none.
+# The figure of file i whose id is id (records-load.awk's fig_ids), ""
+# if none.
 function fid(i, id) {
 	if (!(i in FIGIDS))
 		fig_ids(i)

@@ -11,8 +11,8 @@
 . "$TESTS_DIR/lib-readers.sh"
 
 # PARTS: the awk files of summary's program, in order, as scripts/summary
-# lists them (parts="summary read ...").
-PARTS=$(sed -n 's/^parts="\(summary .*\)"$/\1/p' "$TOP/scripts/summary")
+# lists them (summary_parts="summary records-load ...").
+PARTS=$(sed -n 's/^summary_parts="\(summary .*\)"$/\1/p' "$TOP/scripts/summary")
 
 # fmt_awk AWK: summary's awk program, as scripts/summary runs it, with
 # mode=fmt: input on standard input, cells on standard output.

@@ -201,4 +201,13 @@ test_expect 'lat_ctx: the overhead statistics line after the title is no warning
 		fail "$(cat "$TRASH/err")"
 '
 
+test_expect 'summary is a program over records: its awk files hold no part of the reader, and records alone make its tables' '
+	set -- "$FIX/ours.results" "$TOP/tests/fixtures/c2c/twosock.0" \
+		"$TOP/tests/fixtures/scaling/one.0" "$TOP/tests/fixtures/load/one.0" &&
+	{ sh "$RECORDS" "$@" && printf "E\t0\n"; } >"$TRASH/recs" 2>/dev/null &&
+	over_records summary -v mode=table -v spread=1 <"$TRASH/recs" >"$TRASH/over" &&
+	summary -s "$@" && expect_status 0 &&
+	diff -u "$TRASH/out" "$TRASH/over"
+'
+
 test_done

@@ -9,7 +9,7 @@
 . "$TESTS_DIR/lib-readers.sh"
 
 IDS=$TOP/tests/fixtures/ids/vm.0
-COLS='kind file run host id name x value unit spread reps min max copies placement cross_pct rounds round_spread stddev_pct others_busy idle cpu_wait round_gap round_values table_key series_point'
+COLS='kind file run host id name x value unit spread reps min max copies placement cross_pct rounds round_spread stddev_pct others_busy idle cpu_wait round_gap round_values table_key series_point line'
 export IDS COLS
 
 # fig FIELDS: the fig records of $TRASH/out, their fields FIELDS (awk's
@@ -29,10 +29,10 @@ test_expect 'the first line names the columns, a tab between' '
 		fail "line 1: $(sed -n 1p "$TRASH/out")"
 '
 
-test_expect 'every fig record has the columns of line 1, every file record six' '
-	records "$IDS" "$FIX/lmbench3-zen3-vm.results" "$TOP/tests/fixtures/c2c/twosock.0" &&
+test_expect 'every fig record has the columns of line 1, every file record six (a curve'\''s up to the line column)' '
+	records "$IDS" "$FIX/lmbench3-zen3-vm.results" "$TOP/tests/fixtures/c2c/twosock.0" "$TOP/tests/fixtures/scaling/one.0" &&
 	awk -F "\t" "NR == 1 { n = NF; next }
-		!(\$1 == \"fig\" && NF == n || \$1 == \"file\" && NF == 6) { print NR \": \" NF \" fields: \" \$0; bad = 1 }
+		!(\$1 == \"fig\" && NF == n || \$1 == \"file\" && (NF == 6 || \$5 ~ /^(scaling|load)[.]curve\$/ && NF == n)) { print NR \": \" NF \" fields: \" \$0; bad = 1 }
 		END { exit bad }" "$TRASH/out" >"$TRASH/bad" || fail "$(head -5 "$TRASH/bad")"
 '
 
@@ -117,7 +117,7 @@ test_expect 'text fields: \\, tab, newline and return escaped; read back, the te
 		printf "back\\\\slash latency: 2.5 microseconds\n"
 	} >"$f" &&
 	records "$f" && expect_status 0 &&
-	awk -F "\t" "\$1 == \"fig\" && NF != 26 { bad = 1 } END { exit bad }" "$TRASH/out" &&
+	awk -F "\t" "\$1 == \"fig\" && NF != 27 { bad = 1 } END { exit bad }" "$TRASH/out" &&
 	[ "$(fig "\$2")" = "$TRASH/a\\tb\\\\c.1" ] || fail "file: $(fig "\$2")" || return 1
 	[ "$(fig "\$6")" = "back\\\\slash latency" ] || fail "name: $(fig "\$6")" || return 1
 	[ "$(fact header.CPU_MODEL)" = "one\\ttwo\\rthree" ] || fail "fact: $(fact header.CPU_MODEL)" || return 1
@@ -179,6 +179,18 @@ test_expect 'the lists of a file after its header facts: lat_c2c matrices, rows 
 	cmp "$TRASH/want" "$TRASH/lists" || fail "$(cat "$TRASH/lists")"
 '
 
+test_expect 'line: the line each figure and point was read from, a curve'\''s title line; rows past CPU 4095 listed last, as written' '
+	printf "[lmbench3.0 results for Linux h 6.1 #1 x86_64]\nPipe latency: 1 microseconds\n\"c2c cas cpu=05000\n1 30.5\n\n\"c2c cas cpu=1\n2 30.5\n\n\"scaling lat_pipe pipe processes\n1 100\n2 190\n" >"$TRASH/lines.0" &&
+	records "$TRASH/lines.0" && expect_status 0 &&
+	awk -F "\t" "NR == 1 { for (c = 1; c <= NF; c++) if (\$c == \"line\") l = c; next }
+		\$1 == \"fig\" { print \$6 \" \" \$7 \"@\" \$l }
+		\$5 ~ /[.](curve|rows[.]cas)\$/ { print \$5 \"=\" \$6 \"@\" \$l }" "$TRASH/out" >"$TRASH/lines" &&
+	printf "%s\n" "c2c.rows.cas=1 05000@" "scaling.curve=scaling lat_pipe pipe processes@9" \
+		"Pipe latency @2" "c2c cas cpu=05000 1@4" "c2c cas cpu=1 2@7" \
+		"scaling lat_pipe pipe processes 1@10" "scaling lat_pipe pipe processes 2@11" >"$TRASH/want" &&
+	cmp "$TRASH/want" "$TRASH/lines" || fail "$(cat "$TRASH/lines")"
+'
+
 test_expect 'a backslash in a path is doubled under every awk (mawk made one of gsub'\''s "\\\\\\\\")' '
 	printf "[lmbench3.0 results for Linux h 6.1 #1 x86_64]\nPipe latency: 1 microseconds\n" >"$TRASH/b\\s.0" &&
 	for a in $BB_AWKS
@@ -205,8 +217,8 @@ test_expect 'a statistics field named in REC_FIELDS: a column of its own, its va
 	! cmp -s "$TOP/scripts/records.awk" "$TRASH/s/records.awk" &&
 	sh "$TRASH/s/records" "$IDS" >"$TRASH/out" &&
 	[ "$(sed -n 1p "$TRASH/out")" = "$(printf "%s\n" $COLS n preempted | paste -s -)" ] &&
-	[ "$(fig "\$6, \$27, \$28" | sed -n 1p)" = "$(printf "Simple syscall\t100\t0")" ] &&
-	[ "$(fig "\$27" | sort -u)" = 100 ] || fail "$(sed -n 1,3p "$TRASH/out")"
+	[ "$(fig "\$6, \$28, \$29" | sed -n 1p)" = "$(printf "Simple syscall\t100\t0")" ] &&
+	[ "$(fig "\$28" | sort -u)" = 100 ] || fail "$(sed -n 1,3p "$TRASH/out")"
 '
 
 test_expect 'an empty file and a missing one: one line each, exit 2' '
