@@ -461,69 +461,117 @@ last_y() {
 	echo "${v:-$(why "$1")}"
 }
 
-s_proc() {
-	for op in null read write
+# alternated CELL LABEL RUNNER: RUNNER o (latbw's program, its output in
+# $o) and RUNNER t (lmbench's, in $t), ALT (default 3) times in turn;
+# the row is the median-ratio pair of the figures labelled LABEL.  A
+# shared host moves a null system call 0.19 <-> 0.28 us from one run to
+# the next (four alternated runs here: 0.28/0.22, 0.21/0.20, 0.19/0.19,
+# 0.19/0.19), so one run of each is as likely a comparison of two host
+# states as of two programs.
+alternated() {
+	rm -f "$tmp/alt"
+	k=0
+	while [ "$k" -lt "${ALT:-3}" ]
 	do
-		ours "$o" "$bin/lat_syscall" -C "$a" -N "$REPS" "$op"
-		theirs "$t" "$lm/lat_syscall" -N "$REPS" "$op"
-		l=$op
-		[ "$op" = null ] && l=syscall
-		vo=$(fig "$o" "Simple $l")
-		vt=$(fig "$t" "Simple $l")
-		case $op in
-		null) o_null=$vo t_null=$vt ;;
-		read) o_read=$vo t_read=$vt ;;
-		write) o_write=$vo t_write=$vt ;;
-		esac
+		"$3" o
+		"$3" t
+		printf '%s\t%s\n' "$(fig "$o" "$2")" "$(fig "$t" "$2")" >>"$tmp/alt"
+		k=$((k + 1))
 	done
-	row "null call" "$o_null" "$t_null"
-	row "null I/O" "$(mean "$o_read" "$o_write")" "$(mean "$t_read" "$t_write")"
-	ours "$o" "$bin/lat_syscall" -C "$a" -N "$REPS" stat "$stat"
-	theirs "$t" "$lm/lat_syscall" -N "$REPS" stat "$stat"
-	row "stat" "$(fig "$o" "Simple stat")" "$(fig "$t" "Simple stat")"
-	ours "$o" "$bin/lat_syscall" -C "$a" -N "$REPS" open "$stat"
-	theirs "$t" "$lm/lat_syscall" -N "$REPS" open "$stat"
-	row "open clos" "$(fig "$o" "Simple open/close")" "$(fig "$t" "Simple open/close")"
-	ours "$o" "$bin/lat_select" -C "$a" -N "$REPS" -n 100 tcp
-	theirs "$t" "$lm/lat_select" -N "$REPS" -n 100 tcp
-	row "slct TCP" "$(fig "$o" "Select on 100 tcp fd's")" "$(fig "$t" "Select on 100 tcp fd's")"
-	ours "$o" "$bin/lat_sig" -C "$a" -N "$REPS" install
-	theirs "$t" "$lm/lat_sig" -N "$REPS" install
-	row "sig inst" "$(fig "$o" "Signal handler installation")" "$(fig "$t" "Signal handler installation")"
-	# Three times, alternately, the median-ratio pair: single runs of
-	# either moved 2.3-3.1 us from one run to the next here.
-	rm -f "$tmp/sig"
-	for k in 1 2 3
-	do
-		ours "$o" "$bin/lat_sig" -C "$a" -N "$REPS" catch
-		theirs "$t" "$lm/lat_sig" -N "$REPS" catch
-		printf '%s\t%s\n' "$(fig "$o" "Signal handler overhead")" \
-			"$(fig "$t" "Signal handler overhead")" >>"$tmp/sig"
-	done
-	median_pair "$tmp/sig"
-	row "sig hndl" "$po" "$px"
-	# Three times, alternately (one run: 342 us latbw, 494 lmbench; the
-	# host's state moves a fork by a third).
-	rm -f "$tmp/fork"
-	for k in 1 2 3
-	do
+	median_pair "$tmp/alt"
+	row "$1" "$po" "$px"
+}
+# The runners: RUNNER o|t.
+r_null() {
+	if [ "$1" = o ]
+	then
+		ours "$o" "$bin/lat_syscall" -C "$a" -N "$REPS" null
+	else
+		theirs "$t" "$lm/lat_syscall" -N "$REPS" null
+	fi
+}
+# null I/O: the mean of read and write, as a line "null I/O: X" of its own.
+r_nullio() {
+	if [ "$1" = o ]
+	then
+		ours "$o" "$bin/lat_syscall" -C "$a" -N "$REPS" read
+		vr=$(fig "$o" "Simple read")
+		ours "$o" "$bin/lat_syscall" -C "$a" -N "$REPS" write
+		vw=$(fig "$o" "Simple write")
+		f=$o
+	else
+		theirs "$t" "$lm/lat_syscall" -N "$REPS" read
+		vr=$(fig "$t" "Simple read")
+		theirs "$t" "$lm/lat_syscall" -N "$REPS" write
+		vw=$(fig "$t" "Simple write")
+		f=$t
+	fi
+	echo "null I/O: $(mean "$vr" "$vw") microseconds" >"$f"
+}
+r_stat() {
+	if [ "$1" = o ]
+	then
+		ours "$o" "$bin/lat_syscall" -C "$a" -N "$REPS" "$2" "$stat"
+	else
+		theirs "$t" "$lm/lat_syscall" -N "$REPS" "$2" "$stat"
+	fi
+}
+r_statf() { r_stat "$1" stat; }
+r_open() { r_stat "$1" open; }
+r_slct() {
+	if [ "$1" = o ]
+	then
+		ours "$o" "$bin/lat_select" -C "$a" -N "$REPS" -n 100 tcp
+	else
+		theirs "$t" "$lm/lat_select" -N "$REPS" -n 100 tcp
+	fi
+}
+r_sig() {
+	if [ "$1" = o ]
+	then
+		ours "$o" "$bin/lat_sig" -C "$a" -N "$REPS" "$2"
+	else
+		theirs "$t" "$lm/lat_sig" -N "$REPS" "$2"
+	fi
+}
+r_install() { r_sig "$1" install; }
+r_catch() { r_sig "$1" catch; }
+r_proc() {
+	if [ "$1" = o ]
+	then
+		ours "$o" "$bin/lat_proc" -C "$a" -N "$REPS" "$2"
+	else
+		with_hello "$2"
+	fi
+}
+r_fork() {
+	if [ "$1" = o ]
+	then
 		ours "$o" "$bin/lat_proc" -C "$a" -N "$REPS" fork
+	else
 		theirs "$t" "$lm/lat_proc" -N "$REPS" fork
-		printf '%s\t%s\n' "$(fig "$o" "Process fork+exit")" \
-			"$(fig "$t" "Process fork+exit")" >>"$tmp/fork"
-	done
-	median_pair "$tmp/fork"
-	row "fork proc" "$po" "$px"
+	fi
+}
+r_exec() { r_proc "$1" exec; }
+r_shell() { r_proc "$1" shell; }
+
+# Every row three times, alternately (alternated): single runs moved
+# sig hndl 2.3-3.1 us, a fork by a third, a null call by half.
+s_proc() {
+	alternated "null call" "Simple syscall" r_null
+	alternated "null I/O" "null I/O" r_nullio
+	alternated "stat" "Simple stat" r_statf
+	alternated "open clos" "Simple open/close" r_open
+	alternated "slct TCP" "Select on 100 tcp fd's" r_slct
+	alternated "sig inst" "Signal handler installation" r_install
+	alternated "sig hndl" "Signal handler overhead" r_catch
+	alternated "fork proc" "Process fork+exit" r_fork
 	# lmbench's exec and shell run /tmp/hello, a path built into them:
 	# its hello, put there only for these runs.  Without it lmbench's
 	# exec child's execve fails and it exits: a figure of fork + a failed
 	# execve (0.46 of latbw's exec), not of an exec.
-	ours "$o" "$bin/lat_proc" -C "$a" -N "$REPS" exec
-	with_hello exec
-	row "exec proc" "$(fig "$o" "Process fork+execve")" "$(fig "$t" "Process fork+execve")"
-	ours "$o" "$bin/lat_proc" -C "$a" -N "$REPS" shell
-	with_hello shell
-	row "sh proc" "$(fig "$o" "Process fork+/bin/sh -c")" "$(fig "$t" "Process fork+/bin/sh -c")"
+	alternated "exec proc" "Process fork+execve" r_exec
+	alternated "sh proc" "Process fork+/bin/sh -c" r_shell
 }
 # with_hello CASE: lmbench's lat_proc CASE with its hello as /tmp/hello.
 with_hello() {
