@@ -141,6 +141,8 @@ definition() {
 		echo "sysfs gives the host's whole L3; a guest's chase keeps L3 latency only up to its share of it (the mem rows: memory latency at half the sysfs size)" ;;
 	'Mem read' | 'Mem write')
 		echo "lmbench's frd/fwr: scalar 4-byte words (frd one chain of adds), core-bound; latbw's 16-byte vectors (see [lmbench rd/wr])" ;;
+	'Mmap reread')
+		echo "lmbench's bread sums 8-byte words in one chain of adds (12.3K MB/s here, its own bw_mem rd 15.9K); latbw's is bw_mem rd's kernel (17.1K, bw_mem rd 18.9K: see Mem read [lmbench rd])" ;;
 	'Bcopy (hand)')
 		echo "lmbench's fcp: a scalar 4-byte word a load and a store; latbw's 16-byte vectors (see [lmbench bcopy])" ;;
 	'c2c cas 0-1')
