@@ -26,6 +26,13 @@ then
 		expect_line "cpus=0 unit=us placement=same others_busy=[0-9]+%\]\$" "$TRASH/err"
 	'
 
+	# /proc/stat counts ticks of 10 ms: over a measurement of a few, one
+	# busy tick of a daemon read 100 % (quick runs, quiet machine).
+	test_expect 'pinned, shorter than a tenth of a second: others_busy not said' '
+		run_bench lat_syscall -C 0 -N 1 -W 0 -E 100 null &&
+		expect_line "^\[latbw-stat prog=lat_syscall .* cpus=0 unit=us placement=same\]\$" "$TRASH/err"
+	'
+
 	test_expect 'a process spinning on CPU 1 meanwhile: others_busy says so' '
 		taskset -c 1 sh -c "while :; do :; done" &
 		spin=$!

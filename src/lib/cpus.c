@@ -322,6 +322,9 @@ double cpus_pressure_us(void)
 #endif
 }
 
+/* The least ticks per other CPU for a share to be said (10: 0.1 s). */
+#define MIN_TICKS 10
+
 double cpus_others_busy(const struct cpus_times *then, const int *skip,
 			unsigned n)
 {
@@ -349,7 +352,12 @@ double cpus_others_busy(const struct cpus_times *then, const int *skip,
 		       now->idle[i] - then->idle[i];
 	}
 	free(now);
-	if (others == 0 || all == 0)
+	/*
+	 * /proc/stat counts in clock ticks (USER_HZ, 100 a second): over a
+	 * few, one busy tick of a daemon reads as 50 or 100 %.  Under
+	 * MIN_TICKS a CPU the share is not known, not said.
+	 */
+	if (others == 0 || all < MIN_TICKS * (unsigned long long)others)
 		return -1.0;
 	return (double)busy / (double)all;
 }

@@ -101,7 +101,9 @@ struct cpus_times *cpus_times_read(FILE *f);
 /*
  * How busy the CPUs of `then` other than the n in skip[] were from then to
  * now: a share from 0 to 1, or -1 when there are no others or it is not
- * known.  What a pinned measurement's neighbours did meanwhile.
+ * known (also when less than a tenth of a second passed: /proc/stat counts
+ * in ticks of 10 ms, and one tick is not a share).  What a pinned
+ * measurement's neighbours did meanwhile.
  */
 double cpus_others_busy(const struct cpus_times *then, const int *skip,
 			unsigned n);
