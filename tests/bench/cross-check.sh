@@ -463,117 +463,77 @@ last_y() {
 	echo "${v:-$(why "$1")}"
 }
 
-# alternated CELL LABEL RUNNER: RUNNER o (latbw's program, its output in
-# $o) and RUNNER t (lmbench's, in $t), ALT (default 3) times in turn;
-# the row is the median-ratio pair of the figures labelled LABEL.  A
-# shared host moves a null system call 0.19 <-> 0.28 us from one run to
-# the next (four alternated runs here: 0.28/0.22, 0.21/0.20, 0.19/0.19,
-# 0.19/0.19), so one run of each is as likely a comparison of two host
-# states as of two programs.
+# alternated CELL LABEL PROG ARG...: latbw's PROG and lmbench's with
+# ARGs (side), alt_n (default 3) times in turn; the row is the
+# median-ratio pair of the figures labelled LABEL.  A shared host moves
+# a null system call 0.19 <-> 0.28 us from one run to the next (four
+# alternated runs here: 0.28/0.22, 0.21/0.20, 0.19/0.19, 0.19/0.19), so
+# one run of each is as likely a comparison of two host states as of
+# two programs.
 alternated() {
+	al_cell=$1
+	al_label=$2
+	shift 2
 	rm -f "$tmp/alt"
 	k=0
-	while [ "$k" -lt "${ALT:-3}" ]
+	while [ "$k" -lt "${alt_n:-3}" ]
 	do
-		"$3" o
-		"$3" t
-		printf '%s\t%s\n' "$(fig "$o" "$2")" "$(fig "$t" "$2")" >>"$tmp/alt"
+		side o "$@"
+		side t "$@"
+		printf '%s\t%s\n' "$(fig "$o" "$al_label")" "$(fig "$t" "$al_label")" >>"$tmp/alt"
 		k=$((k + 1))
 	done
 	median_pair "$tmp/alt"
-	row "$1" "$po" "$px"
+	row "$al_cell" "$po" "$px"
 }
-# The runners: RUNNER o|t.
-r_null() {
-	if [ "$1" = o ]
+# side o|t PROG ARG...: latbw's PROG (o, into $o) or lmbench's (t, into
+# $t), pinned to CPU A, -N REPS.  lmbench's exec and shell run with its
+# hello (with_hello).  PROG nullio: lat_syscall read and write, and a
+# line "null I/O: MEAN microseconds" of their mean.
+side() {
+	sd_f=$o
+	[ "$1" = t ] && sd_f=$t
+	if [ "$2" = nullio ]
 	then
-		ours "$o" "$bin/lat_syscall" -C "$a" -N "$REPS" null
+		side "$1" lat_syscall read
+		sd_r=$(fig "$sd_f" "Simple read")
+		side "$1" lat_syscall write
+		sd_w=$(fig "$sd_f" "Simple write")
+		echo "null I/O: $(mean "$sd_r" "$sd_w") microseconds" >"$sd_f"
+	elif [ "$1" = o ]
+	then
+		shift
+		sd_p=$1
+		shift
+		ours "$o" "$bin/$sd_p" -C "$a" -N "$REPS" "$@"
+	elif [ "$2:$3" = lat_proc:exec ] || [ "$2:$3" = lat_proc:shell ]
+	then
+		with_hello "$3"
 	else
-		theirs "$t" "$lm/lat_syscall" -N "$REPS" null
+		shift
+		sd_p=$1
+		shift
+		theirs "$t" "$lm/$sd_p" -N "$REPS" "$@"
 	fi
 }
-# null I/O: the mean of read and write, as a line "null I/O: X" of its own.
-r_nullio() {
-	if [ "$1" = o ]
-	then
-		ours "$o" "$bin/lat_syscall" -C "$a" -N "$REPS" read
-		vr=$(fig "$o" "Simple read")
-		ours "$o" "$bin/lat_syscall" -C "$a" -N "$REPS" write
-		vw=$(fig "$o" "Simple write")
-		f=$o
-	else
-		theirs "$t" "$lm/lat_syscall" -N "$REPS" read
-		vr=$(fig "$t" "Simple read")
-		theirs "$t" "$lm/lat_syscall" -N "$REPS" write
-		vw=$(fig "$t" "Simple write")
-		f=$t
-	fi
-	echo "null I/O: $(mean "$vr" "$vw") microseconds" >"$f"
-}
-r_stat() {
-	if [ "$1" = o ]
-	then
-		ours "$o" "$bin/lat_syscall" -C "$a" -N "$REPS" "$2" "$stat"
-	else
-		theirs "$t" "$lm/lat_syscall" -N "$REPS" "$2" "$stat"
-	fi
-}
-r_statf() { r_stat "$1" stat; }
-r_open() { r_stat "$1" open; }
-r_slct() {
-	if [ "$1" = o ]
-	then
-		ours "$o" "$bin/lat_select" -C "$a" -N "$REPS" -n 100 tcp
-	else
-		theirs "$t" "$lm/lat_select" -N "$REPS" -n 100 tcp
-	fi
-}
-r_sig() {
-	if [ "$1" = o ]
-	then
-		ours "$o" "$bin/lat_sig" -C "$a" -N "$REPS" "$2"
-	else
-		theirs "$t" "$lm/lat_sig" -N "$REPS" "$2"
-	fi
-}
-r_install() { r_sig "$1" install; }
-r_catch() { r_sig "$1" catch; }
-r_proc() {
-	if [ "$1" = o ]
-	then
-		ours "$o" "$bin/lat_proc" -C "$a" -N "$REPS" "$2"
-	else
-		with_hello "$2"
-	fi
-}
-r_fork() {
-	if [ "$1" = o ]
-	then
-		ours "$o" "$bin/lat_proc" -C "$a" -N "$REPS" fork
-	else
-		theirs "$t" "$lm/lat_proc" -N "$REPS" fork
-	fi
-}
-r_exec() { r_proc "$1" exec; }
-r_shell() { r_proc "$1" shell; }
 
 # Every row three times, alternately (alternated): single runs moved
 # sig hndl 2.3-3.1 us, a fork by a third, a null call by half.
 s_proc() {
-	alternated "null call" "Simple syscall" r_null
-	alternated "null I/O" "null I/O" r_nullio
-	alternated "stat" "Simple stat" r_statf
-	alternated "open clos" "Simple open/close" r_open
-	alternated "slct TCP" "Select on 100 tcp fd's" r_slct
-	alternated "sig inst" "Signal handler installation" r_install
-	alternated "sig hndl" "Signal handler overhead" r_catch
-	alternated "fork proc" "Process fork+exit" r_fork
+	alternated "null call" "Simple syscall" lat_syscall null
+	alternated "null I/O" "null I/O" nullio
+	alternated "stat" "Simple stat" lat_syscall stat "$stat"
+	alternated "open clos" "Simple open/close" lat_syscall open "$stat"
+	alternated "slct TCP" "Select on 100 tcp fd's" lat_select -n 100 tcp
+	alternated "sig inst" "Signal handler installation" lat_sig install
+	alternated "sig hndl" "Signal handler overhead" lat_sig catch
+	alternated "fork proc" "Process fork+exit" lat_proc fork
 	# lmbench's exec and shell run /tmp/hello, a path built into them:
 	# its hello, put there only for these runs.  Without it lmbench's
 	# exec child's execve fails and it exits: a figure of fork + a failed
 	# execve (0.46 of latbw's exec), not of an exec.
-	alternated "exec proc" "Process fork+execve" r_exec
-	alternated "sh proc" "Process fork+/bin/sh -c" r_shell
+	alternated "exec proc" "Process fork+execve" lat_proc exec
+	alternated "sh proc" "Process fork+/bin/sh -c" lat_proc shell
 }
 # with_hello CASE: lmbench's lat_proc CASE with its hello as /tmp/hello.
 with_hello() {
@@ -871,16 +831,9 @@ s_filevm() {
 	# Five times, alternately, the median-ratio pair: lmbench's figure is
 	# a difference of parts timed a second apart (0.60-1.15 us in seven
 	# runs here; latbw's, of parts timed in pairs, 0.61-0.71).
-	rm -f "$tmp/prot"
-	for k in 1 2 3 4 5
-	do
-		ours "$o" "$bin/lat_sig" -C "$a" -N "$REPS" prot "$file"
-		theirs "$t" "$lm/lat_sig" -N "$REPS" prot "$file"
-		printf '%s\t%s\n' "$(fig "$o" "Protection fault")" \
-			"$(fig "$t" "Protection fault")" >>"$tmp/prot"
-	done
-	median_pair "$tmp/prot"
-	row "Prot Fault" "$po" "$px"
+	alt_n=5
+	alternated "Prot Fault" "Protection fault" lat_sig prot "$file"
+	alt_n=
 	ours "$o" "$bin/lat_pagefault" -C "$a" -N "$REPS" "$file"
 	theirs "$t" "$lm/lat_pagefault" -N "$REPS" "$file"
 	row "Page Fault" "$(fig "$o" "Pagefaults on $file")" "$(fig "$t" "Pagefaults on $file")"
