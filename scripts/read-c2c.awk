@@ -36,7 +36,7 @@ function c2c_title(title,    v, r) {
 # hold more CPUs than that (a damaged one, "0-4095 0-4095 ...") is
 # ignored with a warning, so that no line costs more than C2CMAXCPU
 # steps there.
-function c2c_line(line, ln,    w, n, lv, i, s, p, np, j, r, a, b, cost) {
+function c2c_line(line, ln,    w, n, lv, i, s, p, np, j, ab, a, b, cost) {
 	sub(/\][ \t]*$/, "", line)
 	n = split(line, w, / +/)
 	if (w[1] != "[latbw-c2c-groups" || n < 3 || w[2] !~ /^level=[a-z0-9]+$/)
@@ -50,11 +50,9 @@ function c2c_line(line, ln,    w, n, lv, i, s, p, np, j, r, a, b, cost) {
 		s = s (s == "" ? "" : " ") w[i]
 		np = split(w[i], p, ",")
 		for (j = 1; j <= np; j++) {
-			if (split(p[j], r, "-") == 2) {
-				a = r[1] + 0
-				b = r[2] + 0
-			} else
-				a = b = p[j] + 0
+			cpu_span(p[j], ab)
+			a = ab[1]
+			b = ab[2]
 			if (b >= C2CMAXCPU)
 				b = C2CMAXCPU - 1
 			if (b - a + 1 > C2CMAXCPU - cost) {

@@ -153,17 +153,15 @@ function rl_list(i, key, v, ln,    n, w, j) {
 # C2CGI[i, lv, cpu] (the marks of table-c2c.awk: points.awk's
 # c2c_relation).  The reader has checked the line: its groups hold at
 # most RL_MAXCPU CPUs, and records.awk gives a level once.
-function rl_groups(i, lv, s,    g, ng, p, np, j, r, w, a, b, c) {
+function rl_groups(i, lv, s,    g, ng, p, np, j, r, ab, a, b, c) {
 	C2CG[i, lv] = s
 	ng = split(s, g, " ")
 	for (j = 1; j <= ng; j++) {
 		np = split(g[j], p, ",")
 		for (r = 1; r <= np; r++) {
-			if (split(p[r], w, "-") == 2) {
-				a = w[1] + 0
-				b = w[2] + 0
-			} else
-				a = b = p[r] + 0
+			cpu_span(p[r], ab)
+			a = ab[1]
+			b = ab[2]
 			if (b >= RL_MAXCPU)
 				b = RL_MAXCPU - 1
 			for (c = a; c <= b; c++)

@@ -13,6 +13,16 @@ function isnum(s) {
 	return s ~ /^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?$/
 }
 
+# cpu_span(item, ab): one item of a CPU list ("4" or "0-3") as its first
+# and last CPU, ab[1] and ab[2].
+function cpu_span(item, ab,    w) {
+	if (split(item, w, "-") == 2) {
+		ab[1] = w[1] + 0
+		ab[2] = w[2] + 0
+	} else
+		ab[1] = ab[2] = item + 0
+}
+
 # A value a cell may show: a number greater than zero.
 function good(s) {
 	return isnum(s) && s + 0 > 0
