@@ -2,16 +2,30 @@
 # Every shell script of the product and of the tests is POSIX sh with no
 # finding from the linter; none in scripts/ over 450 lines, no function
 # there over 80.
+#
+# The linter's findings for a group of files are kept in the build
+# directory ($LATBW_BUILD/lint), under a checksum of the linter's version
+# and of every file it reads: a later run whose files and linter are the
+# same takes them from there (make test, run again after a change to one
+# test file, lints that file's group only).  LINT_CACHE=no lints all.
 . "$(dirname "$0")/lib.sh"
+
+case "$LATBW_BUILD" in
+/*) lint_cache=$LATBW_BUILD/lint ;;
+*) lint_cache=$TOP/$LATBW_BUILD/lint ;;
+esac
 
 if command -v shellcheck >/dev/null 2>&1
 then
-	# Two runs of the linter, each on many files (a file sourced by
-	# several is read once a run, not once a file; each file is still
-	# checked on its own): the scripts (list.1), and the rest (list.2).
-	: >"$TRASH/list.1"
-	: >"$TRASH/list.2"
-	for f in "$TOP"/scripts/* "$TOP"/tests/*.sh "$TOP"/tests/bench/*.sh "$TOP"/tests/*.lib "$TOP"/tests/run "$TOP"/.ci/run
+	# Runs of the linter, each on many files (a file sourced by several
+	# is read once a run, not once a file; each file is still checked on
+	# its own), one a group: the scripts (list.1), the tests by family
+	# (list.2-4), and the rest (list.5).
+	for g in 1 2 3 4 5
+	do
+		: >"$TRASH/list.$g"
+	done
+	for f in "$TOP"/scripts/* "$TOP"/tests/*.sh "$TOP"/tests/bench/*.sh "$TOP"/tests/run "$TOP"/.ci/run
 	do
 		[ -f "$f" ] || continue
 		head -n 1 "$f" | grep -q '^#!.*sh' || case "$f" in
@@ -19,21 +33,56 @@ then
 			*) continue ;;
 		esac
 		case "$f" in
-		"$TOP"/scripts/*) printf '%s\n' "$f" >>"$TRASH/list.1" ;;
-		*) printf '%s\n' "$f" >>"$TRASH/list.2" ;;
+		"$TOP"/scripts/*) g=1 ;;
+		"$TOP"/tests/t[0-4]*.sh) g=2 ;;
+		"$TOP"/tests/t[5-8]*.sh) g=3 ;;
+		"$TOP"/tests/t9*.sh) g=4 ;;
+		*) g=5 ;;
 		esac
+		printf '%s\n' "$f" >>"$TRASH/list.$g"
 	done
+	# A group's key: the linter's version, the group's file names, and
+	# what the linter may read: the group's files, and those any test or
+	# script may source (the scripts, tests/lib*.sh).
+	sc_version=$(shellcheck --version 2>&1)
 	# The findings of run G, one a line "FILE:LINE:COL: ...", in sc.G,
 	# its status (0 none, 1 some) in rc.G.
-	for g in 1 2
+	for g in 1 2 3 4 5
 	do
 		(
 			set -f
 			IFS='
 '
 			# shellcheck disable=SC2046 # file names, one a line
+			key=$({
+				printf '%s\n' "$sc_version"
+				cat "$TRASH/list.$g"
+				cat $(cat "$TRASH/list.$g" "$TRASH/list.1") "$TOP"/tests/lib*.sh
+			} | cksum | tr ' ' .)
+			kept=$lint_cache/$g.$key
+			if [ "${LINT_CACHE:-}" != no ] && [ -f "$kept.rc" ] && [ -f "$kept.sc" ]
+			then
+				cp "$kept.sc" "$TRASH/sc.$g" && cp "$kept.rc" "$TRASH/rc.$g" &&
+				echo "# group $g: the linter's findings kept for these files (LINT_CACHE=no lints)" &&
+				exit 0
+			fi
+			# shellcheck disable=SC2046 # file names, one a line
 			shellcheck -s sh -x -f gcc $(cat "$TRASH/list.$g") >"$TRASH/sc.$g" 2>&1
 			echo "$?" >"$TRASH/rc.$g"
+			# Only a run that checked (status 0 or 1) is kept,
+			# in place of the group's earlier one.
+			set +f
+			case $(cat "$TRASH/rc.$g") in
+			0 | 1)
+				mkdir -p "$lint_cache" 2>/dev/null &&
+				rm -f "$lint_cache/$g".*.sc "$lint_cache/$g".*.rc &&
+				cp "$TRASH/sc.$g" "$kept.sc.$$" &&
+				cp "$TRASH/rc.$g" "$kept.rc.$$" &&
+				mv "$kept.sc.$$" "$kept.sc" &&
+				mv "$kept.rc.$$" "$kept.rc"
+				;;
+			esac
+			exit 0
 		) &
 	done
 	wait
@@ -41,8 +90,8 @@ then
 	# its findings, or all the output of a run that failed (status 2 or
 	# more: bad options, a crash).
 	awk -v t="$TRASH" '
-		FNR == 1 { g = substr(FILENAME, length(FILENAME)) }
-		FILENAME ~ /\/list\.[12]$/ {
+		FNR == 1 { g = FILENAME; sub(/.*\./, "", g) }
+		FILENAME ~ /\/list\.[0-9]+$/ {
 			n++
 			name[n] = $0
 			grp[n] = g
@@ -50,7 +99,7 @@ then
 			close(t "/f." n)
 			next
 		}
-		FILENAME ~ /\/rc\.[12]$/ { rc[g] = $0; next }
+		FILENAME ~ /\/rc\.[0-9]+$/ { rc[g] = $0; next }
 		{ out[g, ++lines[g]] = $0 }
 		END {
 			for (i = 1; i <= n; i++) {
@@ -60,8 +109,7 @@ then
 						index(out[g, l], name[i] ":") == 1)
 						print out[g, l] >(t "/bad." i)
 			}
-		}' "$TRASH/list.1" "$TRASH/list.2" "$TRASH/rc.1" "$TRASH/rc.2" \
-		"$TRASH/sc.1" "$TRASH/sc.2"
+		}' "$TRASH"/list.[1-5] "$TRASH"/rc.[1-5] "$TRASH"/sc.[1-5]
 	i=1
 	while [ -f "$TRASH/f.$i" ]
 	do

@@ -7,7 +7,10 @@
 . "$(dirname "$0")/lib.sh"
 
 long='-N 1000 -E 200000'
-runs="lat_ctx -N 5 -E 100000 2 3 4 5 6 7 8
+# lat_ctx: a ring of each size for ~0.5 s (two samples of 50 ms, found
+# by doubling), ~4 s in all, past every stop below; its overhead, alone,
+# ~0.2 s.
+runs="lat_ctx -N 2 -E 50000 2 3 4 5 6 7 8
 lat_pipe $long
 lat_fifo $long
 lat_unix $long
