@@ -99,7 +99,7 @@ static void serve_conn(struct net_server *s, int fd)
 		return;
 	if (h.arg > 0 && net_set_bufsize(fd, (int)(h.arg & 0x7fffffff)) != 0)
 		return;
-	buf = calloc(1, h.size);
+	buf = io_buffer(h.size, 1);
 	if (buf == NULL)
 		return;
 	while (io_readn(fd, req, sizeof(req)) == (ssize_t)sizeof(req)) {
@@ -118,11 +118,9 @@ static int bw_setup(struct bench *b)
 	struct bw_state *st = b->priv;
 
 	b->bytes = (double)st->move;
-	st->buf = malloc(st->msize);
+	st->buf = io_buffer(st->msize, 1);
 	if (st->buf == NULL)
 		return bench_error(b, "out of memory");
-	/* Touch it now, so no page fault lands in the first sample. */
-	memset(st->buf, 1, st->msize);
 	st->fd = net_tcp_open(b, (uint32_t)st->msize, (uint32_t)st->bufsize,
 			      st->bufsize);
 	if (st->fd < 0) {

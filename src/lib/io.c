@@ -3,6 +3,8 @@
  * src/lib, under io_readn and io_writen.
  */
 #include <errno.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "io.h"
@@ -52,4 +54,17 @@ ssize_t io_writen_unless(int fd, const void *buf, size_t n,
 			 int (*give_up)(void))
 {
 	return transfer(0, fd, (void *)buf, n, give_up);
+}
+
+void *io_buffer(size_t n, int fill)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	void *p;
+
+	if (page <= 0)
+		page = 4096;
+	if (posix_memalign(&p, (size_t)page, n > 0 ? n : 1) != 0)
+		return NULL;
+	memset(p, fill, n);
+	return p;
 }

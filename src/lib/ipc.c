@@ -40,7 +40,7 @@ int ipc_fail(struct bench *b, const char *what, ssize_t got)
  */
 static void ipc_serve_echo(struct bench *b, int rfd, int wfd, size_t msg)
 {
-	char *buf = malloc(msg);
+	char *buf = io_buffer(msg, 0);
 	ssize_t got;
 
 	if (buf == NULL) {
@@ -67,7 +67,7 @@ static void ipc_serve_echo(struct bench *b, int rfd, int wfd, size_t msg)
 
 void ipc_serve_stream(struct bench *b, int rfd, int wfd, size_t msg)
 {
-	char *buf = malloc(msg);
+	char *buf = io_buffer(msg, 'x');
 	uint64_t want;
 	size_t chunk;
 	ssize_t got;
@@ -76,8 +76,6 @@ void ipc_serve_stream(struct bench *b, int rfd, int wfd, size_t msg)
 		bench_error(b, "peer: out of memory");
 		_exit(1);
 	}
-	/* Touch the buffer now, so no page fault lands in a timed write. */
-	memset(buf, 'x', msg);
 	for (;;) {
 		got = ipc_readn(rfd, &want, sizeof(want));
 		if (got != (ssize_t)sizeof(want)) {
@@ -214,11 +212,9 @@ static int stream_setup(struct bench *b)
 	st->msg = (size_t)bench_opt_num(b, 'm');
 	st->total = (uint64_t)bench_opt_num(b, 'M');
 	b->bytes = (double)st->total;
-	st->buf = malloc(st->msg);
+	st->buf = io_buffer(st->msg, 0);
 	if (st->buf == NULL)
 		return bench_error(b, "out of memory");
-	/* Touch the buffer now, so no page fault lands in a timed read. */
-	memset(st->buf, 0, st->msg);
 	if (ss->connect(b, &st->peer, child) != 0 ||
 	    ipc_peer_start(b, &st->peer, child[0], child[1], ipc_serve_stream,
 			   st->msg) != 0) {
@@ -359,7 +355,7 @@ int ipc_echo_start(struct bench *b, struct ipc_peer *p, int child_rfd,
 	if (ipc_peer_start(b, p, child_rfd, child_wfd, ipc_serve_echo,
 			   msg) != 0)
 		return -1;
-	buf = calloc(1, msg);
+	buf = io_buffer(msg, 0);
 	if (buf == NULL) {
 		ipc_peer_stop(p);
 		return bench_error(b, "out of memory");
