@@ -134,8 +134,8 @@ function row_text(r, from, to, inblock,    s, j, c, i) {
 # How busy a neighbour was (-s): a "busy %" row, each cell how busy the
 # CPUs its figure was not pinned to were (others_busy), or, for one that
 # had every CPU, "w" and how long tasks waited for a CPU (cpu_wait);
-# "!" marks one at or above OTHERS_BUSY or CPU_WAIT.  "" when no cell of
-# columns from..to (of BCOL[] when inblock) has one.
+# "!" marks one at or above OTHERS_BUSY (never a "w": see layout.awk).
+# "" when no cell of columns from..to (of BCOL[] when inblock) has one.
 function busy_text(r, from, to, inblock,    s, j, c, w, t, v, m, any) {
 	s = sprintf("%-9.9s %13.13s", "", "busy %")
 	any = 0
@@ -153,8 +153,6 @@ function busy_text(r, from, to, inblock,    s, j, c, w, t, v, m, any) {
 		m = ""
 		if (t ~ /^w/) {
 			v = substr(t, 2) + 0
-			if (v >= CPU_WAIT)
-				m = "!"
 			t = sprintf("w%.0f%%", v)
 		} else {
 			v = t + 0

@@ -15,13 +15,12 @@
 # ("! vm        Pipe: rounds 37.2% apart").  Each line names the row's
 # run (run_name).  A flagged cell taken while the CPUs it was not pinned
 # to were at least half busy (others_busy, its busiest round) says so
-# too ("; other CPUs 100% busy"), and one that had every CPU of the
-# machine, taken while tasks waited for a CPU at least CPU_WAIT percent
-# of the time (cpu_wait), says that ("; tasks waited for its CPUs 44% of
-# the time"); a busy neighbour alone flags no cell: the run says it once
-# above the tables (run_notes), and -s shows each cell's in its "busy %"
-# row.  The columns keep their widths; lmbench's cells are untouched.
-function round_notes(    r, c, n, name, named, t, apart, busy, wait, waited, alone) {
+# too ("; other CPUs 100% busy"); a busy neighbour alone flags no
+# cell: the run says it once above the tables (run_notes), and -s shows
+# each cell's in its "busy %" row (and how long tasks waited, for one
+# that had every CPU: never a flag, see layout.awk).  The columns keep
+# their widths; lmbench's cells are untouched.
+function round_notes(    r, c, n, name, named, t, apart, busy, alone) {
 	if (mark + 0 <= 0)
 		return
 	named = dash_groups()
@@ -32,9 +31,7 @@ function round_notes(    r, c, n, name, named, t, apart, busy, wait, waited, alo
 			apart = alone || (CGP[r, c] == "" && CRS[r, c] != "" && CRS[r, c] + 0 > mark + 0)
 			if (!apart)
 				continue
-			wait = COB[r, c] ~ /^w/ ? substr(COB[r, c], 2) + 0 : -1
-			busy = wait < 0 && COB[r, c] != "" && COB[r, c] + 0 >= OTHERS_BUSY
-			waited = wait >= CPU_WAIT
+			busy = COB[r, c] !~ /^w/ && COB[r, c] != "" && COB[r, c] + 0 >= OTHERS_BUSY
 			name = col_name(c, named)
 			if (n++ == 0)
 				print ""
@@ -45,8 +42,6 @@ function round_notes(    r, c, n, name, named, t, apart, busy, wait, waited, alo
 				t = t sprintf(" rounds %s apart", pct_text(CRS[r, c]))
 			if (busy)
 				t = t sprintf("; other CPUs %.0f%% busy", COB[r, c])
-			if (waited)
-				t = t sprintf("; tasks waited for its CPUs %.0f%% of the time", wait)
 			print (width > 0 ? substr(t, 1, width) : t)
 		}
 }
@@ -104,33 +99,25 @@ function fit_name(h, sfx) {
 #     figures' values) and how many of its figures; what a neighbour
 #     slows (the figures sharing the memory system or another CPU with
 #     it) may be slower, not the rest, so no cell is flagged for it
-#     alone (round_notes);
-#   - the same for figures that had every CPU, taken while tasks waited
-#     for a CPU at least CPU_WAIT percent of the time (cpu_wait).
+#     alone (round_notes).  (How long tasks waited for a CPU, cpu_wait,
+#     is no sign of a neighbour: see layout.awk.)
 # width (-w) cuts the lines, as it does the flags.
-function run_notes(    i, n, nb, nw, ob, cw, totb, totw, j) {
+function run_notes(    i, n, nb, ob, totb, j) {
 	n = 0
 	for (i = 1; i <= nf; i++) {
 		if (((i, "QUICK") in HDR) && HDR[i, "QUICK"] ~ /^(YES|yes|1)$/)
 			n += run_note(i, "quick run (QUICK=" HDR[i, "QUICK"] "): fewer repetitions and rounds, shorter sweeps; rougher figures than a full run's", n)
-		nb = nw = totb = totw = 0
+		nb = totb = 0
 		split("", ob)
-		split("", cw)
 		for (j = 1; j <= nrec[i]; j++) {
 			if (ROB[i, j] != "") {
 				totb++
 				if (ROB[i, j] + 0 >= OTHERS_BUSY)
 					ob[++nb] = ROB[i, j] + 0
-			} else if (RCW[i, j] != "") {
-				totw++
-				if (RCW[i, j] + 0 >= CPU_WAIT)
-					cw[++nw] = RCW[i, j] + 0
 			}
 		}
 		if (nb > 0)
 			n += run_note(i, sprintf("other CPUs were busy %.0f %% of the time while %d of its %d pinned figures were measured: figures that use more than one CPU or the memory system may be slower", median(ob, nb), nb, totb), n)
-		if (nw > 0)
-			n += run_note(i, sprintf("tasks waited for a CPU %.0f %% of the time while %d of its %d figures that had every CPU were measured: another process shared its CPUs, and those figures may be slower", median(cw, nw), nw, totw), n)
 	}
 }
 

@@ -16,12 +16,13 @@ BEGIN {
 	# A cell taken while the other CPUs were this busy (percent, the
 	# statistics line's others_busy) is noted under its table.
 	OTHERS_BUSY = 50
-	# A cell that had every CPU, taken while tasks waited for a CPU this
-	# share of the time (percent, cpu_wait): most likely another process
-	# shared its CPUs.  On a two-CPU guest, in make results: alone up to
-	# 36 % (lat_pipe across CPUs: the woken side waits its turn), with a
-	# process spinning 35 to 76 %; a false flag costs more than a missed one.
-	CPU_WAIT = 40
+	# How long tasks waited for a CPU while a figure that had every CPU
+	# was taken (cpu_wait, Linux's CPU pressure) is shown (-s), never
+	# noted nor flagged: it counts a pair's own wake-ups as waiting, and
+	# alone, in make results on a two-CPU guest, it read 45-100 % (lat_ctx
+	# 98-100, lat_pipe 67-70; lat_pipe -C 0,1 by hand 66 %, then 8 %),
+	# as high as with a process spinning beside it.  A neighbour is seen
+	# by the figures pinned to fewer CPUs (others_busy).
 }
 
 # ---- text ----------------------------------------------------------------

@@ -93,21 +93,22 @@ test_expect 'a quiet run: no note above the tables, no "busy %" row' '
 '
 
 # The same file where the pipe bandwidth, taken across both CPUs of a
-# two-CPU machine, had tasks waiting for a CPU 44% of the time (cpu_wait,
-# another process on one of its CPUs), and the same figure at 36% (a
-# quiet run's cross-CPU pipe latency reached that).
+# two-CPU machine, had tasks waiting for a CPU 44% of the time (cpu_wait)
+# and 100% (quiet runs' cross-CPU pairs read 45-100%: Linux's CPU
+# pressure counts their own wake-ups).  Neither notes nor flags; -s shows
+# it.
 mkdir -p "$TRASH/wait/summary" "$TRASH/nowait/summary"
 sed '/prog=bw_pipe /s/ placement=cross / placement=cross cpu_wait=44% /' \
 	"$RF" >"$TRASH/wait/summary/vm.0"
-sed '/prog=bw_pipe /s/ placement=cross / placement=cross cpu_wait=36% /' \
+sed '/prog=bw_pipe /s/ placement=cross / placement=cross cpu_wait=100% /' \
 	"$RF" >"$TRASH/nowait/summary/vm.0"
 
-test_expect 'tasks waited for the CPUs 40% of the time or more: said once above the tables (36%: not); no cell flagged for it' '
+test_expect 'tasks waited for the CPUs (cpu_wait 44%, 100%): no run note, no flag; -s shows it, unmarked' '
 	summary "$TRASH/wait/summary/vm.0" && [ ! -s "$TRASH/err" ] &&
-	has_run_note "vm tasks waited for a CPU 44 % of the time while 1 of its 1 figures that had every CPU were measured" &&
+	! grep -q "waited" "$TRASH/out" &&
 	[ "$(grep -c "^! " "$TRASH/out")" -eq 4 ] &&
 	! grep -q "^!.*waited" "$TRASH/out" &&
-	summary -s "$TRASH/wait/summary/vm.0" && grep -Eq "^ +busy % +!w44\$" "$TRASH/out" &&
+	summary -s "$TRASH/wait/summary/vm.0" && grep -Eq "^ +busy % +w44%$" "$TRASH/out" &&
 	summary "$TRASH/nowait/summary/vm.0" &&
 	[ "$(grep -c "^! " "$TRASH/out")" -eq 4 ] &&
 	! grep -q "waited" "$TRASH/out"
