@@ -1,7 +1,8 @@
 # shellcheck shell=sh
 # latbw-filter.sh - part of latbw-run: a program's output on its way to
-# the results file: the filter between them (run_prog), and the header
-# keys made of what mhz and line print (header_key).  Sourced by
+# the results file: the filter between them (run_prog), the header
+# keys made of what mhz and line print (header_key), and our own lines
+# that need no sanitizing, written by the shell (own_plain).  Sourced by
 # scripts/latbw-run (it defines functions, and the settings they use);
 # not a command of its own.
 
@@ -218,4 +219,44 @@ header_key() {
 		put awk 'substr($0, 1, 1) == "["' "$work/capture" || write_failed
 		;;
 	esac
+}
+
+# ------------------------------------------------- our own lines, plainly
+
+# own_plain LINE...: op_lines, the LINEs as sanitize writes them (each
+# one "[...]": a line without its "[" gets both), when that is all it
+# would do to them: no control character, none of the texts
+# (LATBW_OWN_TEXTS; looked for in the whole line, brackets and all,
+# which finds whatever clean() would find inside them).  False when
+# sanitize must make them (or when there are no texts to look for:
+# init_bad then reads the registry).
+own_plain() {
+	[ "$#" -gt 0 ] && [ -n "${LATBW_OWN_TEXTS:-}" ] || return 1
+	op_lines=
+	for op_line in "$@"
+	do
+		case "$op_line" in
+		*[[:cntrl:]]*) return 1 ;;
+		\[*\]) ;;
+		\[*) return 1 ;;
+		*) op_line="[$op_line]" ;;
+		esac
+		op_ifs=$IFS
+		op_text=
+		IFS='
+'
+		set -f
+		for op_text in $LATBW_OWN_TEXTS
+		do
+			case "$op_line" in
+			*"$op_text"*) break ;;
+			esac
+			op_text=
+		done
+		set +f
+		IFS=$op_ifs
+		[ -z "$op_text" ] || return 1
+		op_lines="$op_lines$op_line
+"
+	done
 }
