@@ -146,15 +146,12 @@ function stat_id(s,    w, i, k, f) {
 # run_prog DEST PROG ARGS...: run one program under its time bound, its
 # output through the filter appended to DEST (a write that fails stops
 # the run).  Sets rc and killed (bounded).  The filter is awk's program
-# in $work/filter.awk (written once), with read-ids.awk (rid_fit: a
-# label fits a registry label as the reader has it) and registry.awk,
-# whose functions that one calls.
+# in $work/filter.awk (written once: filter_program).
 run_prog() {
 	prog_dest=$1
 	prog_name=$2
 	shift 2
-	[ -f "${work:?}/filter.awk" ] || printf '%s\n' "$filter_awk" >"$work/filter.awk" ||
-		write_failed "$work/filter.awk"
+	[ -f "${work:?}/filter.awk" ] || filter_program
 	: >"${work:?}/count"
 	in_series=0
 	prog_header=0
@@ -170,11 +167,39 @@ run_prog() {
 		-v tty="${tty:-0}" -v count="$work/count" -v cross="${cross_cpu:-0}" \
 		-v pend="$work/pending" -v inser="$in_series" \
 		-v header="$prog_header" -v together="$prog_together" -v tied="${step_tie:-}" -v figs="${step_figs:-}" \
-		-f "$work/filter.awk" -f "${script_dir:?}/read-ids.awk" -f "$script_dir/registry.awk" \
-		<"$work/fifo" >>"$prog_dest" 3>&2 2>"$work/write.err" &
+		-f "$work/filter.awk" <"$work/fifo" >>"$prog_dest" 3>&2 2>"$work/write.err" &
 	filter_pid=$!
 	bounded "${hard_bound:?}" "$work/fifo" started "${bin:?}/$prog_name" "$@"
 	finish_filter || write_failed "$prog_dest"
+}
+
+# filter_program: $work/filter.awk, the filter's whole program: filter_awk
+# and the two functions of read-ids.awk it calls (rid_fit, rid_fill: a
+# label fits a registry label as the reader has it), taken from there
+# once a run.  With the whole of read-ids.awk and registry.awk (whose
+# functions that one calls) gawk took 7.6 ms of CPU to start the filter
+# of each step, 3.0 without them.  The filter tried on a figure whose
+# id it must make from those two (a.{S} and "Foo {S}k": a.12); when it
+# does not make it (the functions renamed, or calling others), the
+# program holds both files whole instead.
+filter_program() {
+	fp_file=${work:?}/filter.awk
+	{
+		printf '%s\n' "$filter_awk"
+		awk '/^function (rid_fit|rid_fill)\(/ { on = 1 }
+			on { print }
+			on && /^}/ { on = 0 }' "${script_dir:?}/read-ids.awk"
+	} >"$fp_file" || write_failed "$fp_file"
+	fp_try=$(printf 'Foo 12k: 1 us\n[latbw-stat prog=p case=c]\n' |
+		awk -v prog=p -v me="${me:?}" -v count="$work/filter.try" -v pend="$work/filter.try" \
+			-v figs='b.x|Bar|a.{S}|Foo {S}k' -f "$fp_file" 2>/dev/null)
+	rm -f "$work/filter.try"
+	[ "$fp_try" = 'Foo 12k: 1 us
+[latbw-stat prog=p case=c id=a.12]' ] && return 0
+	{
+		printf '%s\n' "$filter_awk"
+		cat "$script_dir/read-ids.awk" "$script_dir/registry.awk"
+	} >"$fp_file" || write_failed "$fp_file"
 }
 
 # Wait for the filter; a grandchild that kept the fifo open must not hang
