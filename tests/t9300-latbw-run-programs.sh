@@ -70,6 +70,10 @@ do
 		"$p" "$TRASH/args" >"$TRASH/bin2/$p"
 	chmod +x "$TRASH/bin2/$p"
 done
+# They start as the real programs do, through latbw-start (a session of
+# their own at NICE), where it is built: without it each of the 700 steps
+# of these runs starts setsid, sh and nice besides (t9060 checks that way).
+[ -x "$BIN/latbw-start" ] && ln -s "$BIN/latbw-start" "$TRASH/bin2/latbw-start"
 mem_steps="cache par_mem lat_mem_rd stream bw_mem bw_file_rd bw_mmap_rd lat_mmap"
 
 # sizes_run NAME ENV...: a run of the recording stand-ins; their arguments
