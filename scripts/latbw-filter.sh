@@ -1,7 +1,8 @@
 # shellcheck shell=sh
 # latbw-filter.sh - part of latbw-run: a program's output on its way to
-# the results file: the filter between them (run_prog), and the header
-# keys made of what mhz and line print (header_key).  Sourced by
+# the results file: the filter between them (run_prog), the header
+# keys made of what mhz and line print (header_key), and our own lines
+# that need no sanitizing, written by the shell (own_plain).  Sourced by
 # scripts/latbw-run (it defines functions, and the settings they use);
 # not a command of its own.
 
@@ -145,15 +146,12 @@ function stat_id(s,    w, i, k, f) {
 # run_prog DEST PROG ARGS...: run one program under its time bound, its
 # output through the filter appended to DEST (a write that fails stops
 # the run).  Sets rc and killed (bounded).  The filter is awk's program
-# in $work/filter.awk (written once), with read-ids.awk (rid_fit: a
-# label fits a registry label as the reader has it) and registry.awk,
-# whose functions that one calls.
+# in $work/filter.awk (written once: filter_program).
 run_prog() {
 	prog_dest=$1
 	prog_name=$2
 	shift 2
-	[ -f "${work:?}/filter.awk" ] || printf '%s\n' "$filter_awk" >"$work/filter.awk" ||
-		write_failed "$work/filter.awk"
+	[ -f "${work:?}/filter.awk" ] || filter_program
 	: >"${work:?}/count"
 	in_series=0
 	prog_header=0
@@ -169,11 +167,39 @@ run_prog() {
 		-v tty="${tty:-0}" -v count="$work/count" -v cross="${cross_cpu:-0}" \
 		-v pend="$work/pending" -v inser="$in_series" \
 		-v header="$prog_header" -v together="$prog_together" -v tied="${step_tie:-}" -v figs="${step_figs:-}" \
-		-f "$work/filter.awk" -f "${script_dir:?}/read-ids.awk" -f "$script_dir/registry.awk" \
-		<"$work/fifo" >>"$prog_dest" 3>&2 2>"$work/write.err" &
+		-f "$work/filter.awk" <"$work/fifo" >>"$prog_dest" 3>&2 2>"$work/write.err" &
 	filter_pid=$!
 	bounded "${hard_bound:?}" "$work/fifo" started "${bin:?}/$prog_name" "$@"
 	finish_filter || write_failed "$prog_dest"
+}
+
+# filter_program: $work/filter.awk, the filter's whole program: filter_awk
+# and the two functions of read-ids.awk it calls (rid_fit, rid_fill: a
+# label fits a registry label as the reader has it), taken from there
+# once a run.  With the whole of read-ids.awk and registry.awk (whose
+# functions that one calls) gawk took 7.6 ms of CPU to start the filter
+# of each step, 3.0 without them.  The filter tried on a figure whose
+# id it must make from those two (a.{S} and "Foo {S}k": a.12); when it
+# does not make it (the functions renamed, or calling others), the
+# program holds both files whole instead.
+filter_program() {
+	fp_file=${work:?}/filter.awk
+	{
+		printf '%s\n' "$filter_awk"
+		awk '/^function (rid_fit|rid_fill)\(/ { on = 1 }
+			on { print }
+			on && /^}/ { on = 0 }' "${script_dir:?}/read-ids.awk"
+	} >"$fp_file" || write_failed "$fp_file"
+	fp_try=$(printf 'Foo 12k: 1 us\n[latbw-stat prog=p case=c]\n' |
+		awk -v prog=p -v me="${me:?}" -v count="$work/filter.try" -v pend="$work/filter.try" \
+			-v figs='b.x|Bar|a.{S}|Foo {S}k' -f "$fp_file" 2>/dev/null)
+	rm -f "$work/filter.try"
+	[ "$fp_try" = 'Foo 12k: 1 us
+[latbw-stat prog=p case=c id=a.12]' ] && return 0
+	{
+		printf '%s\n' "$filter_awk"
+		cat "$script_dir/read-ids.awk" "$script_dir/registry.awk"
+	} >"$fp_file" || write_failed "$fp_file"
 }
 
 # Wait for the filter; a grandchild that kept the fifo open must not hang
@@ -218,4 +244,44 @@ header_key() {
 		put awk 'substr($0, 1, 1) == "["' "$work/capture" || write_failed
 		;;
 	esac
+}
+
+# ------------------------------------------------- our own lines, plainly
+
+# own_plain LINE...: op_lines, the LINEs as sanitize writes them (each
+# one "[...]": a line without its "[" gets both), when that is all it
+# would do to them: no control character, none of the texts
+# (LATBW_OWN_TEXTS; looked for in the whole line, brackets and all,
+# which finds whatever clean() would find inside them).  False when
+# sanitize must make them (or when there are no texts to look for:
+# init_bad then reads the registry).
+own_plain() {
+	[ "$#" -gt 0 ] && [ -n "${LATBW_OWN_TEXTS:-}" ] || return 1
+	op_lines=
+	for op_line in "$@"
+	do
+		case "$op_line" in
+		*[[:cntrl:]]*) return 1 ;;
+		\[*\]) ;;
+		\[*) return 1 ;;
+		*) op_line="[$op_line]" ;;
+		esac
+		op_ifs=$IFS
+		op_text=
+		IFS='
+'
+		set -f
+		for op_text in $LATBW_OWN_TEXTS
+		do
+			case "$op_line" in
+			*"$op_text"*) break ;;
+			esac
+			op_text=
+		done
+		set +f
+		IFS=$op_ifs
+		[ -z "$op_text" ] || return 1
+		op_lines="$op_lines$op_line
+"
+	done
 }

@@ -114,9 +114,20 @@ put_own() {
 }
 
 # write_own LINE...: append our own lines to the results file; inside a
-# series, after it (held in $work/pending: see the filter below).
+# series, after it (held in $work/pending: see the filter below).  Lines
+# that sanitize would leave as they are (own_plain) are written by the
+# shell itself: a step's "[note: ...]" or "[failed: ...]" line then
+# starts no awk (3.3 ms of CPU a line here, 0.2 so).
 write_own() {
-	if [ "${title_written:-no}" = yes ]
+	if own_plain "$@"
+	then
+		if [ "${title_written:-no}" = yes ]
+		then
+			printf '%s' "${op_lines?}" >>"$work/pending"
+		else
+			put printf '%s' "$op_lines" || write_failed
+		fi
+	elif [ "${title_written:-no}" = yes ]
 	then
 		printf '%s\n' "$@" | sanitize >>"$work/pending"
 	else

@@ -35,15 +35,28 @@ v=$(echo "3.0000 4.0000 1.5000" | cut -d " " -f "$n")
 echo "Pipe latency: $v microseconds" >&2
 echo "[latbw-stat prog=lat_pipe case=pipe median=$v min=$v max=$v spread=0.00% reps=1 preempted=0 n=1 copies=1 cpus=$c unit=us placement=same]" >&2'
 
+# summary_csv FILE: summary -f csv of FILE, run once for each file
+# however many checks read it (a run of several groups is checked for
+# each): its output in $TRASH/sum.NAME, its messages in
+# $TRASH/sum.NAME.err (NAME: its base name); true when it exited 0.
+summary_csv() {
+	sc_out=$TRASH/sum.${1##*/}
+	if ! [ -f "$sc_out.rc" ]
+	then
+		sh "$TOP/scripts/summary" -f csv "$1" >"$sc_out" 2>"$sc_out.err"
+		echo "$?" >"$sc_out.rc"
+	fi
+	read -r sc_rc <"$sc_out.rc" && [ "$sc_rc" = 0 ]
+}
+
 # figures_agree FILE: the summary of FILE warns of nothing (a figure and
 # its statistics line that differ, a statistics line after no figure).
 figures_agree() {
-	if sh "$TOP/scripts/summary" -f csv "$1" >"$TRASH/csv" 2>"$TRASH/csverr" &&
-		! [ -s "$TRASH/csverr" ] && grep -q "^\\[latbw-stat " "$1"
+	if summary_csv "$1" && ! [ -s "$TRASH/sum.${1##*/}.err" ] && grep -q "^\\[latbw-stat " "$1"
 	then
 		return 0
 	fi
-	fail "$(basename "$1"): $(head -3 "$TRASH/csverr")"
+	fail "$(basename "$1"): $(head -3 "$TRASH/sum.${1##*/}.err")"
 }
 
 # ids_stamped FILE: every statistics line of FILE carries the id of its
@@ -153,8 +166,8 @@ group_progs() {
 group_agrees() {
 	group_progs "$2" >"$TRASH/progs" && [ -s "$TRASH/progs" ] ||
 		fail "no program in the registry for $2" || return 1
-	sh "$TOP/scripts/summary" -f csv "$1" >"$TRASH/csv" 2>"$TRASH/csverr" ||
-		fail "summary of $1 failed: $(head -3 "$TRASH/csverr")" || return 1
+	summary_csv "$1" ||
+		fail "summary of $1 failed: $(head -3 "$TRASH/sum.${1##*/}.err")" || return 1
 	awk -v path="$1" '
 		FILENAME == ARGV[1] { want[$1] = 1; next }
 		FILENAME == ARGV[2] {
@@ -185,7 +198,7 @@ group_agrees() {
 				bad = 1
 			}
 			exit bad
-		}' "$TRASH/progs" "$1" "$TRASH/csverr" >"$TRASH/bad" ||
+		}' "$TRASH/progs" "$1" "$TRASH/sum.${1##*/}.err" >"$TRASH/bad" ||
 		fail "$(basename "$1"): $(head -3 "$TRASH/bad")"
 }
 

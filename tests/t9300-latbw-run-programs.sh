@@ -70,6 +70,10 @@ do
 		"$p" "$TRASH/args" >"$TRASH/bin2/$p"
 	chmod +x "$TRASH/bin2/$p"
 done
+# They start as the real programs do, through latbw-start (a session of
+# their own at NICE), where it is built: without it each of the 700 steps
+# of these runs starts setsid, sh and nice besides (t9060 checks that way).
+[ -x "$BIN/latbw-start" ] && ln -s "$BIN/latbw-start" "$TRASH/bin2/latbw-start"
 mem_steps="cache par_mem lat_mem_rd stream bw_mem bw_file_rd bw_mmap_rd lat_mmap"
 
 # sizes_run NAME ENV...: a run of the recording stand-ins; their arguments
@@ -276,6 +280,73 @@ test_expect 'a full run in 3 rounds: 5 samples a figure, 3 a point of a sweep; a
 	[ "$(samples "$A" bw_mem)" = "3 5 " ] &&
 	[ "$(samples "$A" lat_mem_rd)" = "3 " ] &&
 	[ "$(grep -c "^stream -B 1 -N 5 -M 4m " "$A")" -eq 3 ]
+'
+
+# The step filter's program (filter_program): the filter and the two
+# functions of read-ids.awk it calls, taken from there; when those two
+# call another (here rid_zero, added to a copy), the files whole.
+mkdir "$TRASH/ids2"
+awk '{ print } /^function rid_fit\(/ { print "\trid_zero()" }' "$TOP/scripts/read-ids.awk" >"$TRASH/ids2/read-ids.awk" &&
+printf 'function rid_zero() {\n\treturn 0\n}\n' >>"$TRASH/ids2/read-ids.awk" &&
+cp "$TOP/scripts/registry.awk" "$TRASH/ids2/"
+test_expect 'the filter program holds the two functions it calls, or else the files whole' '
+	for d in "$TOP/scripts" "$TRASH/ids2"
+	do
+		rm -rf "$TRASH/fp" && mkdir "$TRASH/fp" &&
+		sh -c '\''
+			LATBW_REGISTRY=$1/scripts/registry && export LATBW_REGISTRY &&
+			. "$1/scripts/latbw-results.sh" && . "$1/scripts/latbw-filter.sh" &&
+			script_dir=$2 work=$3 me=latbw-run && filter_program &&
+			printf "Foo 4k: 1 us\n[latbw-stat prog=p case=c]\n" |
+				awk -v prog=p -v me=t -v count="$3/count" -v pend="$3/pend" \
+					-v figs="a.{S}|Foo {S}k" -f "$3/filter.awk"
+		'\'' sh "$TOP" "$d" "$TRASH/fp" >"$TRASH/fp.out" 2>&1 &&
+		[ "$(sed -n 2p "$TRASH/fp.out")" = "[latbw-stat prog=p case=c id=a.4]" ] ||
+			fail "$d: $(cat "$TRASH/fp.out")" || return 1
+		case "$d" in
+		"$TOP/scripts") ! grep -q "^function rid_loose" "$TRASH/fp/filter.awk" ;;
+		*) grep -q "^function rid_zero" "$TRASH/fp/filter.awk" &&
+			grep -q "^function reg_read" "$TRASH/fp/filter.awk" ;;
+		esac || fail "$d: $(grep "^function" "$TRASH/fp/filter.awk")" || return 1
+	done
+'
+
+# The driver's own lines that need no sanitizing are written by the shell
+# (own_plain), the others by sanitize's awk: byte for byte the same file
+# either way.  Each line below, written by write_own as latbw-run has it
+# (its parts sourced, LATBW_OWN_TEXTS from the registry), against the
+# same line through sanitize; "shell" in $TRASH/own.how for those the
+# shell wrote.
+tab=$(printf '\t')
+export tab
+test_expect 'own lines: the shell writes the plain ones, each as sanitize writes it' '
+	sh -c '\''
+		LC_ALL=C
+		export LC_ALL
+		. "$1/scripts/latbw-results.sh"
+		. "$1/scripts/latbw-filter.sh"
+		LATBW_REGISTRY=$1/scripts/registry
+		LATBW_OWN_TEXTS=$(awk -v me=t -f "$1/scripts/registry.awk" \
+			-f "$1/scripts/latbw-lists.awk" "$LATBW_REGISTRY" | sed "1,/^@\$/d" | sed "1,/^@\$/d")
+		export LATBW_REGISTRY LATBW_OWN_TEXTS
+		work=$2/own
+		results=$work/by.driver
+		mkdir "$work" && : >"$results" && : >"$work/by.awk" && : >"$2/own.how" || exit 1
+		for l in "[note: lat_syscall -C 0 read, no result line]" "note: plain" "" "[]" \
+			"[" "]" "[abc" "abc]" "[a]]" "[[a]" " [a]" "[a] " "[x size=3]" \
+			"[failed: TCP latency using localhost]" "[a${tab}b]" "[MHZ: 3]" "[ovr=]" \
+			"[skipped: lat_fs, not built]"
+		do
+			write_own "$l"
+			printf "%s\n" "$l" | sanitize >>"$work/by.awk"
+			if own_plain "$l"
+			then
+				echo shell >>"$2/own.how"
+			fi
+		done
+		cmp "$work/by.awk" "$results"
+	'\'' sh "$TOP" "$TRASH" || fail "$(diff "$TRASH/own/by.awk" "$TRASH/own/by.driver")" || return 1
+	[ "$(grep -c shell "$TRASH/own.how")" -ge 8 ] || fail "the shell wrote $(grep -c shell "$TRASH/own.how") of them"
 '
 
 test_expect 'nothing left behind: no temp dir, no process' '
