@@ -218,13 +218,14 @@ run_records() {
 	list_files "$@" | records_awk
 }
 
-# records_awk: records.awk over the list of files on standard input
-# (list_files').
+# records_awk [AWK-ARG]...: records.awk over the list of files on
+# standard input (list_files'), with AWK-ARGs (-v sides=1) before its
+# files.
 records_awk() {
-	set --
+	set -- "$@" -v mode=records -v me="$me"
 	for rr_f in $records_parts
 	do
 		set -- "$@" -f "$here/$rr_f.awk"
 	done
-	LATBW_CWD=$PWD LATBW_REGISTRY=$here/registry LC_ALL=C "${AWK:-awk}" -v mode=records -v me="$me" "$@"
+	LATBW_CWD=$PWD LATBW_REGISTRY=$here/registry LC_ALL=C "${AWK:-awk}" "$@"
 }

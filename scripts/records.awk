@@ -19,7 +19,7 @@
 # and a carriage return "\r" (rec_esc): a field never holds a tab or a
 # line break, and "\" followed by one of "\tnr" is its only escape.
 #
-# Variables: those of read.awk (me).
+# Variables: those of read.awk (me), and sides (below).
 #
 # Only POSIX awk: it runs under mawk, gawk and the one true awk.
 
@@ -46,22 +46,53 @@ BEGIN {
 	REC_NFACT = split("description os uname incomplete mhz line_size copies processors cache_l1d cache_l2 cache_l3", REC_FACT, " ")
 }
 
+# sides=1 (scripts/compare): the list holds, before the files of each
+# side, a line "S<TAB>arg"; each side's records are printed as a run of
+# this program over its files alone would print them (from its column
+# names, its files numbered 1, 2, ...), after that "S" line and before
+# "E<TAB>status", that run's exit status: one process reads every side.
+sides && substr($0, 1, 2) == "S\t" {
+	if (rec_nside++)
+		rec_side_end()
+	print
+	next
+}
+
 END {
 	if (reg_error)
 		exit 2
-	# Nothing could be read: bad input, said once a file (by the list
-	# or read_file), and no output.
-	if (nf == 0) {
+	if (sides) {
+		if (rec_nside)
+			rec_side_end()
+		exit 0
+	}
+	exit rec_print(1)
+}
+
+# The end of a side: its records, "E<TAB>status"; the next side's files
+# and status start afresh.
+function rec_side_end() {
+	print "E\t" rec_print(rec_from + 1)
+	rec_from = nf
+	status = nskip = 0
+}
+
+# The records of files from .. nf (numbered from 1), after the column
+# names; the exit status: 2 when there is none (bad input, said once a
+# file by the list or read_file: no output), else status.
+function rec_print(from,    i) {
+	if (nf < from) {
 		if (nskip == 0)
 			print me ": no results file to read" > "/dev/stderr"
-		exit 2
+		return 2
 	}
 	print REC_COLS
-	for (rec_i = 1; rec_i <= nf; rec_i++) {
-		rec_facts(rec_i)
-		rec_figs(rec_i)
+	rec_base = from - 1
+	for (i = from; i <= nf; i++) {
+		rec_facts(i)
+		rec_figs(i)
 	}
-	exit status
+	return status
 }
 
 # s with "\", tab, newline and carriage return escaped (see above).  Not
@@ -81,7 +112,7 @@ function rec_esc(s,    out, c) {
 
 # The first columns of every record of file i: file, run, host.
 function rec_head(kind, i) {
-	return kind "\t" rec_esc(PATHS[i]) "\t" i "\t" rec_esc(HOST[i])
+	return kind "\t" rec_esc(PATHS[i]) "\t" (i - rec_base) "\t" rec_esc(HOST[i])
 }
 
 # The facts of file i: the lines scripts/summary's exports show of a
