@@ -52,9 +52,12 @@ function reg_read(path,    line, ln, n, f, i, r, bad, msg) {
 		sub(/\r$/, "", line)
 		if (line ~ /^[ \t]*(#.*)?$/)
 			continue
-		n = split(line, f, "|")
-		for (i = 1; i <= n; i++)
-			f[i] = reg_trim(f[i])
+		# The blanks around each "|" go with it: only the line's two
+		# ends are left to trim (a sub() per field cost most of
+		# the read, which every reader does as it starts).
+		n = split(line, f, /[ \t]*\|[ \t]*/)
+		f[1] = reg_trim(f[1])
+		f[n] = reg_trim(f[n])
 		if (f[1] == "match" && n == 2 && f[2] != "") {
 			if (f[2] ~ /^".+"$/)
 				f[2] = substr(f[2], 2, length(f[2]) - 2)
@@ -131,7 +134,13 @@ function reg_bad_id(f,    id, t) {
 # reg_bad_ids(PATH): after reading: each id that two lines of one plan
 # (quick, or full: a fig line is in its run line's) share, or that holds
 # a "match" text, named with its line; the number of such lines.
-function reg_bad_ids(path,    i, j, q, fu, key, seen, bad, id) {
+function reg_bad_ids(path,    i, j, q, fu, key, seen, bad, id, m, nm) {
+	# Only a match text made of what an id may hold (reg_bad_id) can
+	# be in one: the others are not looked for.
+	nm = 0
+	for (j = 1; j <= NREGM; j++)
+		if (REGM[j] ~ /^[a-z0-9._@{}SNAME-]+$/)
+			m[++nm] = REGM[j]
 	bad = 0
 	for (i = 1; i <= NREG; i++) {
 		if (REGK[i] != "fig") {
@@ -141,9 +150,9 @@ function reg_bad_ids(path,    i, j, q, fu, key, seen, bad, id) {
 		if (REGK[i] !~ /^(run|fig|mhz|line)$/)
 			continue
 		id = REGID[i]
-		for (j = 1; j <= NREGM; j++)
-			if (index(id, REGM[j]) > 0) {
-				reg_id_msg(path, i, "id '" id "' holds the match text '" REGM[j] "'")
+		for (j = 1; j <= nm; j++)
+			if (index(id, m[j]) > 0) {
+				reg_id_msg(path, i, "id '" id "' holds the match text '" m[j] "'")
 				bad++
 			}
 		for (j = 0; j <= 1; j++) {
