@@ -149,7 +149,7 @@ function rec_facts(i,    j, key, v) {
 # figure of the first host only); a point's place in its series (1, 2,
 # ...), for the points of the series as the file left it (one seen
 # again starts over); and the line of the file it was read from.
-function rec_figs(i,    k, sd, key, pos, name, j, seen, x) {
+function rec_figs(i,    k, sd, key, pos, name, j, seen, x, head, id, px, v, u, r, lo, hi, c, rv) {
 	split("", pos)
 	split("", seen)
 	for (k = 1; k <= nrec[i]; k++) {
@@ -160,6 +160,7 @@ function rec_figs(i,    k, sd, key, pos, name, j, seen, x) {
 		for (j = 1; j <= SN[i, name]; j++)
 			pos[SK[i, name, j]] = j
 	}
+	head = rec_head("fig", i)
 	for (k = 1; k <= nrec[i]; k++) {
 		key = FKEY[i, k]
 		if (key != "" && !(((i, key) in FIG) && FIG[i, key] == k))
@@ -168,14 +169,38 @@ function rec_figs(i,    k, sd, key, pos, name, j, seen, x) {
 		x = ""
 		for (j = 1; j <= REC_NF; j++)
 			x = x "\t" rec_esc(RSF[i, k, REC_F[j]])
-		print rec_head("fig", i) "\t" rec_esc(rec_id(i, k)) "\t" rec_esc(RN[i, k]) "\t" \
-		    rec_esc(RX[i, k]) "\t" rec_esc(RV[i, k]) "\t" rec_esc(RU[i, k]) "\t" \
-		    RSPR[i, k] "\t" rec_esc(RR[i, k]) "\t" rec_esc(RMIN[i, k]) "\t" \
-		    rec_esc(RMAX[i, k]) "\t" rec_esc(RC[i, k]) "\t" RPL[i, k] "\t" \
+		id = rec_id(i, k)
+		name = RN[i, k]
+		px = RX[i, k]
+		v = RV[i, k]
+		u = RU[i, k]
+		r = RR[i, k]
+		lo = RMIN[i, k]
+		hi = RMAX[i, k]
+		c = RC[i, k]
+		rv = RRV[i, k]
+		# The fields a character to escape may be in, looked at
+		# together: most records have none (the others are numbers
+		# and words of our own).
+		if ((id name px v u r lo hi c rv key) ~ /[\\\t\n\r]/) {
+			id = rec_esc(id)
+			name = rec_esc(name)
+			px = rec_esc(px)
+			v = rec_esc(v)
+			u = rec_esc(u)
+			r = rec_esc(r)
+			lo = rec_esc(lo)
+			hi = rec_esc(hi)
+			c = rec_esc(c)
+			rv = rec_esc(rv)
+			key = rec_esc(key)
+		}
+		print head "\t" id "\t" name "\t" px "\t" v "\t" u "\t" \
+		    RSPR[i, k] "\t" r "\t" lo "\t" hi "\t" c "\t" RPL[i, k] "\t" \
 		    RXS[i, k] "\t" RRN[i, k] "\t" RRS[i, k] "\t" \
 		    (sd == "" ? "" : sprintf("%.2f", sd)) "\t" ROB[i, k] "\t" \
-		    RIDL[i, k] "\t" RCW[i, k] "\t" RRG[i, k] "\t" rec_esc(RRV[i, k]) "\t" \
-		    rec_esc(key) "\t" (k in pos ? pos[k] : "") "\t" RLN[i, k] x
+		    RIDL[i, k] "\t" RCW[i, k] "\t" RRG[i, k] "\t" rv "\t" \
+		    key "\t" (k in pos ? pos[k] : "") "\t" RLN[i, k] x
 	}
 }
 
