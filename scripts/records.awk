@@ -46,6 +46,13 @@ BEGIN {
 	REC_NFACT = split("description os uname incomplete mhz line_size copies processors cache_l1d cache_l2 cache_l3", REC_FACT, " ")
 }
 
+# The records of each file are printed once it has been read, as the
+# next line of the list comes (or at the end), so that the program
+# reading them works while this one reads the next file.
+{
+	rec_flush()
+}
+
 # sides=1 (scripts/compare): the list holds, before the files of each
 # side, a line "S<TAB>arg"; each side's records are printed as a run of
 # this program over its files alone would print them (from its column
@@ -61,36 +68,47 @@ sides && substr($0, 1, 2) == "S\t" {
 END {
 	if (reg_error)
 		exit 2
+	rec_flush()
 	if (sides) {
 		if (rec_nside)
 			rec_side_end()
 		exit 0
 	}
-	exit rec_print(1)
+	exit rec_status()
 }
 
-# The end of a side: its records, "E<TAB>status"; the next side's files
-# and status start afresh.
+# The end of a side: "E<TAB>status"; the next side's files (numbered
+# from 1 again, after column names of their own) and status start
+# afresh.
 function rec_side_end() {
-	print "E\t" rec_print(rec_from + 1)
-	rec_from = nf
+	print "E\t" rec_status()
+	rec_base = nf
+	rec_headed = 0
 	status = nskip = 0
 }
 
-# The records of files from .. nf (numbered from 1), after the column
-# names; the exit status: 2 when there is none (bad input, said once a
-# file by the list or read_file: no output), else status.
-function rec_print(from,    i) {
-	if (nf < from) {
+# The records of the files read and not printed yet (rec_base + 1 ..
+# nf are those of the run or side, numbered from 1), after the column
+# names if none came before them.
+function rec_flush(    i) {
+	for (i = rec_done + 1; i <= nf; i++) {
+		if (!rec_headed)
+			print REC_COLS
+		rec_headed = 1
+		rec_facts(i)
+		rec_figs(i)
+	}
+	rec_done = nf
+}
+
+# The exit status of the run or side: 2 when no file was read (bad
+# input, said once a file by the list or read_file: no output), else
+# status.
+function rec_status() {
+	if (nf == rec_base) {
 		if (nskip == 0)
 			print me ": no results file to read" > "/dev/stderr"
 		return 2
-	}
-	print REC_COLS
-	rec_base = from - 1
-	for (i = from; i <= nf; i++) {
-		rec_facts(i)
-		rec_figs(i)
 	}
 	return status
 }
