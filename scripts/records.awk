@@ -236,7 +236,7 @@ function rec_lists(i,    m, nm, j, r, s, lv) {
 		print rec_head("file", i) "\tc2c.matrix\t" rec_esc(m[j])
 	for (j = 1; j <= nm; j++) {
 		s = ""
-		for (r = 0; r < C2CMAXCPU; r++)
+		for (r = 0; r < C2CTOP[i, m[j]]; r++)
 			if ((i, m[j], r) in C2CCPU)
 				s = s (s == "" ? "" : " ") r
 		for (r = 1; r <= C2CNPAST[i, m[j]]; r++)

@@ -30,7 +30,8 @@ function stat_line(line, ln,    body, i, k, f, x, hasx, sp) {
 		lastlo = lasthi = 0
 		return
 	}
-	if (!sane(sp) || !sane(f["reps"])) {
+	# (both numbers: is either out of range?)
+	if (insane(sp) != "" || insane(f["reps"]) != "") {
 		lwarn(ln, "statistics line with a spread or reps out of range skipped")
 		lastlo = lasthi = 0
 		return
@@ -137,6 +138,8 @@ function after_series(name, x, c,    n, j, k) {
 # pct_field(t): a statistics line's percentage ("37.2%") as a number, or
 # "" when it is not one.
 function pct_field(t) {
+	if (t == "")
+		return ""
 	sub(/%$/, "", t)
 	return sane(t) ? t + 0 : ""
 }

@@ -52,6 +52,8 @@ function insane(s,    x, a) {
 
 # Whether number text s is a number that may be a value (see insane()).
 function sane(s) {
+	if (s == "")
+		return 0
 	return isnum(s) && insane(s) == ""
 }
 
