@@ -73,11 +73,18 @@ is_binary() {
 # "W<TAB>message" for one skipped with a warning (names tidied): the
 # reader says them, in their place among its own.
 # The files are looked at all together, not a process or three each:
-# first the plan (list_plan), then one count of their NULs and one of
-# their newlines; a file is looked at alone only when some file holds
-# a NUL.
+# first the plan (list_plan), then (list_checked) one count of their
+# NULs and one of their newlines; a file is looked at alone only when
+# some file holds a NUL.
 list_files() {
-	lf_plan=$(list_plan "$@")
+	list_checked "$(list_plan "$@")"
+}
+
+# list_checked PLAN: the lines of list_files for the lines of a plan
+# (list_plan's, one or more; any other line, compare's "S<TAB>side",
+# as it is).
+list_checked() {
+	lf_plan=$1
 	[ -n "$lf_plan" ] || return 0
 	set --
 	while IFS= read -r lf_line
@@ -108,9 +115,6 @@ EOF
 	printf '%s\n' "$lf_plan" | while IFS= read -r lf_line
 	do
 		case $lf_line in
-		X*)
-			printf '%s\n' "$lf_line"
-			;;
 		C*)
 			lf_f=${lf_line#C	}
 			if [ "$lf_nul" -ne 0 ] && is_binary "$lf_f"
@@ -120,6 +124,10 @@ EOF
 				printf 'F\t%s\t%s\n' "${1:-0}" "$lf_f"
 			fi
 			shift
+			;;
+		*)
+			# X<TAB>message, or a line not of the plan
+			printf '%s\n' "$lf_line"
 			;;
 		esac
 	done
