@@ -203,19 +203,29 @@ function has_stats(i,    k) {
 	return 0
 }
 
+# The rows of table t of each side n, in order: SROW[t, n, 1..SROWN[t, n]]
+# (side_cell looks at each cell of a side's rows, not at every row).
+function side_rows(t,    r, n) {
+	SROWS_DONE[t] = 1
+	for (r = 1; r <= KNR[t]; r++) {
+		n = SIDEOF[KRH[t, r]]
+		SROW[t, n, ++SROWN[t, n]] = r
+	}
+}
+
 # Side n's figure for cell (t, c): FIG_ (its median, "" if none), NOISE_
 # (percent, "" if unknown), TEXT_ (the first row's text), ROWS_ (rows),
 # PLC_ (the placement its figures were measured under, as summary -s
 # shows it: same, cross, x-os, or sched for any share of the scheduler's
 # choice; "mixed" when its runs differ, "" when not known).
-function side_cell(t, n, c,    r, m, v, sp, ns, rg, nr, i, lo, hi, range, msp, pl) {
+function side_cell(t, n, c,    r, m, v, sp, ns, rg, nr, i, lo, hi, range, msp, pl, j) {
 	FIG_ = NOISE_ = TEXT_ = PLC_ = ""
 	ROWS_ = 0
 	m = ns = nr = 0
-	for (r = 1; r <= KNR[t]; r++) {
-		i = KRH[t, r]
-		if (SIDEOF[i] != n)
-			continue
+	if (!(t in SROWS_DONE))
+		side_rows(t)
+	for (j = 1; j <= SROWN[t, n]; j++) {
+		r = SROW[t, n, j]
 		if (ROWS_++ == 0)
 			TEXT_ = KCELL[t, r, c]
 		if (KCRAW[t, r, c] == "")
@@ -310,11 +320,10 @@ function show_table(t,    n, c, r, nc, any, line, ch, nz, dir, w, os,
     f, z, f1, z1, has, kind, pl) {
 	nc = KNC[t]
 	any = 0
+	if (!(t in SROWS_DONE))
+		side_rows(t)
 	for (n = 1; n <= NS; n++) {
-		has[n] = 0
-		for (r = 1; r <= KNR[t]; r++)
-			if (SIDEOF[KRH[t, r]] == n)
-				has[n] = 1
+		has[n] = SROWN[t, n] > 0
 		if (has[n])
 			any = SHOWN[n] = 1
 	}
@@ -329,12 +338,8 @@ function show_table(t,    n, c, r, nc, any, line, ch, nz, dir, w, os,
 	for (n = 1; n <= NS; n++) {
 		if (!has[n])
 			continue
-		os = ""
-		for (r = 1; r <= KNR[t]; r++)
-			if (SIDEOF[KRH[t, r]] == n) {
-				os = os_text(n, tidy(OS_[KRH[t, r]]))
-				break
-			}
+		# (the OS of its first row)
+		os = os_text(n, tidy(OS_[KRH[t, SROW[t, n, 1]]]))
 		line = sprintf("%-9.9s %13.13s", LABEL[n], os)
 		ch = sprintf("%-9.9s %13.13s", "", "change %")
 		nz = sprintf("%-9.9s %13.13s", "", "noise %")

@@ -27,11 +27,15 @@ BEGIN {
 
 # ---- text ----------------------------------------------------------------
 
-function spaces(n,    s) {
+# (Each width made once: tables ask for the same few thousands of times.)
+function spaces(n,    s, k) {
+	k = n
+	if (k in SPACES_OF)
+		return SPACES_OF[k]
 	s = ""
 	while (n-- > 0)
 		s = s " "
-	return s
+	return SPACES_OF[k] = s
 }
 
 function rstrip(s) {

@@ -62,9 +62,9 @@ function c2c_mark(rel) {
 # made 32 MB of table in 8.7 s; C2CSHOW CPUs are a table of 0.5 MB and a
 # heat map of 10 MB.  What is left out is said once per file and matrix.
 # The cells of the CPUs shown are then indexed for c2c_value.  Returns n.
-function c2c_cpus(i, v,    n, k, j, c, name, seen, t, all) {
+function c2c_cpus(i, v,    n, k, j, c, name, seen, t, all, top) {
 	split("", seen)
-	all = 0
+	all = top = 0
 	for (k in C2CCPU) {
 		split(k, t, SUBSEP)
 		if (t[1] != i || t[2] != v)
@@ -76,10 +76,13 @@ function c2c_cpus(i, v,    n, k, j, c, name, seen, t, all) {
 				continue
 			seen[c + 0] = 1
 			all++
+			if (c + 0 < C2CMAXCPU && c + 0 >= top)
+				top = c + 1
 		}
 	}
 	n = 0
-	for (c = 0; c < C2CMAXCPU && n < C2CSHOW; c++)
+	# (top: past the last CPU below C2CMAXCPU)
+	for (c = 0; c < top && n < C2CSHOW; c++)
 		if (c in seen)
 			C2CL[++n] = c
 	if (all > n && !((i, v) in C2CCUT)) {

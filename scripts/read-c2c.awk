@@ -26,6 +26,10 @@ function c2c_title(title,    v, r) {
 	if (r + 0 >= C2CMAXCPU && !((cur, v, r + 0) in C2CCPU))
 		C2CPAST[cur, v, ++C2CNPAST[cur, v]] = r
 	C2CCPU[cur, v, r + 0] = 1
+	# (rows below C2CMAXCPU run to C2CTOP[cur, v] - 1 at most: records.awk
+	# looks that far for them, not C2CMAXCPU rows)
+	if (r + 0 < C2CMAXCPU && r + 0 >= C2CTOP[cur, v])
+		C2CTOP[cur, v] = r + 1
 	return v == "cas" ? "ns" : "us"
 }
 

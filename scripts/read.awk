@@ -2,10 +2,11 @@
 # records: the one reader, scripts/records' (records.awk prints what it
 # read), under scripts/summary, scripts/compare and scripts/graph.
 #
-# Standard input, one line per results file to read ("F<TAB>path", or
-# "T<TAB>path" for one that does not end with a newline), a line "X" for
-# each named file that could not be read (so the exit status can say so)
-# and a line "W" for each one skipped with a warning: readers.sh's
+# Standard input, one line per results file to read ("F<TAB>N<TAB>path",
+# N the newlines it holds: fewer than its lines when the last does not
+# end with one), a line "X<TAB>message" for each named file that could
+# not be read (so the exit status can say so) and "W<TAB>message" for
+# each one skipped with a warning: readers.sh's
 # list_files writes that list.  Results files are read with getline,
 # never executed or evaluated.  The statistics lines ([latbw-stat ...])
 # are read by stats.awk, the lines that hold results by read-figures.awk,
@@ -47,27 +48,24 @@ BEGIN {
 
 # ---- input: the list of files ------------------------------------------
 
-$0 == "X" {
-	status = 1
+# "X<TAB>message": a named file that could not be read; "W<TAB>message":
+# one skipped with a warning.  The list's message is said here, in its
+# place among the warnings of the files read.
+substr($0, 1, 2) == "X\t" || substr($0, 1, 2) == "W\t" {
+	print substr($0, 3) > "/dev/stderr"
+	if (substr($0, 1, 1) == "X")
+		status = 1
 	nskip++
 	next
 }
 
-$0 == "W" {
-	nskip++
-	next
-}
-
+# "F<TAB>N<TAB>path": a file of N newlines.  One that does not end with
+# a newline (its lines are one more than N) was cut in the middle of
+# its last line (by an interrupted run, a full disk, a truncated copy):
+# that line is not read, since a cut number looks like a real one.
 substr($0, 1, 2) == "F\t" {
-	read_file(substr($0, 3), 0)
-	next
-}
-
-# A file that does not end with a newline was cut in the middle of its last
-# line (by an interrupted run, a full disk, a truncated copy): that line is
-# not read, since a cut number looks like a real one.
-substr($0, 1, 2) == "T\t" {
-	read_file(substr($0, 3), 1)
+	LIST_T = index(substr($0, 3), "\t")
+	read_file(substr($0, 3 + LIST_T), substr($0, 3, LIST_T - 1) + 0)
 	next
 }
 
@@ -78,7 +76,7 @@ substr($0, 1, 2) == "T\t" {
 
 # ---- reading one results file -------------------------------------------
 
-function read_file(path, cut,    line, r, ln, n, base, prev) {
+function read_file(path, nl,    line, r, ln, n, base, prev) {
 	nf++
 	cur = nf
 	nwarn = 0
@@ -124,7 +122,7 @@ function read_file(path, cut,    line, r, ln, n, base, prev) {
 		prev = line
 	}
 	if (ln > 0) {
-		if (cut)
+		if (ln > nl)
 			lwarn(ln, "no newline at the end: the file was cut short, its last line is ignored")
 		else
 			take_line(prev, ln)

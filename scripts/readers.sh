@@ -67,10 +67,76 @@ is_binary() {
 	! tr -d '\000' <"$1" | cmp -s - "$1"
 }
 
-# One line per file to read ("F<TAB>path", or "T<TAB>path" when it does not
-# end with a newline), "X" after a named file that cannot be read, "W"
-# after one skipped with a warning; warnings (names tidied) on stderr.
+# One line per file to read, "F<TAB>N<TAB>path" (N: how many newlines
+# it holds; read.awk reads one line more when the last does not end
+# with a newline), "X<TAB>message" for a named file that cannot be read,
+# "W<TAB>message" for one skipped with a warning (names tidied): the
+# reader says them, in their place among its own.
+# The files are looked at all together, not a process or three each:
+# first the plan (list_plan), then (list_checked) one count of their
+# NULs and one of their newlines; a file is looked at alone only when
+# some file holds a NUL.
 list_files() {
+	list_checked "$(list_plan "$@")"
+}
+
+# list_checked PLAN: the lines of list_files for the lines of a plan
+# (list_plan's, one or more; any other line, compare's "S<TAB>side",
+# as it is).
+list_checked() {
+	lf_plan=$1
+	[ -n "$lf_plan" ] || return 0
+	set --
+	while IFS= read -r lf_line
+	do
+		case $lf_line in
+		C*) set -- "$@" "${lf_line#C	}" ;;
+		esac
+	done <<EOF
+$lf_plan
+EOF
+	lf_nul=0
+	if [ $# -eq 1 ]
+	then
+		lf_nul=$(tr -cd '\000' <"$1" | wc -c)
+	elif [ $# -gt 1 ]
+	then
+		lf_nul=$(cat -- "$@" | tr -cd '\000' | wc -c)
+	fi
+	# the newlines of each file, in order (then wc's total)
+	if [ $# -gt 0 ]
+	then
+		# shellcheck disable=SC2046 # numbers, split on purpose
+		set -- $(wc -l -- "$@" | while read -r lf_n _
+		do
+			printf '%s\n' "$lf_n"
+		done)
+	fi
+	printf '%s\n' "$lf_plan" | while IFS= read -r lf_line
+	do
+		case $lf_line in
+		C*)
+			lf_f=${lf_line#C	}
+			if [ "$lf_nul" -ne 0 ] && is_binary "$lf_f"
+			then
+				printf 'W\t%s: %s: binary file (it holds NUL bytes), skipped\n' "$me" "$(tidy "$lf_f")"
+			else
+				printf 'F\t%s\t%s\n' "${1:-0}" "$lf_f"
+			fi
+			shift
+			;;
+		*)
+			# X<TAB>message, or a line not of the plan
+			printf '%s\n' "$lf_line"
+			;;
+		esac
+	done
+}
+
+# list_plan FILE|DIR...: the files to read, "C<TAB>path" each, in order,
+# and in their place "X<TAB>message" for an argument that cannot be
+# read (what list_files says of it).
+list_plan() {
 	for arg in "$@"
 	do
 		if [ -d "$arg" ]
@@ -78,8 +144,7 @@ list_files() {
 			found=$(results_under "$arg")
 			if [ -z "$found" ]
 			then
-				printf '%s: %s: no results file (<host>.<n>) in it\n' "$me" "$(tidy "$arg")" >&2
-				echo X
+				printf 'X\t%s: %s: no results file (<host>.<n>) in it\n' "$me" "$(tidy "$arg")"
 				continue
 			fi
 			printf '%s\n' "$found" | while IFS= read -r f
@@ -90,8 +155,7 @@ list_files() {
 		then
 			check_file "$(safe_path "$arg")"
 		else
-			printf '%s: %s: no such file or directory\n' "$me" "$(tidy "$arg")" >&2
-			echo X
+			printf 'X\t%s: %s: no such file or directory\n' "$me" "$(tidy "$arg")"
 		fi
 	done
 }
@@ -99,33 +163,18 @@ list_files() {
 check_file() {
 	case $1 in
 	*"$nl"*)
-		printf '%s: %s: a newline in the name, skipped\n' "$me" "$(tidy "$1")" >&2
-		echo X
+		printf 'X\t%s: %s: a newline in the name, skipped\n' "$me" "$(tidy "$1")"
 		;;
 	*)
-		check_readable "$1"
+		if [ ! -f "$1" ] || [ ! -r "$1" ]
+		then
+			printf 'X\t%s: %s: not a readable file\n' "$me" "$(tidy "$1")"
+		else
+			printf 'C\t%s\n' "$1"
+		fi
 		;;
 	esac
 }
-
-check_readable() {
-	if [ ! -f "$1" ] || [ ! -r "$1" ]
-	then
-		printf '%s: %s: not a readable file\n' "$me" "$(tidy "$1")" >&2
-		echo X
-	elif is_binary "$1"
-	then
-		printf '%s: %s: binary file (it holds NUL bytes), skipped\n' "$me" "$(tidy "$1")" >&2
-		echo W
-	elif [ -s "$1" ] && [ -n "$(tail -c 1 "$1")" ]
-	then
-		# its last byte is not a newline (which $(...) would drop)
-		printf 'T\t%s\n' "$1"
-	else
-		printf 'F\t%s\n' "$1"
-	fi
-}
-
 
 # usage_exit MESSAGE: a usage error: one line saying what (tidied), the
 # reader's usage line (its function usage), exit status 2.
@@ -218,13 +267,14 @@ run_records() {
 	list_files "$@" | records_awk
 }
 
-# records_awk: records.awk over the list of files on standard input
-# (list_files').
+# records_awk [AWK-ARG]...: records.awk over the list of files on
+# standard input (list_files'), with AWK-ARGs (-v sides=1) before its
+# files.
 records_awk() {
-	set --
+	set -- "$@" -v mode=records -v me="$me"
 	for rr_f in $records_parts
 	do
 		set -- "$@" -f "$here/$rr_f.awk"
 	done
-	LATBW_CWD=$PWD LATBW_REGISTRY=$here/registry LC_ALL=C "${AWK:-awk}" -v mode=records -v me="$me" "$@"
+	LATBW_CWD=$PWD LATBW_REGISTRY=$here/registry LC_ALL=C "${AWK:-awk}" "$@"
 }

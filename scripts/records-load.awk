@@ -84,10 +84,12 @@ function rl_columns(    c, n, need, j) {
 # One record: a fact of file i, or a figure of it.  A field with an
 # escape is taken as it was (unesc); the others are taken as fields, so
 # that a number in one compares as a number, as it did in the reader.
+# (Most records have no escape: the line is looked at first.)
 function rl_record(    c, i) {
-	for (c = 2; c <= NF; c++)
-		if (index($c, "\\") > 0)
-			$c = unesc($c)
+	if (index($0, "\\") > 0)
+		for (c = 2; c <= NF; c++)
+			if (index($c, "\\") > 0)
+				$c = unesc($c)
 	i = RL_BASE + $(RLC["run"])
 	if (i > nf) {
 		nf = i

@@ -19,7 +19,7 @@
 # and a carriage return "\r" (rec_esc): a field never holds a tab or a
 # line break, and "\" followed by one of "\tnr" is its only escape.
 #
-# Variables: those of read.awk (me).
+# Variables: those of read.awk (me), and sides (below).
 #
 # Only POSIX awk: it runs under mawk, gawk and the one true awk.
 
@@ -46,22 +46,71 @@ BEGIN {
 	REC_NFACT = split("description os uname incomplete mhz line_size copies processors cache_l1d cache_l2 cache_l3", REC_FACT, " ")
 }
 
+# The records of each file are printed once it has been read, as the
+# next line of the list comes (or at the end), so that the program
+# reading them works while this one reads the next file.
+{
+	rec_flush()
+}
+
+# sides=1 (scripts/compare): the list holds, before the files of each
+# side, a line "S<TAB>arg"; each side's records are printed as a run of
+# this program over its files alone would print them (from its column
+# names, its files numbered 1, 2, ...), after that "S" line and before
+# "E<TAB>status", that run's exit status: one process reads every side.
+sides && substr($0, 1, 2) == "S\t" {
+	if (rec_nside++)
+		rec_side_end()
+	print
+	next
+}
+
 END {
 	if (reg_error)
 		exit 2
-	# Nothing could be read: bad input, said once a file (by the list
-	# or read_file), and no output.
-	if (nf == 0) {
+	rec_flush()
+	if (sides) {
+		if (rec_nside)
+			rec_side_end()
+		exit 0
+	}
+	exit rec_status()
+}
+
+# The end of a side: "E<TAB>status"; the next side's files (numbered
+# from 1 again, after column names of their own) and status start
+# afresh.
+function rec_side_end() {
+	print "E\t" rec_status()
+	rec_base = nf
+	rec_headed = 0
+	status = nskip = 0
+}
+
+# The records of the files read and not printed yet (rec_base + 1 ..
+# nf are those of the run or side, numbered from 1), after the column
+# names if none came before them.
+function rec_flush(    i) {
+	for (i = rec_done + 1; i <= nf; i++) {
+		if (!rec_headed)
+			print REC_COLS
+		rec_headed = 1
+		rec_facts(i)
+		rec_figs(i)
+	}
+	rec_done = nf
+}
+
+# The exit status of the run or side: 2 when no file was read (bad
+# input, said once a file by the list or read_file: no output), else
+# status.
+function rec_status() {
+	if (nf == rec_base) {
 		if (nskip == 0)
 			print me ": no results file to read" > "/dev/stderr"
-		exit 2
+		return 2
 	}
-	print REC_COLS
-	for (rec_i = 1; rec_i <= nf; rec_i++) {
-		rec_facts(rec_i)
-		rec_figs(rec_i)
-	}
-	exit status
+	return status
 }
 
 # s with "\", tab, newline and carriage return escaped (see above).  Not
@@ -81,7 +130,7 @@ function rec_esc(s,    out, c) {
 
 # The first columns of every record of file i: file, run, host.
 function rec_head(kind, i) {
-	return kind "\t" rec_esc(PATHS[i]) "\t" i "\t" rec_esc(HOST[i])
+	return kind "\t" rec_esc(PATHS[i]) "\t" (i - rec_base) "\t" rec_esc(HOST[i])
 }
 
 # The facts of file i: the lines scripts/summary's exports show of a
@@ -118,7 +167,7 @@ function rec_facts(i,    j, key, v) {
 # figure of the first host only); a point's place in its series (1, 2,
 # ...), for the points of the series as the file left it (one seen
 # again starts over); and the line of the file it was read from.
-function rec_figs(i,    k, sd, key, pos, name, j, seen, x) {
+function rec_figs(i,    k, sd, key, pos, name, j, seen, x, head, id, px, v, u, r, lo, hi, c, rv) {
 	split("", pos)
 	split("", seen)
 	for (k = 1; k <= nrec[i]; k++) {
@@ -129,6 +178,7 @@ function rec_figs(i,    k, sd, key, pos, name, j, seen, x) {
 		for (j = 1; j <= SN[i, name]; j++)
 			pos[SK[i, name, j]] = j
 	}
+	head = rec_head("fig", i)
 	for (k = 1; k <= nrec[i]; k++) {
 		key = FKEY[i, k]
 		if (key != "" && !(((i, key) in FIG) && FIG[i, key] == k))
@@ -137,14 +187,38 @@ function rec_figs(i,    k, sd, key, pos, name, j, seen, x) {
 		x = ""
 		for (j = 1; j <= REC_NF; j++)
 			x = x "\t" rec_esc(RSF[i, k, REC_F[j]])
-		print rec_head("fig", i) "\t" rec_esc(rec_id(i, k)) "\t" rec_esc(RN[i, k]) "\t" \
-		    rec_esc(RX[i, k]) "\t" rec_esc(RV[i, k]) "\t" rec_esc(RU[i, k]) "\t" \
-		    RSPR[i, k] "\t" rec_esc(RR[i, k]) "\t" rec_esc(RMIN[i, k]) "\t" \
-		    rec_esc(RMAX[i, k]) "\t" rec_esc(RC[i, k]) "\t" RPL[i, k] "\t" \
+		id = rec_id(i, k)
+		name = RN[i, k]
+		px = RX[i, k]
+		v = RV[i, k]
+		u = RU[i, k]
+		r = RR[i, k]
+		lo = RMIN[i, k]
+		hi = RMAX[i, k]
+		c = RC[i, k]
+		rv = RRV[i, k]
+		# The fields a character to escape may be in, looked at
+		# together: most records have none (the others are numbers
+		# and words of our own).
+		if ((id name px v u r lo hi c rv key) ~ /[\\\t\n\r]/) {
+			id = rec_esc(id)
+			name = rec_esc(name)
+			px = rec_esc(px)
+			v = rec_esc(v)
+			u = rec_esc(u)
+			r = rec_esc(r)
+			lo = rec_esc(lo)
+			hi = rec_esc(hi)
+			c = rec_esc(c)
+			rv = rec_esc(rv)
+			key = rec_esc(key)
+		}
+		print head "\t" id "\t" name "\t" px "\t" v "\t" u "\t" \
+		    RSPR[i, k] "\t" r "\t" lo "\t" hi "\t" c "\t" RPL[i, k] "\t" \
 		    RXS[i, k] "\t" RRN[i, k] "\t" RRS[i, k] "\t" \
 		    (sd == "" ? "" : sprintf("%.2f", sd)) "\t" ROB[i, k] "\t" \
-		    RIDL[i, k] "\t" RCW[i, k] "\t" RRG[i, k] "\t" rec_esc(RRV[i, k]) "\t" \
-		    rec_esc(key) "\t" (k in pos ? pos[k] : "") "\t" RLN[i, k] x
+		    RIDL[i, k] "\t" RCW[i, k] "\t" RRG[i, k] "\t" rv "\t" \
+		    key "\t" (k in pos ? pos[k] : "") "\t" RLN[i, k] x
 	}
 }
 
@@ -162,7 +236,7 @@ function rec_lists(i,    m, nm, j, r, s, lv) {
 		print rec_head("file", i) "\tc2c.matrix\t" rec_esc(m[j])
 	for (j = 1; j <= nm; j++) {
 		s = ""
-		for (r = 0; r < C2CMAXCPU; r++)
+		for (r = 0; r < C2CTOP[i, m[j]]; r++)
 			if ((i, m[j], r) in C2CCPU)
 				s = s (s == "" ? "" : " ") r
 		for (r = 1; r <= C2CNPAST[i, m[j]]; r++)

@@ -39,26 +39,28 @@ function reg_trim(s) {
 # reg_read(PATH): the registry's lines into REGK (kind), REGG (groups), REGW
 # (weight), REGF (flags), REGP (place), REGC (command), REGQ, REGFU (quick and
 # full sizes), REGL (label), REGU (unit), REGCOL (column), REGID (id),
-# i = 1..NREG; and
-# the match texts into REGM, 1..NREGM.  "-" fields are kept as "-".  Every
-# line is checked (reg_bad): each bad one is named, with its first fault,
-# and then the registry is an error (exit status 2), before anything is
-# made from it.
+# i = 1..NREG; the match texts into REGM, 1..NREGM (REGMI: those an id
+# may hold).  "-" fields are kept as "-".  Every line is checked
+# (reg_bad): each bad one is named, with its first fault, and then the
+# registry is an error (exit status 2), before anything is made from it.
 function reg_read(path,    line, ln, n, f, i, r, bad, msg) {
-	NREG = NREGM = 0
+	NREG = NREGM = NREGMI = 0
 	ln = bad = 0
 	while ((r = (getline line < path)) > 0) {
 		ln++
 		sub(/\r$/, "", line)
 		if (line ~ /^[ \t]*(#.*)?$/)
 			continue
-		n = split(line, f, "|")
-		for (i = 1; i <= n; i++)
-			f[i] = reg_trim(f[i])
+		# (blanks around a "|" go with it: a sub() a field was slow)
+		n = split(line, f, /[ \t]*\|[ \t]*/)
+		f[1] = reg_trim(f[1])
+		f[n] = reg_trim(f[n])
 		if (f[1] == "match" && n == 2 && f[2] != "") {
 			if (f[2] ~ /^".+"$/)
 				f[2] = substr(f[2], 2, length(f[2]) - 2)
 			REGM[++NREGM] = f[2]
+			if (f[2] ~ /^[a-z0-9._@{}SNAME-]+$/)	# (one an id may hold: REGMI)
+				REGMI[++NREGMI] = f[2]
 			continue
 		}
 		msg = reg_bad(n, f, line)
@@ -141,9 +143,9 @@ function reg_bad_ids(path,    i, j, q, fu, key, seen, bad, id) {
 		if (REGK[i] !~ /^(run|fig|mhz|line)$/)
 			continue
 		id = REGID[i]
-		for (j = 1; j <= NREGM; j++)
-			if (index(id, REGM[j]) > 0) {
-				reg_id_msg(path, i, "id '" id "' holds the match text '" REGM[j] "'")
+		for (j = 1; j <= NREGMI; j++)
+			if (index(id, REGMI[j]) > 0) {
+				reg_id_msg(path, i, "id '" id "' holds the match text '" REGMI[j] "'")
 				bad++
 			}
 		for (j = 0; j <= 1; j++) {

@@ -30,7 +30,8 @@ function stat_line(line, ln,    body, i, k, f, x, hasx, sp) {
 		lastlo = lasthi = 0
 		return
 	}
-	if (!sane(sp) || !sane(f["reps"])) {
+	# (both numbers: is either out of range?)
+	if (insane(sp) != "" || insane(f["reps"]) != "") {
 		lwarn(ln, "statistics line with a spread or reps out of range skipped")
 		lastlo = lasthi = 0
 		return
@@ -108,11 +109,23 @@ function stat_aside(ln, sp, f, hasx, x,    k) {
 
 # The point of series name (for lat_fs's series, its create or delete
 # part, by case) at x that has no statistics yet: its record, or 0.
+#
+# The statistics lines of a series' points follow them in order: the
+# first ASF[cur, name] points (the last of them record ASK[cur, name], so
+# that a series started over is seen) have theirs already, and the
+# search starts after them, not at the first point each time.
 function after_series(name, x, c,    n, j, k) {
 	if (name == "File system latency")
 		name = name " " c
 	n = SN[cur, name] + 0
-	for (j = 1; j <= n; j++) {
+	j = ASF[cur, name] + 0
+	if (j > n || (j > 0 && SK[cur, name, j] != ASK[cur, name]))
+		j = 0
+	while (j < n && RR[cur, SK[cur, name, j + 1]] != "")
+		j++
+	ASF[cur, name] = j
+	ASK[cur, name] = j > 0 ? SK[cur, name, j] : ""
+	for (j++; j <= n; j++) {
 		k = SK[cur, name, j]
 		if (RR[cur, k] != "")
 			continue
@@ -125,16 +138,19 @@ function after_series(name, x, c,    n, j, k) {
 # pct_field(t): a statistics line's percentage ("37.2%") as a number, or
 # "" when it is not one.
 function pct_field(t) {
+	if (t == "")
+		return ""
 	sub(/%$/, "", t)
-	return (isnum(t) && sane(t)) ? t + 0 : ""
+	return sane(t) ? t + 0 : ""
 }
 
 function set_stats(k, sp, f, ln,    t) {
 	same_number(k, f["median"], f["unit"], ln)
-	# For the records, every field as written: records.awk's REC_FIELDS
-	# columns carry some as they are.
-	for (t in f)
-		RSF[cur, k, t] = f[t]
+	# For the records, the fields records.awk's REC_FIELDS names (REC_F,
+	# 1..REC_NF), as written: its columns carry them as they are.
+	for (t = 1; t <= REC_NF; t++)
+		if (REC_F[t] in f)
+			RSF[cur, k, REC_F[t]] = f[REC_F[t]]
 	RSPR[cur, k] = sp + 0
 	# latbw-run's rounds (RRN) and the spread across them (RRS, percent).
 	RRS[cur, k] = pct_field(f["round_spread"])

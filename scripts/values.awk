@@ -36,9 +36,13 @@ function good(s) {
 # digits, and mawk's comparisons take it for equal: the text is checked.
 function insane(s,    x, a) {
 	x = s + 0
-	if (sprintf("%g", x) ~ /[Ii][Nn][Ff]|[Nn][Aa][Nn]/)
-		return "not a finite number"
 	a = x < 0 ? -x : x
+	# Only past 1e15, or in a text with an n ("nan", "inf": no number
+	# text has one), may it be infinite or NaN: the costly look at
+	# its printed form is for those alone.
+	if ((a > 1e15 || index(s, "n") || index(s, "N")) &&
+	    sprintf("%g", x) ~ /[Ii][Nn][Ff]|[Nn][Aa][Nn]/)
+		return "not a finite number"
 	if (a > 1e15)
 		return "out of range (above 1e15)"
 	if (a > 0 && a < 1e-12)
@@ -48,6 +52,8 @@ function insane(s,    x, a) {
 
 # Whether number text s is a number that may be a value (see insane()).
 function sane(s) {
+	if (s == "")
+		return 0
 	return isnum(s) && insane(s) == ""
 }
 
