@@ -56,7 +56,15 @@ is_complete() {
 
 # rsh [-x] ARGS...: the launcher, with this host's control connection;
 # -x: it replaces this shell (in a background job, whose PID is then the
-# launcher's, to stop).
+# launcher's, to stop), in a session of its own where setsid(1) is: a
+# Ctrl-C here reaches the whole process group, and the run's ssh, a
+# client of the control connection, sets its own SIGINT handler
+# (OpenSSH's mux client does, where SIGINT was ignored too): it ended
+# at once, exit 255, and the run there was taken for a lost
+# connection (its file marked so, its driver left running) before the
+# fleet's own stop ("stop" down the lifeline) came (t9900, once in ten
+# make test).  This shell, a background job, leads no process group:
+# setsid execs, the PID stays.
 rsh() {
 	rsh_exec=
 	[ "$1" = -x ] && rsh_exec=yes && shift
@@ -72,7 +80,11 @@ rsh() {
 		set -- $rsh_words "$@"
 	fi
 	set +f
-	[ -n "$rsh_exec" ] && exec "$@"
+	if [ -n "$rsh_exec" ]
+	then
+		command -v setsid >/dev/null 2>&1 && exec setsid "$@"
+		exec "$@"
+	fi
 	command "$@"
 }
 
