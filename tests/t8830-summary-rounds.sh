@@ -97,11 +97,11 @@ test_expect 'a quiet run: no note above the tables, no "busy %" row' '
 # and 100% (quiet runs' cross-CPU pairs read 45-100%: Linux's CPU
 # pressure counts their own wake-ups).  Neither notes nor flags; -s shows
 # it.
-mkdir -p "$TRASH/wait/summary" "$TRASH/nowait/summary"
+mkdir -p "$TRASH/wait/summary" "$TRASH/wait100/summary"
 sed '/prog=bw_pipe /s/ placement=cross / placement=cross cpu_wait=44% /' \
 	"$RF" >"$TRASH/wait/summary/vm.0"
 sed '/prog=bw_pipe /s/ placement=cross / placement=cross cpu_wait=100% /' \
-	"$RF" >"$TRASH/nowait/summary/vm.0"
+	"$RF" >"$TRASH/wait100/summary/vm.0"
 
 test_expect 'tasks waited for the CPUs (cpu_wait 44%, 100%): no run note, no flag; -s shows it, unmarked' '
 	summary "$TRASH/wait/summary/vm.0" && [ ! -s "$TRASH/err" ] &&
@@ -109,7 +109,7 @@ test_expect 'tasks waited for the CPUs (cpu_wait 44%, 100%): no run note, no fla
 	[ "$(grep -c "^! " "$TRASH/out")" -eq 4 ] &&
 	! grep -q "^!.*waited" "$TRASH/out" &&
 	summary -s "$TRASH/wait/summary/vm.0" && grep -Eq "^ +busy % +w44%$" "$TRASH/out" &&
-	summary "$TRASH/nowait/summary/vm.0" &&
+	summary "$TRASH/wait100/summary/vm.0" &&
 	[ "$(grep -c "^! " "$TRASH/out")" -eq 4 ] &&
 	! grep -q "waited" "$TRASH/out"
 '

@@ -6,6 +6,8 @@
  */
 #include <errno.h>
 #include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -134,5 +136,21 @@ int main(void)
 	      got == -1 && err == EINTR && alarms > 0);
 	close(fds[0]);
 	close(fds[1]);
+
+	{
+		long page = sysconf(_SC_PAGESIZE);
+		size_t n = 131072 + 3, i;
+		unsigned char *p = io_buffer(n, 0x5a);
+		int all = p != NULL;
+
+		for (i = 0; all && i < n; i++)
+			all = p[i] == 0x5a;
+		CHECK("io_buffer: on a page, every byte filled",
+		      all && page > 0 && (uintptr_t)p % (uintptr_t)page == 0);
+		free(p);
+		p = io_buffer(0, 0);
+		CHECK("io_buffer of 0 bytes: a buffer all the same", p != NULL);
+		free(p);
+	}
 	return unit_done();
 }
