@@ -138,8 +138,6 @@ function after_series(name, x, c,    n, j, k) {
 # pct_field(t): a statistics line's percentage ("37.2%") as a number, or
 # "" when it is not one.
 function pct_field(t) {
-	if (t == "")
-		return ""
 	sub(/%$/, "", t)
 	return sane(t) ? t + 0 : ""
 }

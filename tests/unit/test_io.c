@@ -149,7 +149,7 @@ int main(void)
 		      all && page > 0 && (uintptr_t)p % (uintptr_t)page == 0);
 		free(p);
 		p = io_buffer(0, 0);
-		CHECK("io_buffer of 0 bytes: a buffer all the same", p != NULL);
+		CHECK("io_buffer of 0 bytes: still a buffer (not NULL)", p != NULL);
 		free(p);
 	}
 	return unit_done();
