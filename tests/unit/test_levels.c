@@ -82,6 +82,8 @@ static double held(enum edge e, double c, double s)
 }
 
 static unsigned long long rng = 1;
+/* The noise's seed in measure(). */
+static unsigned long long seed = 12345;
 
 static double rnd(void)
 {
@@ -132,7 +134,7 @@ static void measure(const struct model *m, double largest, struct found *f)
 	double raw[MAXP], more[MAXP], s;
 	size_t n = 0, k, i, j;
 
-	rng = 12345;
+	rng = seed;
 	for (s = 4096; s <= largest && n < MAXP; s = next_size(s), n++) {
 		f->size[n] = s;
 		raw[n] = latency(m, s);
@@ -298,6 +300,46 @@ static void test_issue32(void)
 	      "middle)", m == 2 && levels_round(lv[0].bytes) == 48 * K);
 }
 
+/*
+ * One blurred hierarchy (12 ways, a shape the finder does not fit) under
+ * sixteen draws of noise, 3% on every point: each estimate of L2 within
+ * 0.8-1.25 of its size, the cross-check's band.  (Issue 32: a guest's
+ * L2 of 512K came out at 448K to 640K from run to run; noise of this
+ * kind alone does not do that.)
+ */
+static void test_noise_seeds(void)
+{
+	static const struct model m = {
+		"32K/512K/32M blurred, 12 ways, 3% noise",
+		{ 32 * K, 512 * K, 32 * M }, { 1.0, 3.5, 12 }, 90, BLUR12, 0,
+		0.03
+	};
+	struct found f;
+	double lo = HUGE_VAL, hi = 0.0;
+	char title[200];
+	int bad = 0;
+
+	for (seed = 1; seed <= 16; seed++) {
+		measure(&m, 128 * M, &f);
+		if (f.n < 3) {
+			bad++;
+			continue;
+		}
+		if (f.lv[1].bytes < lo)
+			lo = f.lv[1].bytes;
+		if (f.lv[1].bytes > hi)
+			hi = f.lv[1].bytes;
+		if (!(f.lv[1].bytes >= 0.8 * m.bytes[1] &&
+		      f.lv[1].bytes <= 1.25 * m.bytes[1]))
+			bad++;
+	}
+	seed = 12345;
+	snprintf(title, sizeof(title), "%s, 16 seeds: L2 within 0.8-1.25 of "
+		 "512K in each (%.0fK to %.0fK; %d outside)", m.name, lo / K,
+		 hi / K, bad);
+	CHECK(title, bad == 0);
+}
+
 int main(void)
 {
 	static const struct model models[] = {
@@ -342,6 +384,7 @@ int main(void)
 	test_round();
 	test_refine();
 	test_issue32();
+	test_noise_seeds();
 	for (i = 0; i < sizeof(models) / sizeof(models[0]); i++)
 		check_model(&models[i], (models[i].edge == SOFT ? 32 : 4) *
 			    (models[i].bytes[2] > 0 ? models[i].bytes[2] :
