@@ -12,6 +12,9 @@
 function hwords(j, c,    lo, hi, p, s, w, ch, f) {
 	lo = HEND[c + 1] + 1
 	hi = c == NC ? length(TH[j]) : HEND[c + 2]
+	# (Past the line's end is blank, not a word running in.)
+	if (hi > length(TH[j]))
+		hi = length(TH[j])
 	s = ""
 	w = 0
 	for (p = lo; p <= hi; p++) {

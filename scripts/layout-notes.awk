@@ -154,7 +154,8 @@ function median(a, m,    i, j, x) {
 	return m % 2 ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2
 }
 
-# Column c's name, the words of the header over it ("RPC/ UDP"), or
+# Column c's name, the words of the header over it ("RPC/UDP": a word
+# ending in "/" runs on into the next, as report-read.awk joins them), or
 # "column c" when the header's dashes do not match the columns (named 0,
 # from dash_groups()).
 function col_name(c, named,    j, f, name) {
@@ -162,7 +163,7 @@ function col_name(c, named,    j, f, name) {
 	for (j = 1; named && j < NH; j++) {
 		f = hwords(j, c)
 		if (f != "")
-			name = name (name == "" ? "" : " ") f
+			name = name (name == "" || name ~ /\/$/ ? "" : " ") f
 	}
 	return name == "" ? "column " c : name
 }

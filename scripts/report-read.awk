@@ -313,18 +313,45 @@ function xmltext(s) {
 
 # The words of a line of heads, each added to HEAD[k, c] of the column c
 # it starts in ("RPC/" and "UDP" make "RPC/UDP", as the flags name it).
-function heads(k, s, TO, ncol,    p, c, w) {
+# Words one space apart that start in one column, or that follow a word
+# already run past its column's end (by more than the space between two
+# columns: the double table's heads start a place left of their dashes),
+# are one head ("0K File", "measured by cache"): it heads each column it
+# runs into as well, unless a head of that line starts there (summary's
+# blocks do the same: layout-blocks.awk).
+function heads(k, s, TO, ncol,    p, c, w, n, i, e, PS, PE, PC, PW, OWN) {
 	p = 1
+	n = 0
 	while (match(s, /[^ ]+/)) {
 		p += RSTART - 1
 		w = substr(s, RSTART, RLENGTH)
 		for (c = 1; c < ncol && p > TO[c]; c++)
 			;
-		if (HEAD[k, c] == "" || HEAD[k, c] ~ /\/$/)
-			HEAD[k, c] = HEAD[k, c] w
-		else
-			HEAD[k, c] = HEAD[k, c] " " w
+		if (n > 0 && p == PE[n] + 2 &&
+		    (c == PC[n] || (PC[n] < ncol && PE[n] > TO[PC[n]] + 1))) {
+			PW[n] = PW[n] " " w
+			PE[n] = p + RLENGTH - 1
+		} else {
+			n++
+			PS[n] = p
+			PE[n] = p + RLENGTH - 1
+			PC[n] = c
+			PW[n] = w
+			OWN[c] = 1
+		}
 		p += RLENGTH
 		s = substr(s, RSTART + RLENGTH)
+	}
+	for (i = 1; i <= n; i++) {
+		for (e = PC[i]; e < ncol && PE[i] > TO[e]; e++)
+			;
+		for (c = PC[i]; c <= e; c++) {
+			if (c > PC[i] && (c in OWN))
+				break
+			if (HEAD[k, c] == "" || HEAD[k, c] ~ /\/$/)
+				HEAD[k, c] = HEAD[k, c] PW[i]
+			else
+				HEAD[k, c] = HEAD[k, c] " " PW[i]
+		}
 	}
 }

@@ -197,6 +197,27 @@ test_expect 'every flag under a table, and every consistency check, is in the pa
 	grep -q "<td class=\"flag\" title=\"! " "$TRASH/page.html"
 '
 
+# A cell's flag ("! vm.2  RPC/UDP: rounds 44.9% apart") marks its cell:
+# the flag names the column by its head, which the page must read alike
+# ("RPC/" over "UDP"; "0K File" over Create and Delete both).
+test_expect 'every flag of a cell marks that cell (its column named as summary names it)' '
+	summary "$RUNS/vm.2" "$RUNS/vm.3" &&
+	grep -E "^! .*: (rounds .* apart|fastest round alone)" "$TRASH/out" >"$TRASH/cflags" &&
+	report "$RUNS/vm.2" "$RUNS/vm.3" && cp "$TRASH/out" "$TRASH/page23.html" &&
+	grep -q "RPC/UDP: " "$TRASH/cflags" && grep -q "File Delete: " "$TRASH/cflags" &&
+	while IFS= read -r f
+	do
+		e=$(printf "%s" "$f" | sed "s/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g") &&
+		grep -qF "title=\"$e\"" "$TRASH/page23.html" || fail "no cell marked: $f" || return 1
+	done <"$TRASH/cflags"
+'
+
+test_expect 'a head over two or three columns heads each of them' '
+	grep -q "<th>0K File Create</th><th>0K File Delete</th><th>10K File Create</th><th>10K File Delete</th>" "$TRASH/page.html" &&
+	grep -q "<th>measured by cache L1</th><th>measured by cache L2</th><th>measured by cache L3</th>" "$TRASH/page.html" &&
+	grep -q "<th>RPC/UDP</th>" "$TRASH/page.html"
+'
+
 test_expect 'compare: each change row, its marks as compare prints them' '
 	compare -- "$RUNS/vm.0" "$RUNS/vm.2" &&
 	cp "$TRASH/out" "$MID/compare.out" && cp "$TRASH/err" "$MID/compare.err" &&
