@@ -5,11 +5,11 @@
 # there is here, against the outputs stored beside the cases.  The net
 # under any change to the readers: an output that changes, changes here.
 #
-# The first awk found (gawk, else mawk, ...) runs every case; the others
-# run the cases of the @EVERY lines (a few of each kind, on fewer files:
-# the whole set under four awks takes a minute).  Each awk runs with
-# AWK=awk and a directory of its own first in PATH where "awk" is that
-# awk, so that every awk the readers start is it.
+# The first awk found (mawk, the quickest, else gawk, ...) runs every
+# case; the others run the cases of the @EVERY lines (a few of each kind,
+# on fewer files: the whole set under four awks takes a minute).  Each
+# awk runs with AWK=awk and a directory of its own first in PATH where
+# "awk" is that awk, so that every awk the readers start is it.
 #
 #   sh tests/golden-update.sh   stores the first awk's outputs as the
 #       expected ones (after a change that fixes a bug: say which in the
@@ -149,7 +149,7 @@ check_awk() {
 	}
 }
 
-# The awks: gawk, mawk, nawk (unless it is one of those two under
+# The awks: mawk, gawk, nawk (unless it is one of those two under
 # another name), the one true awk as Debian calls it, busybox's.
 real() {
 	command -v "$1" >/dev/null 2>&1 &&
@@ -159,7 +159,7 @@ awks=
 # nomath: the awks without x ^ y, exp, log (busybox's awk built without
 # its math): graph needs them, summary and compare do not.
 nomath=
-for a in gawk mawk nawk original-awk busybox
+for a in mawk gawk nawk original-awk busybox
 do
 	case $a in
 	busybox)
