@@ -45,6 +45,8 @@ then
 	# what the linter may read: the group's files, and those any test or
 	# script may source (the scripts, tests/lib*.sh).
 	sc_version=$(shellcheck --version 2>&1)
+	# (Expanded here: the runs below read their lists with globbing off.)
+	sc_libs=$(printf '%s\n' "$TOP"/tests/lib*.sh)
 	# The findings of run G, one a line "FILE:LINE:COL: ...", in sc.G,
 	# its status (0 none, 1 some) in rc.G.
 	for g in 1 2 3 4 5
@@ -53,11 +55,11 @@ then
 			set -f
 			IFS='
 '
-			# shellcheck disable=SC2046 # file names, one a line
+			# shellcheck disable=SC2046,SC2086 # file names, one a line
 			key=$({
 				printf '%s\n' "$sc_version"
 				cat "$TRASH/list.$g"
-				cat $(cat "$TRASH/list.$g" "$TRASH/list.1") "$TOP"/tests/lib*.sh
+				cat $(cat "$TRASH/list.$g" "$TRASH/list.1") $sc_libs
 			} | cksum | tr ' ' .)
 			kept=$lint_cache/$g.$key
 			if [ "${LINT_CACHE:-}" != no ] && [ -f "$kept.rc" ] && [ -f "$kept.sc" ]
