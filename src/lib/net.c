@@ -373,6 +373,32 @@ static void serve_connection(struct net_server *s, int fd, int *fds,
 
 static void guard_init(struct net_udp_guard *g, int fd);
 
+/*
+ * A server of datagrams only (lat_udp's): a blocking read on its socket,
+ * woken every half second to see whether it has been idle long enough,
+ * rather than a poll before each read.  A request then costs the server
+ * two system calls, a read and an answer, as an echo server's do (with
+ * the poll, three: lat_udp measured 1.12-1.24 times lmbench's lat_udp,
+ * pinned alike).
+ */
+static _Noreturn void serve_datagrams(struct net_server *s, int fd,
+				      double last)
+{
+	struct timeval tv = { .tv_sec = 0, .tv_usec = 500000 };
+
+	if (setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)) != 0)
+		_exit(1);
+	for (;;) {
+		errno = 0;
+		if (s->cmd->prog->datagram(s, fd) == 1)
+			_exit(0);
+		if (errno != EAGAIN && errno != EWOULDBLOCK)
+			last = now_secs();
+		else if (now_secs() - last >= (double)s->cmd->idle_secs)
+			_exit(0);
+	}
+}
+
 /* The daemon's loop: never returns. */
 static _Noreturn void serve(struct net_server *s, int ready_fd)
 {
@@ -404,6 +430,8 @@ static _Noreturn void serve(struct net_server *s, int ready_fd)
 	keep[1] = fds[1];
 	detach_fds(keep, 2);
 	last = now_secs();
+	if (fds[0] < 0)
+		serve_datagrams(s, fds[1], last);
 	for (;;) {
 		struct pollfd pfd[2];
 		double left;
