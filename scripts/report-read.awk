@@ -319,7 +319,7 @@ function xmltext(s) {
 # are one head ("0K File", "measured by cache"): it heads each column it
 # runs into as well, unless a head of that line starts there (summary's
 # blocks do the same: layout-blocks.awk).
-function heads(k, s, TO, ncol,    p, c, w, n, i, e, PS, PE, PC, PW, OWN) {
+function heads(k, s, TO, ncol,    p, c, w, n, i, e, PE, PC, PW, OWN) {
 	p = 1
 	n = 0
 	while (match(s, /[^ ]+/)) {
@@ -333,7 +333,6 @@ function heads(k, s, TO, ncol,    p, c, w, n, i, e, PS, PE, PC, PW, OWN) {
 			PE[n] = p + RLENGTH - 1
 		} else {
 			n++
-			PS[n] = p
 			PE[n] = p + RLENGTH - 1
 			PC[n] = c
 			PW[n] = w

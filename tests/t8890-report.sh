@@ -19,6 +19,11 @@ export TMPDIR REPORT RUNS CELLS
 MID=$TRASH/mid
 mkdir -p "$MID/graphs"
 
+# as_html TEXT: TEXT as the page writes it (&, <, > escaped).
+as_html() {
+	printf '%s' "$1" | sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g'
+}
+
 # report ARGS...: run_reader of scripts/report.
 report() {
 	run_reader "$REPORT" "$@"
@@ -191,7 +196,7 @@ test_expect 'every flag under a table, and every consistency check, is in the pa
 	[ -s "$TRASH/flags" ] &&
 	while IFS= read -r f
 	do
-		e=$(printf "%s" "$f" | sed "s/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g") &&
+		e=$(as_html "$f") &&
 		grep -qF "<li>$e</li>" "$TRASH/page.html" || fail "no flag: $f" || return 1
 	done <"$TRASH/flags" &&
 	grep -q "<td class=\"flag\" title=\"! " "$TRASH/page.html"
@@ -207,7 +212,7 @@ test_expect 'every flag of a cell marks that cell (its column named as summary n
 	grep -q "RPC/UDP: " "$TRASH/cflags" && grep -q "File Delete: " "$TRASH/cflags" &&
 	while IFS= read -r f
 	do
-		e=$(printf "%s" "$f" | sed "s/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g") &&
+		e=$(as_html "$f") &&
 		grep -qF "title=\"$e\"" "$TRASH/page23.html" || fail "no cell marked: $f" || return 1
 	done <"$TRASH/cflags"
 '

@@ -378,8 +378,8 @@ static void guard_init(struct net_udp_guard *g, int fd);
  * woken every half second to see whether it has been idle long enough,
  * rather than a poll before each read.  A request then costs the server
  * two system calls, a read and an answer, as an echo server's do (with
- * the poll, three: lat_udp measured 1.12-1.24 times lmbench's lat_udp,
- * pinned alike).
+ * the poll, three: lat_udp measured a median 1.33 times lmbench's
+ * lat_udp, pinned alike, in eight runs; with this loop, 1.06).
  */
 static _Noreturn void serve_datagrams(struct net_server *s, int fd,
 				      double last)
