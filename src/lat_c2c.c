@@ -434,6 +434,7 @@ static const struct bench_spec spec = {
 	.sample_usecs = 2000,
 	.parse = c2c_parse,
 	.main = c2c_main,
+	.crosses_cpus = 1,
 };
 
 int main(int argc, char **argv)

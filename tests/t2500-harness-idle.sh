@@ -77,6 +77,25 @@ test_expect "-I: idle=$anyway, nothing asked of the kernel" '
 		fail "idle=$(idle_of "$TRASH/err"), want $anyway"
 '
 
+# lat_c2c pins each pair itself (no -C): its cross points are held as a
+# figure of -C 0,1 is (its pipe row read 30-190 us on a KVM guest whose
+# idle CPUs halted, 3.9 us held, lat_pipe -C 0,1's figure).
+test_expect "lat_c2c's pairs (no -C): idle=$held on each cross point" '
+	run_bench lat_c2c -N 1 -E 200 pipe &&
+	grep "^\[latbw-stat .* placement=cross" "$TRASH/err" >"$TRASH/cross" &&
+	[ -s "$TRASH/cross" ] &&
+	! grep -Ev " idle=$held( |\])" "$TRASH/cross" ||
+		fail "a cross point not idle=$held: $(grep -Ev " idle=$held( |\])" "$TRASH/cross" | sed -n 1p)"
+'
+
+test_expect "lat_c2c -I: idle=$anyway on each cross point" '
+	run_bench lat_c2c -I -N 1 -E 200 pipe &&
+	grep "^\[latbw-stat .* placement=cross" "$TRASH/err" >"$TRASH/cross" &&
+	[ -s "$TRASH/cross" ] &&
+	! grep -Ev " idle=$anyway( |\])" "$TRASH/cross" ||
+		fail "a cross point not idle=$anyway"
+'
+
 test_expect "unpinned (the scheduler's choice): idle=$anyway, as the OS runs it" '
 	run_bench lat_pipe -N 3 -E 500 &&
 	expect_line "^\[latbw-stat prog=lat_pipe .* placement=sched cross=[0-9]+%.* idle=(poll|os)\]\$" "$TRASH/err" &&

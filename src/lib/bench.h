@@ -194,6 +194,11 @@ struct bench_spec {
 	 */
 	int main_sweeps;
 	/*
+	 * 1 if main measures across CPUs by itself, without -C (lat_c2c's
+	 * matrices): idle CPUs are held polling as for -C a,b, unless -I.
+	 */
+	int crosses_cpus;
+	/*
 	 * Optional: drive the run yourself (sweeps, several figures, lines
 	 * of your own).  Return 0, -1 (error, already said), or BENCH_SKIPPED.
 	 * Without it the harness measures the selected case and reports it.
