@@ -266,8 +266,9 @@ function tcp_bw(i,    k) {
 # M["rand"] are the records of its points ("" for none).  Each level is
 # read inside its size: L1 and L2 at lmbench's points (1 KB, 128 KB) where
 # they lie at or below half the size (and above the level before), else
-# at the last sweep point there; L3 at the median of the points above L2
-# and at or below a quarter of its size (l3_top): a guest's share of a
+# at the last sweep point there; L3 at the median of the points above L2,
+# at or below a quarter of its size (l3_top) and, for a size the system
+# reports, at most half main memory's latency (l3_beyond): a guest's share of a
 # host's L3 moves with its neighbours (on a 32 MB L3 one run's curve left
 # L3 at 9 MB, the next at 16-22, and the point at 16 MB read 15.8 and
 # 37.9 ns; the median of the points up to 16 MB, 16.0 and 20.3 in two
@@ -368,26 +369,28 @@ function l3_top(l2, l3) {
 	return l3 / 2 > l2 ? l3 / 2 : l3
 }
 
-# An L3 point that already reads main memory: the system's size is the
-# whole cache, but a guest or a core may use only a share of it (a KVM
-# guest's sysfs said 32 MB; its curve left L3 at 11-12 MB, and the point at
-# 16 MB read 126-146 ns, main memory 150), and when more than half of the
-# points inside the level lie beyond that share, their median does too.
-# A point over half main memory's latency is not in the level: the L3
-# cell is then read at the median of the points inside the level that
-# are at most that, and a note says so; with none such, it is left blank.
-# Only for a size the system reports: main memory is then read beyond
-# eight times it, in main memory (a measured L3 may be too small, and a
-# "main" read beyond it still inside the cache).
+# An L3 point that reads main memory: the system's size is the whole
+# cache, but a guest or a core may use only a share of it (a KVM guest's
+# sysfs said 32 MB; its curve left L3 at 11-12 MB, and the point at 16 MB
+# read 126-146 ns, main memory 150; an Intel guest's said 480 MB, its
+# curve left L3 at 16-20 MB, and the median of the points up to 120 MB
+# was 48.0 ns at 16 MB, on the curve's way up, where 3.5-15 MB read
+# 34-43).  A point over half main memory's latency is not in the level:
+# the L3 cell is read at the median of the points inside the level that
+# are at most that; with none such, it is left blank.  When the median
+# of them all was over it, a note says so.  Only for a size the system
+# reports: main memory is then read beyond eight times it, in main
+# memory (a measured L3 may be too small, and a "main" read beyond it
+# still inside the cache).
 function l3_beyond(i, c, l2, l3, M, quiet,    v, mm, k) {
 	if (M["L3"] == "" || M["main"] == "" || M["from", "CACHE_L3"] != "sysfs")
 		return
 	v = val(i, M["L3"])
 	mm = val(i, M["main"])
-	if (!good(v) || !good(mm) || v + 0 <= 0.5 * mm)
+	if (!good(v) || !good(mm))
 		return
 	k = ser_median_inside(i, c, l2, l3_top(l2, l3), 0.5 * mm)
-	if (!quiet)
+	if (v + 0 > 0.5 * mm && !quiet)
 		warn(PATHS[i], 0, sprintf("L3 $: %g ns at %g MB is over half of main memory's %g ns, inside the %g MB L3 the system reports: %s", v, RX[i, M["L3"]], mm, l3 / MIB, k == "" ? "left blank" : sprintf("read at the median of the points under that (%g ns at %g MB)", val(i, k), RX[i, k])))
 	M["L3"] = k
 }
