@@ -672,7 +672,7 @@ s_comm() {
 # and 9.64 us): the two sides of a pair share the host's moment, the
 # fastest of each need not.  The bandwidth row is different: a TCP
 # connection runs in one of two modes for its whole life (an Intel guest:
-# 3.2-3.5 or 7.7-8.9 GB/s, latbw's and xc-net's alike, each new
+# 3.2-3.6 or 7.7-8.9 GB/s, latbw's and xc-net's alike, each new
 # connection either), so it takes five runs of each side, alternately,
 # and compares the fastest of each, as the driver keeps a figure's
 # fastest round.  While xc-net measures,
