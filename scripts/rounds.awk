@@ -24,8 +24,9 @@
 #     such order (a ratio), is the median across the rounds that have it
 #     (the middle round's own text for an odd count; for an even count,
 #     the mean of the two middle values with the decimals they were
-#     printed with), so that lmbench's readers, and ours, read one
-#     figure per cell;
+#     printed with, or, for a figure with a statistics line, the mean of
+#     their unrounded medians so printed, the median its line gets), so
+#     that lmbench's readers, and ours, read one figure per cell;
 #   - each [latbw-stat ...] line carrying the chosen round's median (and
 #     less=), the least min, the greatest max, the median of the rounds'
 #     own spreads (spread=, the spread within a round), the busiest

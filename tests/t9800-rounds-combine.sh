@@ -113,6 +113,19 @@ test_expect 'a ratio has no fastest: its median across the rounds' '
 		fail "$(grep -A1 "^Simple syscall" "$TRASH/comb")"
 '
 
+test_expect 'a ratio over two rounds: the figure is its statistics line'"'"'s median, as printed' '
+	# Printed 0.2000 and 0.3001 (medians 0.20004 and 0.30014): the mean of
+	# the printed two, 0.25005, would print 0.2500; the median, 0.25009,
+	# prints 0.2501 (par_ops, six rounds: "4.96" over median=4.95291).
+	sed -e "s/unit=us\]/unit=ratio]/" -e "s/median=0.2 /median=0.20004 /" "$RFIX/round.1" >"$TRASH/rb.1" &&
+	sed -e "s/unit=us\]/unit=ratio]/" -e "s/median=0.3 /median=0.30014 /" \
+		-e "s/^Simple syscall: 0.3000 /Simple syscall: 0.3001 /" "$RFIX/round.2" >"$TRASH/rb.2" &&
+	combine awk "$TRASH/rb.1" "$TRASH/rb.2" &&
+	has_line "Simple syscall: 0.2501 microseconds" &&
+	grep -q "prog=lat_syscall case=null median=0.25009 .* round_values=0.20004,0.30014\]" "$TRASH/comb" ||
+		fail "$(grep -A1 "^Simple syscall" "$TRASH/comb")"
+'
+
 test_expect 'others_busy: the busiest round'"'"'s' '
 	sed "s/prog=lat_pipe \\(.*\\) placement=same\\]/prog=lat_pipe \\1 placement=same others_busy=3%]/" "$RFIX/round.1" >"$TRASH/ob.1" &&
 	sed "s/prog=lat_pipe \\(.*\\) placement=same\\]/prog=lat_pipe \\1 placement=same others_busy=80%]/" "$RFIX/round.2" >"$TRASH/ob.2" &&
