@@ -683,12 +683,12 @@ s_comm() {
 # client as for latbw's (UDP, eight runs each), while two runs back to
 # back agree (TCP: 9.42 and 10.14, 7.18 and 7.24, 8.92 and 9.55, 9.28
 # and 9.64 us): the two sides of a pair share the host's moment, the
-# fastest of each need not.  The bandwidth row is different: a TCP
-# connection runs in one of two modes for its whole life (an Intel guest:
-# 3.2-3.6 or 7.7-8.9 GB/s, latbw's and xc-net's alike, each new
-# connection either), so it takes five runs of each side, alternately,
-# and compares the fastest of each, as the driver keeps a figure's
-# fastest round.  While xc-net measures,
+# fastest of each need not.  The bandwidth row is different: loopback
+# TCP switches between two speeds from moment to moment (an Intel guest:
+# 2.9-4.5 GB/s with spells at 7.2-8.9, latbw's and xc-net's alike, 20 ms
+# samples of one connection either), so it takes five runs of each side,
+# alternately, and compares the fastest of each, as the driver keeps a
+# figure's fastest round.  While xc-net measures,
 # idle CPUs are held polling (/dev/cpu_dma_latency 0) where a cpuidle
 # driver heeds it, as latbw's programs pinned across CPUs hold them
 # (latbw(7)); where none does, neither holds anything (idle=os).

@@ -19,10 +19,10 @@
  *	bw	the server writes 128 KB messages without end, TCP_NODELAY
  *		(as bw_tcp's server); the client reads them: MB/s (MB = 10^6
  *		bytes), socket buffers left to the kernel, 128 KB reads (the
- *		last size of bw_tcp's sweep).  On an Intel guest a connection
- *		ran at 3.2-3.6 or at 7.7-8.9 GB/s, for its whole life, and
- *		without TCP_NODELAY only at the first (iperf3 -R -l 128K:
- *		2.8, with -N 3.2-4.4)
+ *		last size of bw_tcp's sweep).  On an Intel guest the 20 ms
+ *		samples of one connection read 2.9-4.5 GB/s with spells at
+ *		7.2-8.2, and without TCP_NODELAY only the slower speed
+ *		(iperf3 -R -l 128K: 2.8, with -N 3.2-4.4)
  * Latencies are printed in microseconds.  A sample lasts at least 20 ms
  * (the number of operations doubled until it does, untimed warm-up first).
  * Any failing call exits 1 with a message: no figure.
