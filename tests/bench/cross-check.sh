@@ -996,32 +996,25 @@ s_mem() {
 # an L3, or without such a point.
 l3_x() {
 	awk -v l2="$l2" -v l3="$l3" '
-		function med(cap,    n, j, a, t, X, V) {
-			n = 0
-			for (j = 1; j <= np; j++) {
-				if (cap != "" && y[j] > cap) continue
-				if (x[j] * 1048576 > l2 * 1.005 && x[j] * 1048576 <= top * 1.005) {
-					n++; X[n] = x[j]; V[n] = y[j]
-				}
-			}
-			if (n == 0) return ""
-			for (j = 2; j <= n; j++)
-				for (a = j; a > 1 && V[a - 1] > V[a]; a--) {
-					t = V[a]; V[a] = V[a - 1]; V[a - 1] = t
-					t = X[a]; X[a] = X[a - 1]; X[a - 1] = t
-				}
-			k = int(n / 2) + 1
-			return X[k] " " V[k]
-		}
 		/^"/ { if (np) exit; next }
 		$1 ~ /^[0-9.]+$/ && $2 ~ /^[0-9.]+$/ { np++; x[np] = $1; y[np] = $2 }
 		END {
 			if (l3 <= 0 || np == 0) { print 0; exit }
 			top = l3 / 4 > l2 ? l3 / 4 : (l3 / 2 > l2 ? l3 / 2 : l3)
-			r = med(0.5 * y[np])
-			if (r == "") { print 0; exit }
-			split(r, m, " ")
-			print m[1]
+			# The points inside the level, at most half the last one
+			# (main memory), sorted by latency: the upper middle one.
+			n = 0
+			for (j = 1; j <= np; j++)
+				if (y[j] <= 0.5 * y[np] && x[j] * 1048576 > l2 * 1.005 &&
+				    x[j] * 1048576 <= top * 1.005) {
+					n++; X[n] = x[j]; V[n] = y[j]
+				}
+			for (j = 2; j <= n; j++)
+				for (a = j; a > 1 && V[a - 1] > V[a]; a--) {
+					t = V[a]; V[a] = V[a - 1]; V[a - 1] = t
+					t = X[a]; X[a] = X[a - 1]; X[a - 1] = t
+				}
+			print n ? X[int(n / 2) + 1] : 0
 		}' "$1"
 }
 # xc_chase_built: tests/bench/xc-chase.c compiled into $tmp (once).
