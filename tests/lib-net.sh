@@ -8,14 +8,21 @@
 # 0) picks another series of candidates, for a test that wants several.
 # The candidates (20000-26999) are below the programs' default ports
 # (27401-27405, which the driver's runs in t9*.sh use meanwhile) and the
-# kernel's ephemeral ones.
+# kernel's ephemeral ones.  The servers' lifecycle files (t41*), which
+# tests/run's third lane runs beside the other t4 files, draw from
+# 26000-26999 and the others from 20000-25989 (a file uses up to five
+# ports from the one drawn): no two files at once draw the same one.
 free_port() {
 	fp_try=$((${1:-0} * 50))
 	fp_end=$((fp_try + 50))
+	case "$(basename "$0")" in
+	t41*) fp_base=26000 fp_span=995 ;;
+	*) fp_base=20000 fp_span=5990 ;;
+	esac
 	while [ "$fp_try" -lt "$fp_end" ]
 	do
-		fp_port=$(awk -v s="$$" -v t="$fp_try" 'BEGIN {
-			srand(s * 31 + t); print 20000 + int(rand() * 7000) }')
+		fp_port=$(awk -v s="$$" -v t="$fp_try" -v b="$fp_base" -v n="$fp_span" 'BEGIN {
+			srand(s * 31 + t); print b + int(rand() * n) }')
 		if ! command -v ss >/dev/null 2>&1 ||
 			[ -z "$(ss -Htuan "( sport = :$fp_port )" 2>/dev/null)" ]
 		then
