@@ -984,6 +984,7 @@ s_mem() {
 	# pages), and its random curve (-t, stride 16); lmbench's -t.
 	ours "$o" "$bin/lat_mem_rd" -C "$a" -N "$REPS" -o random -H thp "$MB" 128
 	theirs "$t" "$lm/lat_mem_rd" -N "$REPS" -t "$MB" 128
+	xl3=
 	for lv in L1 L2 L3 main
 	do
 		case $lv in
@@ -999,11 +1000,19 @@ s_mem() {
 			continue
 		fi
 		row "mem $lv \$ (${x}MB)" "$(pt "$o" "$x")" "$(pt "$t" "$x")"
+		[ "$lv" = L3 ] && xl3=$x
 		[ "$lv" = main ] && xmain=$x
 	done
-	# The same random chase on huge pages, by xc-chase.c.
+	# The same random chase on huge pages, by xc-chase.c, at the L3
+	# point (lmbench's L3 row moved 0.846-0.991 between two runs on an
+	# AMD guest, near the band's edge) and at main memory.
 	if xc_chase_built
 	then
+		if [ -n "${xl3:-}" ]
+		then
+			run "$t" taskset -c "$a" "$tmp/xc-chase" "$xl3" 128 random thp
+			row "mem L3 \$ [xc-chase]" "$(pt "$o" "$xl3")" "$(fig1 "$t")"
+		fi
 		xmb=$(awk -v x="$xmain" 'BEGIN { printf "%d\n", x }')
 		run "$t" taskset -c "$a" "$tmp/xc-chase" "$xmb" 128 random thp
 		row "mem main \$ [xc-chase]" "$(pt "$o" "$xmain")" "$(fig1 "$t")"

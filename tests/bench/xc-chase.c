@@ -5,8 +5,8 @@
  *
  *	xc-chase SIZE_MB STRIDE random|lap small|thp [KMAX]
  *
- * The elements STRIDE bytes apart in a buffer of SIZE_MB MB (2^20 bytes)
- * are linked into one cycle, and the cycle is followed: each load needs
+ * The elements STRIDE bytes apart in a buffer of SIZE_MB MB (2^20 bytes;
+ * a decimal such as 3.75, rounded down to whole pages) are linked into one cycle, and the cycle is followed: each load needs
  * the address the one before returned.  random: one random cycle over
  * every element (Sattolo's shuffle), latbw's lat_mem_rd -t / -o random.
  * lap: the pages in one random order, visited again and again, each lap
@@ -190,14 +190,16 @@ static int parallelism(char *buf, size_t *order, size_t n, size_t kmax)
 
 int main(int argc, char **argv)
 {
-	size_t mb, stride, len, n, i, page = (size_t)sysconf(_SC_PAGESIZE);
+	size_t stride, len, n, i, page = (size_t)sysconf(_SC_PAGESIZE);
+	double mb = 0;
 	size_t *order, kmax = 0;
 	char *map, *buf;
 	int lap, thp;
 	void *p[1];
 
 	if ((argc != 5 && argc != 6) ||
-	    (mb = strtoul(argv[1], NULL, 10)) < 1 ||
+	    (mb = strtod(argv[1], NULL)) * 1048576 < (double)page ||
+	    mb > 1048576 ||
 	    (stride = strtoul(argv[2], NULL, 10)) < sizeof(void *) ||
 	    stride % sizeof(void *) != 0 || page % stride != 0 ||
 	    (strcmp(argv[3], "random") && strcmp(argv[3], "lap")) ||
@@ -209,7 +211,7 @@ int main(int argc, char **argv)
 	}
 	lap = strcmp(argv[3], "lap") == 0;
 	thp = strcmp(argv[4], "thp") == 0;
-	len = mb << 20;
+	len = (size_t)(mb * 1048576) / page * page;
 	n = len / stride;
 	map = mmap(NULL, len + HUGE_ALIGN, PROT_READ | PROT_WRITE,
 		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
