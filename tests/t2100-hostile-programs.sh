@@ -89,15 +89,22 @@ then
 		# lost output's, not a bad command line's.  11 samples for
 		# lat_sig prot: it subtracts one median from another, and with
 		# 3 a busy CPU made the difference negative (exit 3, no
-		# figure), 1 run in 7.  3 for the others: lat_mem_rd's sweep to
-		# 1 MB took 1.8 s with 11.
+		# figure), 1 run in 7; with 11, 1 make test in 3 with a CPU
+		# kept busy: a run that measured nothing (exit 3) is run
+		# again, up to three times.  3 samples for the others:
+		# lat_mem_rd's sweep to 1 MB took 1.8 s with 11.
 		n=3
 		[ "$p" = lat_sig ] && n=11
 		test_expect "$t 2>/dev/full: exit 1, the figure was not written" "
 			run_bench $p -N $n -E 2000 ${t#"$p"} &&
-			{ \"\$BIN/$p\" -B \"\$LATBW_TEST_BOUND\" -N $n -E 2000 ${t#"$p"} \
-				>\"\$TRASH/out\" 2>/dev/full; rc=\$?; } &&
-			[ \"\$rc\" = 1 ] || fail \"exit status \$rc, expected 1\"
+			for try in 1 2 3
+			do
+				\"\$BIN/$p\" -B \"\$LATBW_TEST_BOUND\" -N $n -E 2000 ${t#"$p"} \
+					>\"\$TRASH/out\" 2>/dev/full
+				rc=\$?
+				[ \"\$rc\" = 3 ] || break
+			done &&
+			[ \"\$rc\" = 1 ] || fail \"exit status \$rc, expected 1 (\$try runs)\"
 		"
 	done
 else
