@@ -1,10 +1,10 @@
 /*
- * xc-copy.c - a second measurement of latbw's "Bcopy (hand)" cell (bw_mem
- * fcp), for tests/bench/cross-check.sh (compiled by it; not part of the
- * suite).  It shares no code with latbw: its own buffers, loop, clock and
- * samples.
+ * xc-copy.c - a second measurement of latbw's "Bcopy (hand)" and "Bcopy
+ * (libc)" cells (bw_mem fcp and bcopy), for tests/bench/cross-check.sh
+ * (compiled by it; not part of the suite).  It shares no code with latbw:
+ * its own buffers, loop, clock and samples.
  *
- *	xc-copy SIZE_MB		prints "MB/s" (10^6 bytes a second)
+ *	xc-copy SIZE_MB [loop|memcpy]	prints "MB/s" (10^6 bytes a second)
  *
  * Two buffers of SIZE_MB MB (2^20 bytes) on small pages (huge pages
  * refused with MADV_NOHUGEPAGE, as bw_mem's are), filled before timing;
@@ -12,7 +12,8 @@
  * 8-byte words, which the compiler turns into vector moves), an empty asm
  * in the loop so that it is never turned into a call of memcpy: glibc's
  * memcpy is another algorithm (rep movsb, non-temporal stores past a
- * threshold), slower or faster than a loop depending on the CPU.  Prints
+ * threshold), slower or faster than a loop depending on the CPU.  With
+ * memcpy, one call of libc's memcpy a copy instead of the loop.  Prints
  * the median of 7 samples, each as many whole copies as last 0.2 s, after
  * one untimed copy.
  */
@@ -57,15 +58,17 @@ static int cmp(const void *a, const void *b)
 
 int main(int argc, char **argv)
 {
-	long mb = argc == 2 ? atol(argv[1]) : 0;
+	long mb = argc == 2 || argc == 3 ? atol(argv[1]) : 0;
+	int libc = argc == 3 && strcmp(argv[2], "memcpy") == 0;
 	size_t len, n;
 	struct block *s, *d;
 	double bw[SAMPLES], t, t0;
 	unsigned long reps, k;
 	int i;
 
-	if (mb < 1 || mb > 65536) {
-		fprintf(stderr, "usage: xc-copy SIZE_MB (1..65536)\n");
+	if (mb < 1 || mb > 65536 ||
+	    (argc == 3 && !libc && strcmp(argv[2], "loop") != 0)) {
+		fprintf(stderr, "usage: xc-copy SIZE_MB (1..65536) [loop|memcpy]\n");
 		return 2;
 	}
 	len = (size_t)mb << 20;
@@ -83,13 +86,22 @@ int main(int argc, char **argv)
 	memset(s, 1, len);
 	memset(d, 2, len);
 	t0 = now_s();
-	copy(d, s, n);
+	if (libc)
+		memcpy(d, s, len);
+	else
+		copy(d, s, n);
 	t = now_s() - t0;
 	reps = t > 0 ? (unsigned long)(0.2 / t) + 1 : 1;
 	for (i = 0; i < SAMPLES; i++) {
 		t0 = now_s();
-		for (k = 0; k < reps; k++)
-			copy(d, s, n);
+		for (k = 0; k < reps; k++) {
+			if (libc) {
+				memcpy(d, s, len);
+				__asm__ __volatile__("" : : "r"(d) : "memory");
+			} else {
+				copy(d, s, n);
+			}
+		}
 		t = now_s() - t0;
 		bw[i] = (double)len * reps / t / 1e6;
 	}
