@@ -906,6 +906,19 @@ s_bw() {
 	# (an AMD guest: latbw's bcopy 11.6-15.1K MB/s, lmbench's 11.1-14.8K
 	# in six runs each): each pair three times, alternately, and the row
 	# is the pair whose ratio is the median.
+	# lmbench's frd and fwr are scalar loops of 4-byte words (its frd
+	# one dependent chain of adds): core-bound where memory is faster
+	# than that.  Its rd and wr touch every cache line with a quarter of
+	# the instructions: the memory's bandwidth a second way, beside
+	# latbw's frd and fwr.  Its fcp is such a loop too (a 4-byte word a
+	# load and a store), and its bcopy is glibc's memcpy, another
+	# algorithm than a loop (rep movsb; past a threshold, non-temporal
+	# stores that skip reading each line before writing it): on an AMD
+	# Zen 4 guest memcpy 12-14K MB/s, a loop 16-17K.  The hand copy's
+	# second way is tests/bench/xc-copy.c, a loop of its own; libc's
+	# copy's, beside lmbench's bcopy, xc-copy's memcpy on buffers filled
+	# before timing (lmbench's bcopy row read 1.17-1.29 in three runs of
+	# this section there, xc-copy 0.95-1.01 by hand).
 	xc_copy=
 	if cc -std=c11 -O2 -o "$tmp/xc-copy" "$(dirname "$0")/xc-copy.c" 2>"$tmp/xc-copy.err"
 	then
@@ -931,22 +944,6 @@ s_bw() {
 			ov=$(pt "$o" "$xx")
 			theirs "$t" "$lm/bw_mem" -N "$REPS" "${sz}m" "$op"
 			printf '%s\t%s\n' "$ov" "$(pt "$t" "$xx")" >>"$tmp/bw.main"
-			# lmbench's frd and fwr are scalar loops of 4-byte words
-			# (its frd one dependent chain of adds): core-bound where
-			# memory is faster than that.  Its rd and wr touch every
-			# cache line with a quarter of the instructions: the
-			# memory's bandwidth a second way, beside latbw's frd and
-			# fwr.  Its fcp is such a loop too (a 4-byte word a load
-			# and a store), and its bcopy is glibc's memcpy, another
-			# algorithm than a loop (rep movsb; past a threshold,
-			# non-temporal stores that skip reading each line before
-			# writing it): on an AMD Zen 4 guest memcpy 12-14K MB/s,
-			# a loop 16-17K.  The hand copy's second way is
-			# tests/bench/xc-copy.c, a loop of its own; libc's
-			# copy's, beside lmbench's bcopy, xc-copy's memcpy on
-			# buffers filled before timing (lmbench's bcopy row read
-			# 1.17-1.29 in three runs of this section there, xc-copy
-			# 0.95-1.01 by hand).
 			case $op in
 			frd | fwr)
 				theirs "$t" "$lm/bw_mem" -N "$REPS" "${sz}m" "${op#f}"

@@ -6,8 +6,9 @@
  *	xc-chase SIZE_MB STRIDE random|lap small|thp [KMAX]
  *
  * The elements STRIDE bytes apart in a buffer of SIZE_MB MB (2^20 bytes;
- * a decimal such as 3.75, rounded down to whole pages) are linked into one cycle, and the cycle is followed: each load needs
- * the address the one before returned.  random: one random cycle over
+ * a decimal such as 3.75, rounded down to whole pages) are linked into
+ * one cycle, and the cycle is followed: each load needs the address the
+ * one before returned.  random: one random cycle over
  * every element (Sattolo's shuffle), latbw's lat_mem_rd -t / -o random.
  * lap: the pages in one random order, visited again and again, each lap
  * at the next element of every page: each load on another page (the
