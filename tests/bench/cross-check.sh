@@ -1116,7 +1116,14 @@ s_cache() {
 		2) s=$l2 ;;
 		3) s=$l3 ;;
 		esac
-		row "cache L$lv measured" "$(fig "$o" "L$lv cache")" \
+		v=$(fig "$o" "L$lv cache")
+		case $v in
+		'' | *[!0-9.]*)
+			grep -q '^Memory latency: ' "$o" &&
+				v="its curve showed no L$lv level"
+			;;
+		esac
+		row "cache L$lv measured" "$v" \
 			"$( [ "$s" -gt 0 ] && echo "$s" || echo "sysfs has no L$lv")"
 	done
 	# lmbench's cache is not run: with -M 1024m and with -M 128m it ran
