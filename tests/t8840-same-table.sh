@@ -3,7 +3,8 @@
 # copies of a driver's results file (tests/fixtures/getsummary): the
 # same file thrice is within; a Processor cell one digit apart (0.17 and
 # 0.18, within 5 % and that digit) is outside, marked OUT~; two digits
-# apart, OUT.  It only compares here: its --run form runs the suite.
+# apart, OUT; each counted among the cells whose runs are further apart
+# than the tolerance, the ratio shown.  It only compares here: its --run form runs the suite.
 . "$(dirname "$0")/lib.sh"
 
 ST=$TOP/tests/bench/same-table.sh
@@ -21,20 +22,22 @@ test_expect 'the null call of the fixture is 0.17, and the copies differ' '
 test_expect 'one file thrice: every cell within, exit 0' '
 	sh "$ST" "$F" "$F" "$F" >"$TRASH/o" &&
 	grep -q "^72 cells compared over 3 files; 0 outside" "$TRASH/o" &&
-	grep -q "^0 of those (OUT~)" "$TRASH/o"
+	grep -q "^0 of those (OUT~)" "$TRASH/o" &&
+	grep -q "^0 cells whose largest value is more than" "$TRASH/o"
 '
 test_expect 'a null call one digit apart: outside, marked OUT~, exit 1' '
 	sh "$ST" "$F" "$F" "$TRASH/s0.1760" >"$TRASH/o"
 	[ $? -eq 1 ] &&
 	grep -q "; 1 outside" "$TRASH/o" &&
 	grep -q "^1 of those (OUT~)" "$TRASH/o" &&
-	grep -Eq "^  OUT~ +5\.9 %  proc +null-call +0\.17 0\.17 0\.18$" "$TRASH/o"
+	grep -Eq "^  OUT~ +5\.9 %  x1\.06 +proc +null-call +0\.17 0\.17 0\.18$" "$TRASH/o" &&
+	grep -q "^1 cells whose largest value is more than 1 + their tolerance times their smallest" "$TRASH/o"
 '
 test_expect 'two digits apart: OUT, not OUT~' '
 	sh "$ST" "$F" "$F" "$TRASH/s0.1900" >"$TRASH/o"
 	[ $? -eq 1 ] &&
 	grep -q "^0 of those (OUT~)" "$TRASH/o" &&
-	grep -Eq "^  OUT +11\.8 %  proc +null-call +0\.17 0\.17 0\.19$" "$TRASH/o"
+	grep -Eq "^  OUT +11\.8 %  x1\.12 +proc +null-call +0\.17 0\.17 0\.19$" "$TRASH/o"
 '
 test_expect 'one file, or none to read: usage, exit 2' '
 	sh "$ST" "$F" >/dev/null 2>"$TRASH/e1"

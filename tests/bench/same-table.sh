@@ -27,7 +27,9 @@
 # time (1.15: that run was 15 % slower across the board, a host that
 # changed speed rather than a figure that wanders), then the worst cells
 # first:
-# table, column, deviation, the values.  Cells that are blank in some
+# table, column, deviation, the largest value over the smallest, the
+# values; and how many cells' runs are further apart than the tolerance
+# (largest over smallest: with two files, about twice the deviation).  Cells that are blank in some
 # files are counted apart.  Exit status: 0 all within, 1 some outside,
 # 2 bad arguments.
 
@@ -193,7 +195,10 @@ END {
 		m = median(a, nv[key])
 		worst = 0
 		digit = 1
+		lo = hi = vals[key, 1]
 		for (j = 1; j <= nv[key]; j++) {
+			if (vals[key, j] < lo) lo = vals[key, j]
+			if (vals[key, j] > hi) hi = vals[key, j]
 			d = m > 0 ? (vals[key, j] - m) / m : 0
 			if (d < 0) d = -d
 			if (d > worst) worst = d
@@ -218,10 +223,15 @@ END {
 			out++
 			bydigit += digit
 		}
-		printf "%.4f|%s|%s|%s\n", worst, mark, key, txt[key] > "/dev/stderr"
+		apart = lo > 0 ? hi / lo : 0
+		if (lo > 0 && apart > 1 + tol)
+			wide++
+		printf "%.4f|%s|%s|%s|%s\n", worst, mark, key, txt[key], \
+		    (lo > 0 ? sprintf("%.2f", apart) : "-") > "/dev/stderr"
 	}
 	printf "%d cells compared over %d files; %d outside their tolerance (10 %%, 5 %% for the Processor row and the op tables); %d filled in some files only\n", compared, nfiles, out, partial
 	printf "%d of those (OUT~) by no more than the tolerance and the last digit the cell shows (0.13 and 0.14, 7.7 %% apart, may be figures within 5 %%)\n", bydigit
+	printf "%d cells whose largest value is more than 1 + their tolerance times their smallest (the runs against each other, not against the median)\n", wide
 	printf "each file'"'"'s median cell against the cells'"'"' medians, as a time (over 1: slower; file order):"
 	for (j = 1; j <= nfiles; j++) {
 		split("", a)
@@ -232,7 +242,7 @@ END {
 	exit out > 0
 }' "$tmp/cells" 2>"$tmp/rows"
 rc=$?
-echo "worst cells (deviation from the cell's median; values in file order):"
+echo "worst cells (deviation from the cell's median; largest/smallest; values in file order):"
 sort -t'|' -k1,1nr "$tmp/rows" | head -20 |
-	awk -F'|' '{ printf "  %-4s %5.1f %%  %-7s %-14s %s\n", $2, $1 * 100, $3, $4, $5 }'
+	awk -F'|' '{ printf "  %-4s %5.1f %%  x%-5s %-7s %-14s %s\n", $2, $1 * 100, $6, $3, $4, $5 }'
 exit "$rc"
