@@ -56,6 +56,40 @@ test_expect 'a violated consistency check is flagged: RPC/TCP below TCP' '
 	[ "$(grep -c "^! " "$TRASH/out")" = 1 ]
 '
 
+# The cross-CPU UDP round trip (47 us) made 7.6 % slower than its RPC
+# call (70 us): flagged while the samples are tight (spread 3 %, 11
+# each); within the slack once their spread (26 %, 41 samples each: a
+# busy neighbour CPU) makes the two medians equal within their
+# uncertainty; flagged again at 20 % apart.
+# udp_vs_rpc UDP SPREAD REPS: two.1 with the cross-CPU UDP latency UDP,
+# and both cross-CPU UDP lines' spread and reps so, in $D/udp.1.
+udp_vs_rpc() {
+	awk -v u="$1" -v sp="$2" -v n="$3" '
+		/^UDP latency \(cross CPU\)/ { printf "UDP latency (cross CPU) using localhost: %.4f microseconds\n", u; fix = 1; next }
+		/^RPC\/udp latency \(cross CPU\)/ { print; fix = 1; next }
+		fix && /^\[latbw-stat / {
+			sub(/median=[^ ]*/, "median=" (/case=udp/ && /prog=lat_udp/ ? u : 70))
+			sub(/spread=[^ ]*/, "spread=" sp "%")
+			sub(/reps=[^ ]*/, "reps=" n)
+			fix = 0
+		}
+		{ fix = 0; print }' "$D/two.1" >"$D/udp.1"
+}
+test_expect 'cross UDP 7.6 % above RPC/UDP, tight samples: flagged' '
+	udp_vs_rpc 75.3 3.00 11 && summary "$D/udp.1" &&
+	expect_line "^! udp +cross CPU: UDP 75.3 > RPC/UDP 70.0" "$TRASH/out"
+'
+test_expect '... the same with a spread of 26 % over 41 samples each: within the slack' '
+	udp_vs_rpc 75.3 26.00 41 && summary "$D/udp.1" &&
+	grep -q "^UDP latency (cross CPU) using localhost: 75.3000" "$D/udp.1" &&
+	[ "$(grep -c "spread=26.00% reps=41" "$D/udp.1")" = 2 ] &&
+	! grep -q "cross CPU: UDP" "$TRASH/out"
+'
+test_expect '... and 20 % above with that spread: flagged' '
+	udp_vs_rpc 84 26.00 41 && summary "$D/udp.1" &&
+	expect_line "^! udp +cross CPU: UDP 84.0 > RPC/UDP 70.0" "$TRASH/out"
+'
+
 test_expect 'no check flagged when the figures agree' '
 	summary "$D/one.1" &&
 	! grep -q "^Consistency checks" "$TRASH/out"
