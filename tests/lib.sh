@@ -105,7 +105,8 @@ run_bench() {
 # figure depends on the machine (mhz, cache, line, tlb): make test checks
 # what they print, tests/bench whether it is right.
 figure_or_reason() {
-	fr_rc=$(cat "$TRASH/rc")
+	fr_rc=
+	read -r fr_rc <"$TRASH/rc"
 	case "$fr_rc" in
 	0) expect_line "$2" "$TRASH/err" ;;
 	1)
@@ -161,7 +162,8 @@ between() {
 # expect_status WANT: the last command run by a run_* helper (run_bench,
 # run_reader, run_driver, ...) exited with WANT (kept in $TRASH/rc).
 expect_status() {
-	es_got=$(cat "$TRASH/rc")
+	es_got=
+	read -r es_got <"$TRASH/rc"
 	[ "$es_got" = "$1" ] || fail "exit status $es_got, expected $1; stderr: $(cat "$TRASH/err")"
 }
 
