@@ -175,6 +175,11 @@ definition() {
 	esac
 }
 
+# What awk takes for a figure, and the band a row's ratio must lie in:
+# print_table's and out_cells's alike.
+awk_num='function num(s) { return s ~ /^[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?$/ }'
+awk_in_band='function in_band(r) { return r >= 0.8 && r <= 1.25 }'
+
 # print_table ROWS: the table, its exit status 1 when a row is OUT.  The
 # differences of definition are today's (definition()), not those known
 # when a row was measured.
@@ -184,8 +189,8 @@ print_table() {
 	do
 		printf '%s\t%s\n' "$pt_cell" "$(definition "$pt_cell")"
 	done >"${TMPDIR:-/tmp}/latbw-cross-defs.$$"
-	awk -F '\t' '
-		function num(s) { return s ~ /^[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?$/ }
+	awk -F '\t' "$awk_num
+		$awk_in_band"'
 		FNR == NR { def[$1] = $2; next }
 		{
 			cell = $1; o = $2; t = $3; $4 = def[cell]
@@ -200,7 +205,7 @@ print_table() {
 			} else {
 				r = o / t
 				ratio = sprintf("%.3f", r)
-				if (r >= 0.8 && r <= 1.25)
+				if (in_band(r))
 					verdict = "ok"
 				else {
 					verdict = "OUT"
@@ -1292,10 +1297,10 @@ s_mlp() {
 echo "$me: CPU A $a${b:+, CPU B $b}; MB $MB; -N $REPS; latbw from $bin, lmbench from $lm; rows in $rows" >&2
 # out_cells FILE FROM: the cells of FILE's rows FROM on that are OUT.
 out_cells() {
-	awk -F '\t' -v from="$2" '
-		function num(s) { return s ~ /^[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?$/ }
+	awk -F '\t' -v from="$2" "$awk_num
+		$awk_in_band"'
 		NR >= from && $4 == "" && num($2) && num($3) && $3 + 0 > 0 &&
-		    ($2 / $3 < 0.8 || $2 / $3 > 1.25) { print $1 }' "$1"
+		    !in_band($2 / $3) { print $1 }' "$1"
 }
 # section S: S's rows, and S again (AGAIN times) if one of them is OUT.
 section() {
@@ -1319,21 +1324,16 @@ section() {
 	# ratios in the order measured.
 	while IFS= read -r sc_cell
 	do
-		{
-			awk -F '\t' -v c="$sc_cell" -v from="$sc_from" \
-				'NR >= from && $1 == c { print $2 "\t" $3; exit }' "$rows"
-			sc_k=1
-			while [ "$sc_k" -le "$AGAIN" ]
-			do
-				awk -F '\t' -v c="$sc_cell" '$1 == c { print $2 "\t" $3; exit }' \
-					"$tmp/again.$sc_k"
-				sc_k=$((sc_k + 1))
-			done
-		} >"$tmp/pairs"
+		awk -F '\t' -v c="$sc_cell" -v from="$sc_from" '
+			FNR == 1 { f++ }
+			(f > 1 || FNR >= from) && $1 == c && !(f in seen) {
+				seen[f] = 1
+				print $2 "\t" $3
+			}' "$rows" "$tmp"/again.* >"$tmp/pairs"
 		median_pair "$tmp/pairs"
-		sc_runs=$(awk -F '\t' '{
+		sc_runs=$(awk -F '\t' "$awk_num"'{
 			r = "-"
-			if ($1 ~ /^[0-9.]+$/ && $2 ~ /^[0-9.]+$/ && $2 > 0)
+			if (num($1) && num($2) && $2 > 0)
 				r = sprintf("%.3f", $1 / $2)
 			printf "%s%s", (NR > 1 ? " " : "runs "), r }' "$tmp/pairs")
 		awk -F '\t' -v OFS='\t' -v c="$sc_cell" -v from="$sc_from" \
