@@ -16,7 +16,7 @@ man=$root/usr/share/man
 # shellcheck disable=SC2034
 libexec=$root/usr/libexec/latbw
 # shellcheck disable=SC2034
-version=$(cat "$TOP/VERSION")
+read -r version <"$TOP/VERSION"
 
 # inst ARGS...: make (silent) in the source tree with ARGS; its output in
 # $TRASH/log.
@@ -24,25 +24,37 @@ inst() {
 	make -s -C "$TOP" BUILD="$LATBW_BUILD" "$@" >"$TRASH/log" 2>&1
 }
 
-# render PAGE: the page as man -l shows it (groff where man is missing),
-# plain ASCII, wide, in $TRASH/page; a line that ends with a hyphen (a
-# break after "latbw-") joined to the next.
+# render PAGE...: each page as man -l shows it (MANWIDTH=200), plain
+# ASCII, in $TRASH/r/NAME (NAME its file name, latbw-lat_pipe.1), the
+# last in $TRASH/page too; a line that ends with a hyphen (a break after
+# "latbw-") joined to the next.  groff itself, with what man -l gives it
+# (tbl, the tty characters, line length 195): the same text but for
+# blank lines, in 4 processes a page where man -l takes 10.
 render() {
-	if command -v man >/dev/null 2>&1
-	then
-		MANWIDTH=200 LC_ALL=C man -l "$1" 2>"$TRASH/rerr"
-	else
-		LC_ALL=C groff -man -Tascii -P-cbou -rLL=200n "$1" 2>"$TRASH/rerr"
-	fi | awk '{
-		sub(/^ +/, "")
-		line = line ($0 ~ /^$/ ? "\n" : (line ~ /(-|\n)$/ || line == "" ? "" : " ") $0)
-	} END { print line }' | sed 's/\x08.//g' >"$TRASH/page"
+	for r_f
+	do
+		r_out=$TRASH/r/${r_f##*/}
+		LC_ALL=C groff -man -t -mtty-char -Tascii -P-cbou -rLL=195n -rLT=195n \
+			"$r_f" >"$r_out.raw" 2>"$TRASH/rerr" || return 1
+		shift
+		set -- "$@" "$r_out.raw"
+	done
+	awk -v last="$TRASH/page" '
+		function done() { print line >out; close(out) }
+		FNR == 1 { if (NR > 1) done(); out = FILENAME; sub(/\.raw$/, "", out); line = "" }
+		{
+			gsub("\010.", "")
+			sub(/^ +/, "")
+			line = line ($0 ~ /^$/ ? "\n" : (line ~ /(-|\n)$/ || line == "" ? "" : " ") $0)
+		}
+		END { done(); print line >last }' "$@"
 }
+mkdir "$TRASH/r"
 
 # The names of the pages in doc/ (lat_pipe, summary, results-format, ...).
 for f in "$TOP"/doc/*.[1-9]
 do
-	b=$(basename "$f")
+	b=${f##*/}
 	printf '%s\n' "${b%.*}"
 done >"$TRASH/names"
 
@@ -53,7 +65,7 @@ test_expect 'make install DESTDIR=... PREFIX=/usr' '
 test_expect 'every page is installed, each under a name that starts with latbw' '
 	for f in "$TOP"/doc/*.[1-9]
 	do
-		b=$(basename "$f")
+		b=${f##*/}
 		s=${b##*.}
 		case $b in
 		latbw*) i=$b ;;
@@ -76,52 +88,62 @@ test_expect 'no installed page has the name of another package'\''s page (line, 
 	[ ! -s "$TRASH/clash" ] || fail "$(cat "$TRASH/clash")"
 '
 
+# (the .TH and NAME of every page in one awk: one a page was some 400
+# processes)
 test_expect 'every installed page renders without warnings, its .TH and NAME its installed name' '
 	for f in "$man"/man*/*
 	do
 		LC_ALL=C groff -man -Tutf8 -ww -z "$f" >"$TRASH/w" 2>&1 &&
 		[ ! -s "$TRASH/w" ] || fail "$f: $(cat "$TRASH/w")" || return 1
-		n=$(basename "$f")
-		n=${n%.*}
-		want=$(printf "%s" "$n" | tr "[:lower:]" "[:upper:]")
-		awk -v want="$want" "/^\\.TH / { exit \$2 != want }" "$f" ||
-			fail "$f: .TH is not $want" || return 1
-		awk "/^\\.SH NAME/ { getline; print; exit }" "$f" | sed "s/\\\\-/-/g" >"$TRASH/name"
-		grep -q "^$n[ ,]" "$TRASH/name" ||
-			fail "$f: NAME line: $(cat "$TRASH/name")" || return 1
-	done
+	done &&
+	awk "
+		function done() {
+			if (!th) print f \": .TH is not \" toupper(n)
+			if (!name) print f \": NAME line: \" nl
+		}
+		FNR == 1 {
+			if (NR > 1) done()
+			f = FILENAME; seen[f] = 1; n = f; sub(/.*\\//, \"\", n); sub(/\\.[^.]*\$/, \"\", n)
+			th = name = 0; seen_th = seen_name = 0; nl = \"\"
+		}
+		/^\\.TH / && !seen_th++ { th = \$2 == toupper(n) }
+		seen_name == 1 {
+			seen_name++; nl = \$0; gsub(/\\\\-/, \"-\", nl)
+			name = index(nl, n) == 1 && substr(nl, length(n) + 1, 1) ~ /[ ,]/
+		}
+		/^\\.SH NAME/ && !seen_name { seen_name = 1 }
+		END {
+			if (NR) done()
+			for (i = 1; i < ARGC; i++) if (!(ARGV[i] in seen)) print ARGV[i] \": empty\"
+		}" "$man"/man*/* >"$TRASH/bad" &&
+	[ ! -s "$TRASH/bad" ] || fail "$(cat "$TRASH/bad")"
 '
 
-test_expect 'man -l of every installed page: no scripts/, no make results/quick/rerun, no page of latbw by its source name' '
-	for f in "$man"/man*/*
-	do
-		render "$f" || fail "$f: $(cat "$TRASH/rerr")" || return 1
-		# (one awk a page: a grep for each name of each page was
-		# some 4000 processes)
-		awk -v page="$(basename "$f")" "
-			NR == FNR { if (\$0 !~ /^latbw/) name[++n] = \$0; next }
-			/scripts\\/|make (results|quick|rerun)/ { print page \": \" FNR \":\" \$0 }
-			{
-				for (i = 1; i <= n; i++) {
-					s = \$0
-					while (match(s, name[i] \"[(][1-9][)]\")) {
-						c = RSTART > 1 ? substr(s, RSTART - 1, 1) : \"\"
-						if (c !~ /[-A-Za-z0-9_]/)
-							print page \": \" substr(s, RSTART, RLENGTH)
-						s = substr(s, RSTART + RLENGTH)
-					}
+# (one awk for every page: a grep for each name of each page was some
+# 4000 processes, an awk a page 100)
+test_expect 'every installed page as man -l shows it: no scripts/, no make results/quick/rerun, no page of latbw by its source name' '
+	render "$man"/man*/* || fail "$(cat "$TRASH/rerr")" || return 1
+	awk "
+		NR == FNR { if (\$0 !~ /^latbw/) name[++n] = \$0; next }
+		FNR == 1 { page = FILENAME; sub(/.*\\//, \"\", page) }
+		/scripts\\/|make (results|quick|rerun)/ { print page \": \" FNR \":\" \$0 }
+		{
+			for (i = 1; i <= n; i++) {
+				s = \$0
+				while (match(s, name[i] \"[(][1-9][)]\")) {
+					c = RSTART > 1 ? substr(s, RSTART - 1, 1) : \"\"
+					if (c !~ /[-A-Za-z0-9_]/)
+						print page \": \" substr(s, RSTART, RLENGTH)
+					s = substr(s, RSTART + RLENGTH)
 				}
-			}" "$TRASH/names" "$TRASH/page"
-	done >"$TRASH/bad" &&
+			}
+		}" "$TRASH/names" "$TRASH"/r/*.[1-9] >"$TRASH/bad" &&
 	[ ! -s "$TRASH/bad" ] || fail "$(cat "$TRASH/bad")"
 '
 
 test_expect 'every reference to a page of latbw'\''s in an installed page names an installed page' '
-	for f in "$man"/man*/*
-	do
-		grep -o "^\\.[BR]* .*([1-9])" "$f" | grep -o "[A-Za-z0-9_\\\\-]* ([1-9])" |
-			sed "s/\\\\-/-/g; s/ (\\([1-9]\\))/ \\1/"
-	done | sort -u >"$TRASH/refs" &&
+	grep -ho "^\\.[BR]* .*([1-9])" "$man"/man*/* | grep -o "[A-Za-z0-9_\\\\-]* ([1-9])" |
+		sed "s/\\\\-/-/g; s/ (\\([1-9]\\))/ \\1/" | sort -u >"$TRASH/refs" &&
 	while read -r n s
 	do
 		case $n in
@@ -132,24 +154,21 @@ test_expect 'every reference to a page of latbw'\''s in an installed page names 
 '
 
 test_expect 'a program'\''s installed page gives its path in LIBEXECDIR' '
-	render "$man/man1/latbw-lat_pipe.1" &&
-	expect_line "^SYNOPSIS /usr/libexec/latbw/lat_pipe \\[common options\\]" "$TRASH/page" &&
-	render "$man/man1/latbw-summary.1" &&
-	expect_line "^SYNOPSIS latbw-summary \\[-s\\]" "$TRASH/page" &&
-	render "$man/man1/latbw-run.1" &&
-	expect_line "/usr/libexec/latbw/registry" "$TRASH/page"
+	render "$man/man1/latbw-lat_pipe.1" "$man/man1/latbw-summary.1" "$man/man1/latbw-run.1" &&
+	expect_line "^SYNOPSIS /usr/libexec/latbw/lat_pipe \\[common options\\]" "$TRASH/r/latbw-lat_pipe.1" &&
+	expect_line "^SYNOPSIS latbw-summary \\[-s\\]" "$TRASH/r/latbw-summary.1" &&
+	expect_line "/usr/libexec/latbw/registry" "$TRASH/r/latbw-run.1"
 '
 
 test_expect 'modes: programs, helpers, scripts and commands 755; their parts, VERSION, pages 644' '
-	for f in "$root"/usr/bin/* "$libexec"/lat_pipe "$libexec"/latbw-quiet "$libexec"/summary "$libexec"/latbw-run
+	stat -c "755 %a %n" "$root"/usr/bin/* "$libexec"/lat_pipe "$libexec"/latbw-quiet \
+		"$libexec"/summary "$libexec"/latbw-run >"$TRASH/modes" &&
+	stat -c "644 %a %n" "$libexec"/read.awk "$libexec"/latbw-config.sh "$libexec"/registry \
+		"$libexec"/VERSION "$man"/man1/latbw-lat_pipe.1 "$man"/man7/latbw.7 >>"$TRASH/modes" &&
+	while read -r want got f
 	do
-		[ "$(stat -c %a "$f")" = 755 ] || fail "$f: mode $(stat -c %a "$f")" || return 1
-	done &&
-	for f in "$libexec"/read.awk "$libexec"/latbw-config.sh "$libexec"/registry "$libexec"/VERSION \
-		"$man"/man1/latbw-lat_pipe.1 "$man"/man7/latbw.7
-	do
-		[ "$(stat -c %a "$f")" = 644 ] || fail "$f: mode $(stat -c %a "$f")" || return 1
-	done
+		[ "$got" = "$want" ] || fail "$f: mode $got" || return 1
+	done <"$TRASH/modes"
 '
 
 test_expect 'the installed commands say their installed names: usage, errors, --version' '
@@ -160,10 +179,11 @@ test_expect 'the installed commands say their installed names: usage, errors, --
 		expect_line "^See latbw-$c\\(1\\)" "$TRASH/out" &&
 		{ ! grep -n "scripts/\\|make \\|usage: $c" "$TRASH/out" || fail "latbw-$c --help"; } &&
 		env -i PATH=/usr/bin:/bin "$root/usr/bin/latbw-$c" --version >"$TRASH/out" 2>&1 &&
-		[ "$(cat "$TRASH/out")" = "latbw-$c (latbw) $version" ] ||
+		file_is "$TRASH/out" "latbw-$c (latbw) $version" ||
 			fail "latbw-$c --version: $(cat "$TRASH/out")" || return 1
-		env -i PATH=/usr/bin:/bin "$root/usr/bin/latbw-$c" --help | sed -n 1p >"$TRASH/want" &&
-		sed -i "1i latbw-$c: unknown option -Z" "$TRASH/want" &&
+		env -i PATH=/usr/bin:/bin "$root/usr/bin/latbw-$c" --help >"$TRASH/help" &&
+		IFS= read -r u <"$TRASH/help" &&
+		printf "%s\\n" "latbw-$c: unknown option -Z" "$u" >"$TRASH/want" &&
 		env -i PATH=/usr/bin:/bin "$root/usr/bin/latbw-$c" -Z >"$TRASH/out" 2>"$TRASH/err"
 		[ $? = 2 ] || fail "latbw-$c -Z: exit status not 2" || return 1
 		diff -u "$TRASH/want" "$TRASH/err" || return 1
@@ -177,12 +197,12 @@ test_expect 'installed latbw-fleet says latbw-fleet: usage, errors, --version, i
 	expect_line "^See latbw-fleet\\(1\\)" "$TRASH/out" &&
 	{ ! grep -n "scripts/\\|make " "$TRASH/out" || fail "latbw-fleet --help"; } &&
 	env -i PATH=/usr/bin:/bin "$f" --version >"$TRASH/out" 2>&1 &&
-	[ "$(cat "$TRASH/out")" = "latbw-fleet (latbw) $version" ] ||
+	file_is "$TRASH/out" "latbw-fleet (latbw) $version" ||
 		fail "latbw-fleet --version: $(cat "$TRASH/out")" || return 1
 	env -i PATH=/usr/bin:/bin "$f" -Z h1 >"$TRASH/out" 2>"$TRASH/err"
 	[ $? = 2 ] || fail "latbw-fleet -Z: exit status not 2" || return 1
-	[ "$(sed -n 1p "$TRASH/err")" = "latbw-fleet: unknown option -Z" ] &&
-	[ "$(wc -l <"$TRASH/err")" = 2 ] &&
+	IFS= read -r e <"$TRASH/err" && [ "$e" = "latbw-fleet: unknown option -Z" ] &&
+	has_lines 2 "$TRASH/err" &&
 	expect_line "^usage: latbw-fleet " "$TRASH/err" &&
 	render "$man/man1/latbw-fleet.1" &&
 	expect_line "^SYNOPSIS latbw-fleet \\[-r\\]" "$TRASH/page" &&
@@ -193,7 +213,7 @@ test_expect 'installed latbw-fleet says latbw-fleet: usage, errors, --version, i
 test_expect 'installed latbw-summary without results: says to run latbw-run, not make results' '
 	mkdir -p "$TRASH/empty" &&
 	! (cd "$TRASH/empty" && env -i PATH=/usr/bin:/bin "$root/usr/bin/latbw-summary") 2>"$TRASH/err" &&
-	[ "$(cat "$TRASH/err")" = "latbw-summary: no results directory $TRASH/empty/results (run latbw-run)" ] ||
+	file_is "$TRASH/err" "latbw-summary: no results directory $TRASH/empty/results (run latbw-run)" ||
 		fail "$(cat "$TRASH/err")"
 '
 
@@ -251,7 +271,7 @@ test_expect 'a LIBEXECDIR shared with other files: make uninstall removes latbw'
 	(cd "$d" && find . ! -type d | sort) >"$TRASH/left" &&
 	printf "%s\n" ./opt/shared/foreign ./opt/shared/lat_pipe.conf >"$TRASH/want" &&
 	diff -u "$TRASH/want" "$TRASH/left" &&
-	[ "$(cat "$d/opt/shared/foreign")" = mine ]
+	file_is "$d/opt/shared/foreign" mine
 '
 
 # (Into the tree make install-strip made, when it did: an install of
@@ -274,7 +294,7 @@ test_expect 'a DESTDIR with a blank: installed there, runs, uninstalled; nothing
 	inst DESTDIR="$d" PREFIX=/usr install || fail "$(cat "$TRASH/log")" || return 1
 	[ ! -e "$TOP/tree$$" ] || { rm -rf "$TOP/tree$$"; fail "tree$$ made in the source tree"; } || return 1
 	env -i PATH=/usr/bin:/bin "$d/usr/bin/latbw-summary" --version >"$TRASH/out" 2>&1 &&
-	[ "$(cat "$TRASH/out")" = "latbw-summary (latbw) $version" ] ||
+	file_is "$TRASH/out" "latbw-summary (latbw) $version" ||
 		fail "$(cat "$TRASH/out")" || return 1
 	"$d/usr/libexec/latbw/latbw-start" true || fail "latbw-start does not run" || return 1
 	inst DESTDIR="$d" PREFIX=/usr uninstall || fail "$(cat "$TRASH/log")" || return 1
@@ -288,7 +308,7 @@ test_expect 'a LIBEXECDIR with a blank and a quote: the wrappers find it' '
 	mkdir -p "$TRASH/elsewhere" &&
 	sed "s|'\''/opt/it|'\''$d/opt/it|" "$d/usr/bin/latbw-graph" >"$TRASH/elsewhere/latbw-graph" &&
 	env -i PATH=/usr/bin:/bin sh "$TRASH/elsewhere/latbw-graph" --version >"$TRASH/out" 2>&1 &&
-	[ "$(cat "$TRASH/out")" = "latbw-graph (latbw) $version" ] || fail "$(cat "$TRASH/out")"
+	file_is "$TRASH/out" "latbw-graph (latbw) $version" || fail "$(cat "$TRASH/out")"
 '
 
 test_expect 'a relative LIBEXECDIR is refused before anything is made (exit 2)' '
