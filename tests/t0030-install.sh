@@ -13,7 +13,7 @@ root=$TRASH/root
 # shellcheck disable=SC2034 # used in the checks, which test_expect evals
 libexec=$root/usr/libexec/latbw
 # shellcheck disable=SC2034
-version=$(cat "$TOP/VERSION")
+read -r version <"$TOP/VERSION"
 
 # installed CMD ARGS...: run an installed command as a user would, with
 # nothing of the source tree in the environment (tests/run exports
@@ -45,8 +45,9 @@ test_expect 'PATH gets exactly latbw-run, latbw-fleet, latbw-summary, latbw-comp
 test_expect 'every program, the helpers, the scripts, their awk, the parts of latbw-run, the registry and VERSION are in libexec/latbw' '
 	for c in "$TOP"/src/*.c
 	do
-		[ -x "$libexec/$(basename "$c" .c)" ] ||
-			fail "$(basename "$c" .c) not in libexec/latbw" || return 1
+		p=${c##*/}
+		p=${p%.c}
+		[ -x "$libexec/$p" ] || fail "$p not in libexec/latbw" || return 1
 	done &&
 	for f in latbw-hello latbw-quiet latbw-start latbw-run latbw-fleet summary compare graph report records
 	do
@@ -54,11 +55,10 @@ test_expect 'every program, the helpers, the scripts, their awk, the parts of la
 	done &&
 	for f in "$TOP"/scripts/*.awk "$TOP"/scripts/*.sh
 	do
-		[ -f "$libexec/$(basename "$f")" ] ||
-			fail "$(basename "$f") not in libexec/latbw" || return 1
+		[ -f "$libexec/${f##*/}" ] || fail "${f##*/} not in libexec/latbw" || return 1
 	done &&
 	{ cmp -s "$libexec/registry" "$TOP/scripts/registry" || fail "registry not in libexec/latbw"; } &&
-	[ "$(cat "$libexec/VERSION")" = "$version" ]
+	file_is "$libexec/VERSION" "$version"
 '
 
 test_expect 'manual pages are installed, under latbw'\''s names (the readers under their command names)' '
@@ -99,9 +99,9 @@ test_expect 'installed latbw-run: a quick run of one group (and a curve) writes 
 		grep -q "^latbw-run: 1 program run(s) failed" "$TRASH/err"; } ||
 		fail "exit status $rc: $(cat "$TRASH/err")" || return 1
 	find "$TRASH/work/results" -type f -name "*.[0-9]*" >"$TRASH/files" &&
-	[ "$(wc -l <"$TRASH/files" | tr -d " ")" = 1 ] ||
+	has_lines 1 "$TRASH/files" ||
 		fail "results files: $(cat "$TRASH/files")" || return 1
-	f=$(cat "$TRASH/files") &&
+	IFS= read -r f <"$TRASH/files" &&
 	expect_line "^Simple syscall: [0-9.]+ microseconds" "$f" &&
 	expect_line "^\[LMBENCH_VER: latbw-$version\]" "$f" &&
 	expect_line "^\[LATBW_BUILD: [a-z0-9_]+ with " "$f" &&
@@ -128,7 +128,7 @@ test_expect 'installed latbw-summary honours RESULTS_DIR' '
 '
 
 test_expect 'installed latbw-compare and latbw-graph read the run' '
-	f=$(cat "$TRASH/files") &&
+	IFS= read -r f <"$TRASH/files" &&
 	installed latbw-compare "$f" "$f" || fail "compare: $(cat "$TRASH/err")" || return 1
 	expect_line "^Processor, Processes" "$TRASH/out" &&
 	installed latbw-graph -o "$TRASH/svg" "$f" ||
@@ -144,8 +144,8 @@ test_expect 'installed latbw-fleet: one host, through a launcher that runs here,
 	installed RSH="sh $TRASH/rsh" LATBW_RESULTS_DIR="$TRASH/fleet" QUICK=1 BENCHMARKS=syscall \
 		MB=1 REPS=1 ROUNDS=1 FSDIR="$TRASH/tmp" latbw-fleet here ||
 		fail "exit status $?: $(cat "$TRASH/err")" || return 1
-	f=$(printf "%s\n" "$TRASH"/fleet/*/here.0) &&
-	[ -f "$f" ] || fail "no here.0: $(cat "$TRASH/err")" || return 1
+	set -- "$TRASH"/fleet/*/here.0 &&
+	f=$1 && [ $# = 1 ] && [ -f "$f" ] || fail "no here.0: $(cat "$TRASH/err")" || return 1
 	tail -n 1 "$f" | grep -q "^\[COMPLETE: " || fail "$f: $(tail -n 3 "$f")" || return 1
 	expect_line "^Simple syscall: [0-9.]+ microseconds" "$f" &&
 	expect_line "^\[LMBENCH_VER: latbw-$version\]" "$f" &&
