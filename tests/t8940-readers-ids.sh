@@ -35,21 +35,27 @@ test_expect 'the fixture: every statistics line has an id, the copy none' '
 
 # both AWK SCRIPT ARGS...: the reader run in $TRASH/id/$W and in
 # $TRASH/noid/$W (the same file names) under AWK; its output, messages
-# and status the same in both, the status WANT_RC.
+# and status the same in both, the status WANT_RC.  (It runs in a check,
+# a subshell already: it changes directory without one more; the
+# statuses are read by the shell, not cmp and cat.)
 both() {
 	b_awk=$1
 	shift
 	for d in id noid
 	do
-		(cd "$TRASH/$d/$W" && AWK=$b_awk sh "$@" >../out 2>../err; echo "$?" >../rc)
+		cd "$TRASH/$d/$W" || return 1
+		AWK=$b_awk sh "$@" >../out 2>../err
+		echo "$?" >../rc
 	done
-	for f in out err rc
+	for f in out err
 	do
 		cmp -s "$TRASH/id/$f" "$TRASH/noid/$f" ||
-			fail "$b_awk $(basename "$1") $2: $f differs: $(diff "$TRASH/noid/$f" "$TRASH/id/$f" | head -4)" ||
+			fail "$b_awk ${1##*/} $2: $f differs: $(diff "$TRASH/noid/$f" "$TRASH/id/$f" | head -4)" ||
 			return 1
 	done
-	[ "$(cat "$TRASH/id/rc")" = "$WANT_RC" ] || fail "$b_awk: status $(cat "$TRASH/id/rc")"
+	read -r b_id <"$TRASH/id/rc" && read -r b_noid <"$TRASH/noid/rc" &&
+	[ "$b_id" = "$b_noid" ] || fail "$b_awk ${1##*/} $2: rc differs: $b_noid, $b_id" || return 1
+	[ "$b_id" = "$WANT_RC" ] || fail "$b_awk: status $b_id"
 }
 
 # The fixture with three labels changed (the cells of Pipe, null call and
@@ -64,7 +70,7 @@ test_expect 'labels changed, ids kept: the same cells (the id finds them, not th
 	grep -q "^Pipe lat. (renamed): 8.4500 " "$TRASH/ren/$W/vm.0" &&
 	for d in id ren renoid
 	do
-		(cd "$TRASH/$d/$W" && sh "$SUMMARY" vm.0 >../tab 2>../tab.err) || exit 1
+		cd "$TRASH/$d/$W" && sh "$SUMMARY" vm.0 >../tab 2>../tab.err || exit 1
 	done &&
 	cmp "$TRASH/id/tab" "$TRASH/ren/tab" && cmp "$TRASH/id/tab.err" "$TRASH/ren/tab.err" &&
 	expect_line "^vm +Linux [^ ]+ +8\.450 " "$TRASH/ren/tab" &&
@@ -91,7 +97,7 @@ sed 's/ id=[^] ]*//' "$TRASH/serren/$W/vm.0" >"$TRASH/serrenoid/$W/vm.0"
 test_expect 'a series whose title changed, ids kept: the same cells' '
 	for d in ser serren serrenoid
 	do
-		(cd "$TRASH/$d/$W" && sh "$SUMMARY" vm.0 >../tab 2>../tab.err) || exit 1
+		cd "$TRASH/$d/$W" && sh "$SUMMARY" vm.0 >../tab 2>../tab.err || exit 1
 	done &&
 	expect_line "^vm +Linux [^ ]+ +1\.9200 +3\.8700 +3\.97000 " "$TRASH/ser/tab" &&
 	cmp "$TRASH/ser/tab" "$TRASH/serren/tab" && ! [ -s "$TRASH/ser/tab.err" ] &&
@@ -102,18 +108,19 @@ for a in $AWKS $BB
 do
 	A=$a
 	export A
-	test_expect "$(basename "$a"): summary, -s, json, csv: the same with ids and without" '
+	b=${a##*/}
+	test_expect "$b: summary, -s, json, csv: the same with ids and without" '
 		WANT_RC=0 &&
 		both "$A" "$SUMMARY" vm.0 && both "$A" "$SUMMARY" -s vm.0 &&
 		both "$A" "$SUMMARY" -f json vm.0 && both "$A" "$SUMMARY" -f csv vm.0
 	'
-	test_expect "$(basename "$a"): compare, compare -f lkp: the same with ids and without" '
+	test_expect "$b: compare, compare -f lkp: the same with ids and without" '
 		WANT_RC=0 &&
 		both "$A" "$COMPARE" vm.0 vm.1 && both "$A" "$COMPARE" -f lkp vm.0 vm.1
 	'
 	# (the stand-ins print no series: graph has no curve to plot, and
 	# says so the same way)
-	test_expect "$(basename "$a"): graph: the same with ids and without" '
+	test_expect "$b: graph: the same with ids and without" '
 		rm -rf "$TRASH/id/g" "$TRASH/noid/g" &&
 		WANT_RC=1 &&
 		both "$A" "$GRAPH" -o ../g vm.0 &&
