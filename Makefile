@@ -245,12 +245,14 @@ install-strip:
 	$(MAKE) INSTALL_PROGRAM='$(INSTALL_PROGRAM) -s' install
 
 # Each path of the manifest (or, without one, of what this tree would
-# install) is removed if it is a file under BINDIR, LIBEXECDIR or MANDIR;
-# then LIBEXECDIR, if nothing else is in it.
+# install) is removed if it is a file under BINDIR, LIBEXECDIR or MANDIR
+# (by one rm for them all: one a file was some 160 processes); then
+# LIBEXECDIR, if nothing else is in it.
 uninstall:
 	@$(check_dirs); \
 	m="$$LATBW_DESTDIR$$LATBW_LIBEXECDIR/$(MANIFEST)"; \
-	if [ -f "$$m" ]; then cat "$$m"; else $(list_installed); fi | \
+	if [ -f "$$m" ]; then cat "$$m"; else $(list_installed); fi | { \
+	set --; \
 	while IFS= read -r f; do \
 		case $$f in \
 		*/../* | */.. | */./* ) echo "make: $$m: '$$f' not removed" >&2; continue ;; \
@@ -258,9 +260,10 @@ uninstall:
 		*) echo "make: $$m: '$$f' is not latbw's, not removed" >&2; continue ;; \
 		esac; \
 		if [ -f "$$LATBW_DESTDIR$$f" ] || [ -L "$$LATBW_DESTDIR$$f" ]; then \
-			echo "rm -f '$$LATBW_DESTDIR$$f'"; rm -f "$$LATBW_DESTDIR$$f" || exit 1; \
+			echo "rm -f '$$LATBW_DESTDIR$$f'"; set -- "$$@" "$$LATBW_DESTDIR$$f"; \
 		fi; \
-	done && \
+	done; \
+	[ $$# -eq 0 ] || rm -f -- "$$@"; } && \
 	{ ! [ -d "$$LATBW_DESTDIR$$LATBW_LIBEXECDIR" ] || \
 		rmdir "$$LATBW_DESTDIR$$LATBW_LIBEXECDIR" 2>/dev/null || \
 		echo "make: $$LATBW_DESTDIR$$LATBW_LIBEXECDIR: other files in it, kept"; }
