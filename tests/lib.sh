@@ -279,9 +279,19 @@ procs_named() {
 	echo "$pn_c"
 }
 
-# tmp_files_in DIR: latbw temporary files (latbw.*) left in DIR.
+# tmp_files_in DIR: latbw temporary files (latbw.*) left in DIR.  (Counted
+# by the shell's glob, not find | wc | tr: checks poll it, lib-fs.sh's up
+# to 100 times.)
 tmp_files_in() {
-	find "$1" -maxdepth 1 -name 'latbw.*' 2>/dev/null | wc -l | tr -d ' '
+	tf_n=0
+	for tf_f in "$1"/latbw.*
+	do
+		if [ -e "$tf_f" ] || [ -L "$tf_f" ]
+		then
+			tf_n=$((tf_n + 1))
+		fi
+	done
+	echo "$tf_n"
 }
 
 # min_of LABEL FILE: the fastest sample (min= of the statistics line that
