@@ -134,7 +134,8 @@ expect_line() {
 }
 
 # file_is FILE TEXT: FILE holds TEXT, as "$(cat FILE)" gives it (trailing
-# newlines dropped), read by the shell: no cat.
+# newlines dropped), read by the shell: no cat.  For short files (a
+# status, a line or two): the shell's read takes a byte a syscall.
 file_is() {
 	fi_nl='
 '
@@ -151,7 +152,8 @@ file_is() {
 }
 
 # has_lines N FILE: FILE has N lines, as wc -l counts them (a last line
-# without its newline is not one), read by the shell: no wc.
+# without its newline is not one), read by the shell: no wc.  For short
+# files, as file_is.
 has_lines() {
 	hl_n=0
 	while IFS= read -r _
