@@ -62,11 +62,15 @@ mkdir "$TRASH/tmp1" "$TRASH/fs1" "$TRASH/res1"
 first_run=$!
 
 # The memory and file steps' sizes: stand-ins that record their
-# arguments (and the size of a file operand).
+# arguments, and bw_file_rd's io_only steps of a size in MB the size of
+# their file operand (the checks below read those; a wc for each of the
+# runs' hundred file steps started a hundred processes).  Each prints a
+# line, a point: a step without one gets a note, held to the end of its
+# series and written there by a cat, one a series.
 mkdir "$TRASH/bin2"
 for p in cache par_mem lat_mem_rd stream bw_mem bw_file_rd bw_mmap_rd lat_mmap
 do
-	printf '#!/bin/sh\nfor a in "$@"; do l=$a; done\n[ -f "$l" ] && l="file=$(wc -c <"$l")"\necho "%s $* $l" >>"%s"\n' \
+	printf '#!/bin/sh\nfor a in "$@"; do l=$a; done\ncase " $* " in\n*"m io_only "*) [ -f "$l" ] && l="file=$(wc -c <"$l")" ;;\nesac\necho "%s $* $l" >>"%s"\necho "1 1"\n' \
 		"$p" "$TRASH/args" >"$TRASH/bin2/$p"
 	chmod +x "$TRASH/bin2/$p"
 done
@@ -169,8 +173,9 @@ test_expect 'several calls joined into one series: one title, one blank line' '
 '
 
 test_expect 'the library options go first; lat_ctx gets its sizes and processes' '
-	[ "$(sed -n 1p "$TRASH/ctx.args")" = "-B 1 -N 3 -E 1000 -C 0 -s 0 2" ] &&
-	[ "$(sed -n 2p "$TRASH/ctx.args")" = "-B 1 -N 3 -E 1000 -C 0 -s 16 2 8 16" ]
+	{ read -r l1 && read -r l2; } <"$TRASH/ctx.args" &&
+	[ "$l1" = "-B 1 -N 3 -E 1000 -C 0 -s 0 2" ] &&
+	[ "$l2" = "-B 1 -N 3 -E 1000 -C 0 -s 16 2 8 16" ]
 '
 
 # The cross-CPU pair is CPU 0 and another one, where there is another.
@@ -178,9 +183,10 @@ ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 export ncpu
 
 test_expect 'placement: the same-CPU runs are pinned to CPU 0, servers too' '
-	[ "$(sed -n 1p "$TRASH/pipe.args")" = "-B 1 -N 3 -E 1000 -C 0" ] &&
-	[ "$(sed -n 1p "$TRASH/tcp.args")" = "-s -i 1 -C 0" ] &&
-	[ "$(sed -n 2p "$TRASH/tcp.args")" = "-B 1 -N 3 -E 1000 -C 0 -b -p tcp localhost" ] &&
+	read -r l1 <"$TRASH/pipe.args" && [ "$l1" = "-B 1 -N 3 -E 1000 -C 0" ] &&
+	{ read -r l1 && read -r l2; } <"$TRASH/tcp.args" &&
+	[ "$l1" = "-s -i 1 -C 0" ] &&
+	[ "$l2" = "-B 1 -N 3 -E 1000 -C 0 -b -p tcp localhost" ] &&
 	[ "$(grep -c "^Pipe latency: " "$F")" -eq 1 ] &&
 	[ "$(grep -c "TCP latency using localhost:" "$F")" -eq 1 ]
 '
@@ -204,7 +210,7 @@ test_expect 'placement: cross-CPU runs on two CPUs, under labels of their own' '
 test_expect 'without LATBW_GRACE, a server started here waits 10 s for a client (-i 10)' '
 	rm -f "$TRASH/tcp.args" && rm -rf "$TRASH/res" && mkdir "$TRASH/res" &&
 	run_fake BENCHMARKS=lat_tcp &&
-	[ "$(sed -n 1p "$TRASH/tcp.args")" = "-s -i 10 -C 0" ] || fail "$(cat "$TRASH/tcp.args")"
+	read -r l1 <"$TRASH/tcp.args" && [ "$l1" = "-s -i 10 -C 0" ] || fail "$(cat "$TRASH/tcp.args")"
 '
 
 test_expect 'a program that does not exist: one [skipped] line' '
@@ -255,31 +261,70 @@ test_expect 'a full run sweeps to MB; each point of a sweep takes 5 samples' '
 	! grep -q "^bw_mem -B 1 [0-9]" "$A"
 '
 
-# samples: the -N of the lines of PROG in args file A, each once
-samples() {
-	sed -n "s/^$2 -B 1 -N \([0-9]*\) .*/\1/p" "$1" | sort -u | tr '\n' ' '
+# args_are A CHECK...: in args file A, one awk for every CHECK, each
+# "N ERE" (N lines match the extended regex ERE) or "PROG = N..." (the
+# -N of PROG's "-B 1" lines, each once, in increasing order, are N...);
+# each that does not hold is said.
+args_are() {
+	aa_file=$1
+	shift
+	awk '
+	BEGIN {
+		for (i = 1; i < ARGC - 1; i++) {
+			c[i] = ARGV[i]
+			ARGV[i] = ""
+		}
+		nc = ARGC - 2
+	}
+	{
+		for (i = 1; i <= nc; i++)
+			if (c[i] !~ /^[0-9]+ / && $1 == substr(c[i], 1, index(c[i], " ") - 1) &&
+			    $2 == "-B" && $3 == 1 && $4 == "-N")
+				s[i, $5] = 1
+			else if (c[i] ~ /^[0-9]+ / && $0 ~ substr(c[i], index(c[i], " ") + 1))
+				n[i]++
+	}
+	END {
+		for (i = 1; i <= nc; i++) {
+			if (c[i] ~ /^[0-9]+ /) {
+				got = n[i] + 0
+				want = substr(c[i], 1, index(c[i], " ") - 1) + 0
+			} else {
+				got = ""
+				for (v = 0; v <= 99; v++)
+					if ((i, v) in s)
+						got = got " " v
+				want = substr(c[i], index(c[i], " = ") + 2)
+			}
+			if (got != want) {
+				print "not \"" c[i] "\": " got
+				bad = 1
+			}
+		}
+		exit bad
+	}' "$@" "$aa_file" >&2
 }
 
 test_expect 'a full run in 5 rounds: 3 samples a figure, 1 a point of a sweep, in every round; a graph'"'"'s point once, 5' '
-	A=$TRASH/args.rounds5 &&
-	[ "$(grep -c "^bw_mem -B 1 -N 1 4m rd rd\$" "$A")" -eq 5 ] &&
-	[ "$(grep -c "^bw_mem -B 1 -N 5 512 rd rd\$" "$A")" -eq 1 ] &&
-	[ "$(grep -c "^bw_mem -B 1 -N 5 2m rd rd\$" "$A")" -eq 1 ] &&
-	[ "$(grep -c "^bw_mem -B 1 -N 1 2m fcp fcp\$" "$A")" -eq 5 ] &&
-	[ "$(samples "$A" bw_mem)" = "1 5 " ] &&
-	[ "$(samples "$A" lat_mem_rd)" = "1 " ] &&
-	[ "$(samples "$A" bw_file_rd)" = "1 5 " ] &&
-	[ "$(grep -c "^bw_file_rd -B 1 -N 1 4m io_only " "$A")" -eq 5 ] &&
-	[ "$(grep -c "^stream -B 1 -N 3 -M 4m " "$A")" -eq 5 ]
+	args_are "$TRASH/args.rounds5" \
+		"5 ^bw_mem -B 1 -N 1 4m rd rd\$" \
+		"1 ^bw_mem -B 1 -N 5 512 rd rd\$" \
+		"1 ^bw_mem -B 1 -N 5 2m rd rd\$" \
+		"5 ^bw_mem -B 1 -N 1 2m fcp fcp\$" \
+		"bw_mem = 1 5" \
+		"lat_mem_rd = 1" \
+		"bw_file_rd = 1 5" \
+		"5 ^bw_file_rd -B 1 -N 1 4m io_only " \
+		"5 ^stream -B 1 -N 3 -M 4m "
 '
 
 test_expect 'a full run in 3 rounds: 5 samples a figure, 3 a point of a sweep; a graph'"'"'s point once, 5' '
-	A=$TRASH/args.rounds3 &&
-	[ "$(grep -c "^bw_mem -B 1 -N 3 4m rd rd\$" "$A")" -eq 3 ] &&
-	[ "$(grep -c "^bw_mem -B 1 -N 5 512 rd rd\$" "$A")" -eq 1 ] &&
-	[ "$(samples "$A" bw_mem)" = "3 5 " ] &&
-	[ "$(samples "$A" lat_mem_rd)" = "3 " ] &&
-	[ "$(grep -c "^stream -B 1 -N 5 -M 4m " "$A")" -eq 3 ]
+	args_are "$TRASH/args.rounds3" \
+		"3 ^bw_mem -B 1 -N 3 4m rd rd\$" \
+		"1 ^bw_mem -B 1 -N 5 512 rd rd\$" \
+		"bw_mem = 3 5" \
+		"lat_mem_rd = 3" \
+		"3 ^stream -B 1 -N 5 -M 4m "
 '
 
 # The step filter's program (filter_program): the filter and the two
