@@ -7,15 +7,31 @@
 mkdir "$TRASH/tmp" "$TRASH/fs"
 
 # cfg [ENV=VALUE...] COMMAND...: COMMAND (sh "$RUN" -p ...) in driver_env,
-# output in $TRASH/out and $TRASH/err, status in $TRASH/rc.
+# output in $TRASH/out and $TRASH/err, status in $TRASH/rc; the value of
+# each KEY=VALUE line of the output in k_KEY (keys).
 cfg() {
 	driver_env "$@" >"$TRASH/out" 2>"$TRASH/err"
 	echo "$?" >"$TRASH/rc"
+	keys
 }
 
-# key K: the value of K in the printed configuration.
-key() {
-	sed -n "s/^$1=//p" "$TRASH/out"
+# keys: k_KEY, the value of each key KEY of the printed configuration
+# ($TRASH/out), empty for the others; read by the shell (the checks read
+# some sixty values).
+keys() {
+	for k_name in MB FSDIR SYNC_MAX BENCHMARKS QUICK ROUNDS REPS USECS BOUND \
+		NICE SAME_CPU IDLE REMOTE RSH
+	do
+		eval "k_$k_name="
+	done
+	while IFS= read -r k_line
+	do
+		k_name=${k_line%%=*}
+		case "$k_name" in
+		'' | *[!A-Z_]* | "$k_line") continue ;;
+		esac
+		eval "k_$k_name=\${k_line#*=}"
+	done <"$TRASH/out"
 }
 
 # bad_config TITLE [ENV...] -- ARGS...: exit 2, exactly one line on stderr
@@ -26,9 +42,10 @@ bad_config() {
 	test_expect "$bc_title: exit 2 and one line" '
 		cfg '"$*"' &&
 		expect_status 2 &&
-		{ [ "$(wc -l <"$TRASH/err")" -eq 1 ] ||
+		{ nlines "$TRASH/err" && [ "$nl_n" -eq 1 ] ||
 			fail "stderr: $(cat "$TRASH/err")"; } &&
-		expect_line "^latbw-run: " "$TRASH/err" &&
+		{ IFS= read -r l <"$TRASH/err" && case "$l" in "latbw-run: "*) ;; *) false ;; esac ||
+			fail "stderr: $l"; } &&
 		! [ -s "$TRASH/out" ] &&
 		! [ -e "$TRASH/res" ]
 	'
@@ -44,13 +61,16 @@ mem_cap() {
 
 test_expect 'defaults: MB a power of two >= 8x the last-level cache (above 1 GB: 2x, 1 GB at least; within an eighth of the memory), FSDIR=$TMPDIR' '
 	cfg sh "$RUN" -p && expect_status 0 &&
-	mb=$(key MB) &&
+	mb=$k_MB &&
 	llc=0 &&
 	for d in /sys/devices/system/cpu/cpu0/cache/index*
 	do
 		[ -r "$d/size" ] || continue
-		[ "$(cat "$d/type")" = Instruction ] && continue
-		s=$(sed "s/K\$//" "$d/size")
+		t=
+		{ read -r t <"$d/type"; } 2>/dev/null
+		[ "$t" = Instruction ] && continue
+		read -r s <"$d/size" || return 1
+		s=${s%K}
 		case "$s" in
 		*M) s=$((${s%M} * 1024)) ;;
 		esac
@@ -71,20 +91,20 @@ test_expect 'defaults: MB a power of two >= 8x the last-level cache (above 1 GB:
 	{ [ -z "$cap" ] || [ "$mb" -le "$cap" ] || fail "MB=$mb > $cap"; } &&
 	{ awk -v m="$mb" "BEGIN { while (m > 1 && m % 2 == 0) m /= 2; exit m != 1 }" ||
 		fail "MB=$mb is not a power of two"; } &&
-	[ "$(key FSDIR)" = "$TRASH/tmp" ] &&
-	[ "$(key SYNC_MAX)" = 1 ] &&
-	[ "$(key BENCHMARKS)" = all ] &&
-	[ "$(key QUICK)" = 0 ] &&
-	[ "$(key ROUNDS)" = auto ]
+	[ "$k_FSDIR" = "$TRASH/tmp" ] &&
+	[ "$k_SYNC_MAX" = 1 ] &&
+	[ "$k_BENCHMARKS" = all ] &&
+	[ "$k_QUICK" = 0 ] &&
+	[ "$k_ROUNDS" = auto ]
 '
 
 test_expect 'ROUNDS: 3 by default in quick mode, as set when set' '
 	cfg QUICK=1 sh "$RUN" -p && expect_status 0 &&
-	[ "$(key ROUNDS)" = 3 ] &&
+	[ "$k_ROUNDS" = 3 ] &&
 	cfg QUICK=1 ROUNDS=7 sh "$RUN" -p && expect_status 0 &&
-	[ "$(key ROUNDS)" = 7 ] &&
+	[ "$k_ROUNDS" = 7 ] &&
 	cfg ROUNDS=2 sh "$RUN" -p && expect_status 0 &&
-	[ "$(key ROUNDS)" = 2 ]
+	[ "$k_ROUNDS" = 2 ]
 '
 
 test_expect 'LATBW_LLC plans for another cache: MB is 8x it (above 1 GB: 2x, 1 GB at least), a size of lat_mem_rd'"'"'s' '
@@ -94,7 +114,7 @@ test_expect 'LATBW_LLC plans for another cache: MB is 8x it (above 1 GB: 2x, 1 G
 		cfg LATBW_LLC="${c%:*}" sh "$RUN" -p && expect_status 0 || return 1
 		want=${c#*:}
 		[ -n "$cap" ] && [ "$want" -gt "$cap" ] && want=$cap
-		[ "$(key MB)" = "$want" ] || fail "LATBW_LLC=${c%:*}: MB=$(key MB), not $want" ||
+		[ "$k_MB" = "$want" ] || fail "LATBW_LLC=${c%:*}: MB=$k_MB, not $want" ||
 			return 1
 	done
 '
@@ -103,11 +123,11 @@ test_expect 'environment variables override the defaults' '
 	cfg MB=32 FSDIR="$TRASH/fs" SYNC_MAX=2 BENCHMARKS="syscall,ctx lat_pipe" \
 		QUICK=1 REPS=5 USECS=2000 BOUND=99 ROUNDS=1 sh "$RUN" -p &&
 	expect_status 0 &&
-	[ "$(key ROUNDS)" = 1 ] &&
-	[ "$(key MB)" = 32 ] && [ "$(key FSDIR)" = "$TRASH/fs" ] &&
-	[ "$(key SYNC_MAX)" = 2 ] && [ "$(key BENCHMARKS)" = "syscall ctx lat_pipe" ] &&
-	[ "$(key QUICK)" = 1 ] && [ "$(key REPS)" = 5 ] &&
-	[ "$(key USECS)" = 2000 ] && [ "$(key BOUND)" = 99 ]
+	[ "$k_ROUNDS" = 1 ] &&
+	[ "$k_MB" = 32 ] && [ "$k_FSDIR" = "$TRASH/fs" ] &&
+	[ "$k_SYNC_MAX" = 2 ] && [ "$k_BENCHMARKS" = "syscall ctx lat_pipe" ] &&
+	[ "$k_QUICK" = 1 ] && [ "$k_REPS" = 5 ] &&
+	[ "$k_USECS" = 2000 ] && [ "$k_BOUND" = 99 ]
 '
 
 cat >"$TRASH/good.cfg" <<EOF
@@ -121,31 +141,31 @@ EOF
 
 test_expect 'a config file on the command line: comments, spaces, quotes' '
 	cfg sh "$RUN" -p "$TRASH/good.cfg" && expect_status 0 &&
-	[ "$(key MB)" = 16 ] && [ "$(key FSDIR)" = "$TRASH/fs" ] &&
-	[ "$(key BENCHMARKS)" = "mem cache" ]
+	[ "$k_MB" = 16 ] && [ "$k_FSDIR" = "$TRASH/fs" ] &&
+	[ "$k_BENCHMARKS" = "mem cache" ]
 '
 
 test_expect 'CONFIG=file (make results CONFIG=file) is the same' '
 	cfg CONFIG="$TRASH/good.cfg" sh "$RUN" -p && expect_status 0 &&
-	[ "$(key MB)" = 16 ] && [ "$(key BENCHMARKS)" = "mem cache" ]
+	[ "$k_MB" = 16 ] && [ "$k_BENCHMARKS" = "mem cache" ]
 '
 
 test_expect 'the environment overrides the config file' '
 	cfg MB=64 sh "$RUN" -p "$TRASH/good.cfg" && expect_status 0 &&
-	[ "$(key MB)" = 64 ] && [ "$(key BENCHMARKS)" = "mem cache" ]
+	[ "$k_MB" = 64 ] && [ "$k_BENCHMARKS" = "mem cache" ]
 '
 
 test_expect 'RERUN=1 starts from the saved configuration' '
 	printf "MB=8\nBENCHMARKS=ipc\nQUICK=1\n" >"$TRASH/saved" &&
 	cfg RERUN=1 sh "$RUN" -p && expect_status 0 &&
-	[ "$(key MB)" = 8 ] && [ "$(key BENCHMARKS)" = ipc ] && [ "$(key QUICK)" = 1 ] &&
-	cfg sh "$RUN" -p && [ "$(key BENCHMARKS)" = all ]
+	[ "$k_MB" = 8 ] && [ "$k_BENCHMARKS" = ipc ] && [ "$k_QUICK" = 1 ] &&
+	cfg sh "$RUN" -p && [ "$k_BENCHMARKS" = all ]
 '
 
 test_expect 'RERUN=1 without a saved configuration uses the defaults and says so' '
 	rm -f "$TRASH/saved" &&
 	cfg RERUN=1 sh "$RUN" -p && expect_status 0 &&
-	[ "$(key BENCHMARKS)" = all ] &&
+	[ "$k_BENCHMARKS" = all ] &&
 	expect_line "no saved configuration" "$TRASH/err"
 '
 
@@ -190,18 +210,18 @@ bad_config 'bad config also stops a real run' BENCHMARKS=nosuch sh "$RUN"
 
 test_expect 'REMOTE and RSH: defaults, environment, config file' '
 	cfg sh "$RUN" -p && expect_status 0 &&
-	[ "$(key REMOTE)" = "" ] && [ "$(key RSH)" = "ssh -o BatchMode=yes" ] &&
+	[ "$k_REMOTE" = "" ] && [ "$k_RSH" = "ssh -o BatchMode=yes" ] &&
 	cfg REMOTE="box1,box2=10.77.9.2 user@box3=fe80::1%eth0" RSH="ip netns exec" \
 		sh "$RUN" -p && expect_status 0 &&
-	[ "$(key REMOTE)" = "box1 box2=10.77.9.2 user@box3=fe80::1%eth0" ] &&
-	[ "$(key RSH)" = "ip netns exec" ] &&
+	[ "$k_REMOTE" = "box1 box2=10.77.9.2 user@box3=fe80::1%eth0" ] &&
+	[ "$k_RSH" = "ip netns exec" ] &&
 	printf "REMOTE=\"b1=10.0.0.1 b2\"\nRSH=ssh -p 2222 -o ConnectTimeout=5\n" \
 		>"$TRASH/remote.cfg" &&
 	cfg sh "$RUN" -p "$TRASH/remote.cfg" && expect_status 0 &&
-	[ "$(key REMOTE)" = "b1=10.0.0.1 b2" ] &&
-	[ "$(key RSH)" = "ssh -p 2222 -o ConnectTimeout=5" ] &&
+	[ "$k_REMOTE" = "b1=10.0.0.1 b2" ] &&
+	[ "$k_RSH" = "ssh -p 2222 -o ConnectTimeout=5" ] &&
 	cfg BENCHMARKS=remote REMOTE=b1 sh "$RUN" -p && expect_status 0 &&
-	[ "$(key BENCHMARKS)" = remote ]
+	[ "$k_BENCHMARKS" = remote ]
 '
 
 printf 'RSH=\n' >"$TRASH/bad7"
@@ -231,20 +251,20 @@ test_expect 'LATBW_ names: each key under its LATBW_ name' '
 		LATBW_ROUNDS=2 LATBW_NICE=off LATBW_SAME_CPU=0 LATBW_IDLE=os \
 		LATBW_SYNC_MAX=2 LATBW_BENCHMARKS=syscall LATBW_FSDIR="$TRASH/fs" \
 		LATBW_REMOTE=b1 LATBW_RSH="ssh -p 2" sh "$RUN" -p && expect_status 0 &&
-	[ "$(key MB)" = 16 ] && [ "$(key QUICK)" = 1 ] && [ "$(key REPS)" = 5 ] &&
-	[ "$(key USECS)" = 2000 ] && [ "$(key BOUND)" = 99 ] && [ "$(key ROUNDS)" = 2 ] &&
-	[ "$(key NICE)" = off ] && [ "$(key SAME_CPU)" = 0 ] && [ "$(key IDLE)" = os ] &&
-	[ "$(key SYNC_MAX)" = 2 ] && [ "$(key BENCHMARKS)" = syscall ] &&
-	[ "$(key FSDIR)" = "$(cd "$TRASH/fs" && pwd)" ] && [ "$(key REMOTE)" = b1 ] &&
-	[ "$(key RSH)" = "ssh -p 2" ] || fail "$(cat "$TRASH/out" "$TRASH/err")"
+	[ "$k_MB" = 16 ] && [ "$k_QUICK" = 1 ] && [ "$k_REPS" = 5 ] &&
+	[ "$k_USECS" = 2000 ] && [ "$k_BOUND" = 99 ] && [ "$k_ROUNDS" = 2 ] &&
+	[ "$k_NICE" = off ] && [ "$k_SAME_CPU" = 0 ] && [ "$k_IDLE" = os ] &&
+	[ "$k_SYNC_MAX" = 2 ] && [ "$k_BENCHMARKS" = syscall ] &&
+	[ "$k_FSDIR" = "$(cd "$TRASH/fs" && pwd)" ] && [ "$k_REMOTE" = b1 ] &&
+	[ "$k_RSH" = "ssh -p 2" ] || fail "$(cat "$TRASH/out" "$TRASH/err")"
 '
 
 test_expect 'LATBW_MB wins over a stray MB; MB alone still works' '
-	cfg MB=64 LATBW_MB=16 sh "$RUN" -p && expect_status 0 && [ "$(key MB)" = 16 ] &&
-	cfg MB=64 sh "$RUN" -p && expect_status 0 && [ "$(key MB)" = 64 ] &&
+	cfg MB=64 LATBW_MB=16 sh "$RUN" -p && expect_status 0 && [ "$k_MB" = 16 ] &&
+	cfg MB=64 sh "$RUN" -p && expect_status 0 && [ "$k_MB" = 64 ] &&
 	printf "MB=32\n" >"$TRASH/mb.cfg" &&
 	cfg LATBW_CONFIG="$TRASH/mb.cfg" sh "$RUN" -p && expect_status 0 &&
-	[ "$(key MB)" = 32 ]
+	[ "$k_MB" = 32 ]
 '
 
 bad_config 'LATBW_MB not a number' LATBW_MB=x sh "$RUN" -p
