@@ -59,6 +59,35 @@ nlines() {
 	done <"$1"
 }
 
+# has_lines FILE ERE...: FILE has a line matching each extended regex ERE,
+# in one awk (expect_line is a grep for each); those without one said.
+# (No interval expressions, a{2}: mawk 1.3.4 20200120 does not know them.)
+has_lines() {
+	hl_file=$1
+	shift
+	awk '
+	BEGIN {
+		for (i = 1; i < ARGC - 1; i++) {
+			re[i] = ARGV[i]
+			ARGV[i] = ""
+		}
+		n = ARGC - 2
+	}
+	{
+		for (i = 1; i <= n; i++)
+			if (!(i in seen) && $0 ~ re[i])
+				seen[i] = 1
+	}
+	END {
+		for (i = 1; i <= n; i++)
+			if (!(i in seen)) {
+				print "no line matching /" re[i] "/"
+				bad = 1
+			}
+		exit bad
+	}' "$@" "$hl_file" >&2 || fail "in $hl_file:" "$(cat "$hl_file")"
+}
+
 # bad_values KEY MESSAGE VALUE...: a test per VALUE that KEY=VALUE is a
 # one-line configuration error matching MESSAGE (extended regex), exit 2,
 # nothing on stdout.
@@ -95,11 +124,8 @@ stub_run() {
 # where the real run's bw_disk makes 64 MB (2.5 s a round here): the
 # tests check the file, not the figure, and the real run is unchanged.
 small_disk_bin() {
-	mkdir "$1" || return 1
-	for sd_p in "$BIN"/*
-	do
-		ln -s "$sd_p" "$1/${sd_p##*/}" || return 1
-	done
+	# (One ln for them all: one a program started 39.)
+	mkdir "$1" && ln -s "$BIN"/* "$1/" || return 1
 	[ -x "$BIN/bw_disk" ] || return 0
 	rm -f "$1/bw_disk" &&
 	printf '#!/bin/sh\nexec "%s" -s 8m "$@"\n' "$BIN/bw_disk" >"$1/bw_disk" &&
