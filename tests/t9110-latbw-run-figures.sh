@@ -22,7 +22,8 @@ echo "[latbw-stat prog=mhz case=cycle median=0.333333 min=0.33 max=0.34 spread=0
 echo "[mhz-check pairs=10 used=3 ratio=1.000 windows=1]" >&2'
 
 # A lat_pipe whose rounds are 3, 4 and 1.5 us, on each placement (-C): the
-# fastest is round 3's, the median of the rounds round 1's.
+# fastest is round 3's, the median of the rounds round 1's.  The Nth call
+# (N lines in its file for the placement) says the Nth, read by the shell.
 fake lat_pipe 'c=any
 while [ "$#" -gt 0 ]
 do
@@ -30,8 +31,8 @@ do
 	shift
 done
 echo x >>"'"$TRASH"'/pipe.$c"
-n=$(wc -l <"'"$TRASH"'/pipe.$c")
-v=$(echo "3.0000 4.0000 1.5000" | cut -d " " -f "$n")
+v=1.5000
+{ read -r _ && v=3.0000 && read -r _ && v=4.0000 && read -r _ && v=1.5000; } <"'"$TRASH"'/pipe.$c"
 echo "Pipe latency: $v microseconds" >&2
 echo "[latbw-stat prog=lat_pipe case=pipe median=$v min=$v max=$v spread=0.00% reps=1 preempted=0 n=1 copies=1 cpus=$c unit=us placement=same]" >&2'
 
@@ -56,15 +57,15 @@ figures_agree() {
 	then
 		return 0
 	fi
-	fail "$(basename "$1"): $(head -3 "$TRASH/sum.${1##*/}.err")"
+	fail "${1##*/}: $(head -3 "$TRASH/sum.${1##*/}.err")"
 }
 
 # ids_stamped FILE: every statistics line of FILE carries the id of its
 # figure (id=, from the registry), and no two figures of FILE (an id, an
 # x and a case) have one: a figure's rounds are one line.
 ids_stamped() {
-	grep "^\[latbw-stat " "$1" >"$TRASH/stats" && [ -s "$TRASH/stats" ] &&
-	awk '{
+	awk '/^\[latbw-stat / {
+		n++
 		id = x = c = ""
 		for (i = 2; i <= NF; i++) {
 			if ($i ~ /^id=/) id = substr($i, 4)
@@ -78,8 +79,9 @@ ids_stamped() {
 		k = id " " x " " c (id == "c2c.matrix" ? " " p : "")
 		if (k in seen) print "twice: " k
 		seen[k] = 1
-	}' "$TRASH/stats" >"$TRASH/noid" &&
-	{ ! [ -s "$TRASH/noid" ] || fail "$(basename "$1"): $(head -3 "$TRASH/noid")"; }
+	}
+	END { if (!n) print "no statistics line" }' "$1" >"$TRASH/noid" &&
+	{ ! [ -s "$TRASH/noid" ] || fail "${1##*/}: $(head -3 "$TRASH/noid")"; }
 }
 
 rm -f "$TRASH"/pipe.*
@@ -87,7 +89,7 @@ stub_run SAME_CPU=0 BENCHMARKS=lat_pipe ROUNDS=3
 export F
 
 test_expect 'stand-ins: the figure is the fastest round, as its statistics line says' '
-	[ "$(cat "$TRASH/rc")" = 0 ] &&
+	expect_status 0 &&
 	expect_line "^Pipe latency: 1\.5000 microseconds\$" "$F" &&
 	! grep "^Pipe latency" "$F" | grep -v ": 1\.5000 microseconds\$" &&
 	expect_line "^\[latbw-stat prog=lat_pipe case=pipe median=1\.5000 .* from_round=3 " "$F" ||
@@ -136,40 +138,33 @@ real_run() {
 	cp "$TRASH/rc" "$TRASH/real.$rr_name.rc"
 }
 
-# group_progs WORDS: the programs of the run steps of the groups and
-# programs WORDS (a BENCHMARKS value), from the registry.
-group_progs() {
-	awk -F'|' -v words=" $1 " '
-		/^#/ || NF < 6 { next }
-		{
-			k = $1
+# group_agrees FILE WORDS: in FILE, a run of several groups, the
+# statistics lines of the programs of WORDS (a BENCHMARKS value: the
+# programs of the run steps of its groups and programs, from the
+# registry) are there, and the summary of FILE warns of none of them,
+# nor of the file as a whole (a warning that names no statistics line
+# counts against every group).  One awk reads the three files.
+group_agrees() {
+	summary_csv "$1" ||
+		fail "summary of $1 failed: $(head -3 "$TRASH/sum.${1##*/}.err")" || return 1
+	awk -v path="$1" -v words=" $2 " '
+		FILENAME == ARGV[1] {
+			if (/^#/ || split($0, f, "|") < 6)
+				next
+			k = f[1]
 			gsub(/[ \t]/, "", k)
 			if (k != "run")
 				next
-			split($6, c, " ")
+			split(f[6], c, " ")
 			hit = index(words, " " c[1] " ")
-			n = split($2, g, " ")
+			n = split(f[2], g, " ")
 			for (i = 1; i <= n; i++)
 				if (index(words, " " g[i] " "))
 					hit = 1
-			if (hit && !(c[1] in seen)) {
-				seen[c[1]] = 1
-				print c[1]
-			}
-		}' "$TOP/scripts/registry"
-}
-
-# group_agrees FILE WORDS: in FILE, a run of several groups, the
-# statistics lines of the programs of WORDS (group_progs) are there, and
-# the summary of FILE warns of none of them, nor of the file as a whole
-# (a warning that names no statistics line counts against every group).
-group_agrees() {
-	group_progs "$2" >"$TRASH/progs" && [ -s "$TRASH/progs" ] ||
-		fail "no program in the registry for $2" || return 1
-	summary_csv "$1" ||
-		fail "summary of $1 failed: $(head -3 "$TRASH/sum.${1##*/}.err")" || return 1
-	awk -v path="$1" '
-		FILENAME == ARGV[1] { want[$1] = 1; next }
+			if (hit)
+				want[c[1]] = 1
+			next
+		}
 		FILENAME == ARGV[2] {
 			if (match($0, /^\[latbw-stat prog=[^ ]+/)) {
 				p = substr($0, 18, RLENGTH - 17)
@@ -193,13 +188,18 @@ group_agrees() {
 			}
 		}
 		END {
-			if (!seen) {
+			for (p in want)
+				nwant++
+			if (!nwant) {
+				print "no program in the registry for" words
+				bad = 1
+			} else if (!seen) {
 				print "no statistics line of any of its programs"
 				bad = 1
 			}
 			exit bad
-		}' "$TRASH/progs" "$1" "$TRASH/sum.${1##*/}.err" >"$TRASH/bad" ||
-		fail "$(basename "$1"): $(head -3 "$TRASH/bad")"
+		}' "$TOP/scripts/registry" "$1" "$TRASH/sum.${1##*/}.err" >"$TRASH/bad" ||
+		fail "${1##*/}: $(head -3 "$TRASH/bad")"
 }
 
 # Each group (but remote, which needs hosts: t9400) and single programs,
@@ -224,7 +224,11 @@ fi
 for run in "syscall lat_pipe sig lat_select proc ops" \
 	"vm mem cache ctx bw file ipc" "net c2c scaling load"
 do
-	name=$(printf '%s\n' "$run" | tr ' ' '_')
+	name=
+	for w in $run
+	do
+		name=${name:+${name}_}$w
+	done
 	case " $run " in
 	*" file "*) real_run "$name" QUICK=1 USECS=100 BENCHMARKS="$run" LATBW_BIN="$TRASH/prog" ;;
 	*) real_run "$name" QUICK=1 USECS=100 BENCHMARKS="$run" ;;
@@ -243,8 +247,9 @@ do
 	# (t9100 checks a run of the whole plan in one round.)
 	test_expect "quick, BENCHMARKS=\"$run\": every statistics line says how many rounds measured it" '
 		[ -f "$TRASH/real.$N" ] && {
-			grep "^\[latbw-stat " "$TRASH/real.$N" |
-				grep -Ev " rounds=[1-3]( round_spread=[0-9.]+% round_values=[^ ]+( round_cpus=[0-9;]+)?( from_round=[1-3] round_gap=-?[0-9.]+%)?)?\]\$" >"$TRASH/norounds"
+			awk "/^\\[latbw-stat / &&
+				!/ rounds=[1-3]( round_spread=[0-9.]+% round_values=[^ ]+( round_cpus=[0-9;]+)?( from_round=[1-3] round_gap=-?[0-9.]+%)?)?\\]\$/" \
+				"$TRASH/real.$N" >"$TRASH/norounds"
 			! [ -s "$TRASH/norounds" ]
 		} || fail "$(head -3 "$TRASH/norounds" 2>/dev/null)"
 	'
