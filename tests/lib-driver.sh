@@ -109,13 +109,20 @@ bad_values() {
 }
 
 # stub_run [VAR=VALUE...]: run_driver over the stand-ins in $TRASH/bin, in
-# a fresh $TRASH/res: FSDIR $TRASH/fs, MB=1, QUICK=1, BOUND=5, ROUNDS=1,
-# unless VAR=VALUE (after them) say otherwise; the results file in $F.
+# a fresh $TRASH/res (the driver makes it): FSDIR $TRASH/fs, MB=1,
+# QUICK=1, BOUND=5, ROUNDS=1, unless VAR=VALUE (after them) say
+# otherwise; the results file (res/<OS-triple>/<host>.0) in $F, found by
+# the shell.
 stub_run() {
-	rm -rf "$TRASH/res" && mkdir "$TRASH/res" &&
+	rm -rf "$TRASH/res" &&
 	run_driver LATBW_BIN="$TRASH/bin" FSDIR="$TRASH/fs" MB=1 QUICK=1 BOUND=5 \
-		ROUNDS=1 "$@" &&
-	F=$(find "$TRASH/res" -type f -name "*.0") && [ -n "$F" ]
+		ROUNDS=1 "$@" || return 1
+	for F in "$TRASH"/res/*/*.0
+	do
+		[ -f "$F" ] && return 0
+	done
+	F=
+	return 1
 }
 
 # small_disk_bin DIR: make DIR a directory of programs for LATBW_BIN:
