@@ -18,7 +18,7 @@ mkdir "$TRASH/bin" "$TRASH/tmp" "$TRASH/fs" "$TRASH/res"
 # same-CPU steps do not nap: they would only make the test longer).
 echo 6 >"$TRASH/quiet.n"
 UP='read -r up _ </proc/uptime; up=${up%.*}${up#*.}'
-fake latbw-quiet "$UP"'; n=$(($(cat "'"$TRASH"'/quiet.n") + 1)); echo "$n" >"'"$TRASH"'/quiet.n"; echo "Q $up $n $*" >>"'"$TRASH"'/log"; echo "$n"'
+fake latbw-quiet "$UP"'; read -r n <"'"$TRASH"'/quiet.n"; n=$((n + 1)); echo "$n" >"'"$TRASH"'/quiet.n"; echo "Q $up $n $*" >>"'"$TRASH"'/log"; echo "$n"'
 fake lat_pipe "$UP"'; echo "$*" >>"'"$TRASH"'/args"; echo "P $up $*" >>"'"$TRASH"'/log"; case "$*" in *,*) [ -z "${PIPE_NAP:-}" ] || sleep "$PIPE_NAP" ;; esac; echo "Pipe latency: 3.0000 microseconds" >&2'
 fake lat_ctx "$UP"'; echo "$*" >>"'"$TRASH"'/args"; echo "P $up $*" >>"'"$TRASH"'/log"; echo "\"size=0k ovr=1.00" >&2; echo "2 3.00" >&2'
 fake lat_connect 'echo "conn $*" >>"'"$TRASH"'/args"
@@ -35,11 +35,15 @@ same_run() {
 	stub_run BENCHMARKS="ipc ctx net" "$@"
 }
 
-# cpu_of PATTERN: the CPU of the recorded same-CPU command lines (one
-# CPU after -C; the cross-CPU group's lists of two are left out) that
-# match.
+# cpu_of ERE: the CPU of the recorded same-CPU command lines (one CPU
+# after -C; the cross-CPU group's lists of two are left out) that match
+# the extended regex ERE, in one awk.
 cpu_of() {
-	grep -e "$1" "$TRASH/args" | sed -n "s/.* -C \\([0-9]*\\)\$/\\1/p; s/.* -C \\([0-9]*\\) .*/\\1/p"
+	awk -v re="$1" '$0 ~ re && match($0, / -C [0-9]*( |$)/) {
+		c = substr($0, RSTART + 4, RLENGTH - 4)
+		sub(/ $/, "", c)
+		print c
+	}' "$TRASH/args"
 }
 
 test_expect 'SAME_CPU is a configuration key: -p prints it, quiet by default' '
@@ -53,7 +57,7 @@ for bad in abc -1 01 1.5 4096
 do
 	test_expect "SAME_CPU=$bad: one-line configuration error, exit 2" '
 		driver_env SAME_CPU="$bad" sh "$RUN" -p >"$TRASH/out" 2>"$TRASH/err"
-		[ $? -eq 2 ] && [ "$(wc -l <"$TRASH/err")" -eq 1 ] &&
+		[ $? -eq 2 ] && nlines "$TRASH/err" && [ "$nl_n" -eq 1 ] &&
 		grep -q "SAME_CPU=.*: not quiet or a CPU number\|SAME_CPU=.*is not online here" "$TRASH/err" &&
 		! [ -s "$TRASH/out" ]
 	'
@@ -74,7 +78,7 @@ stale_or_wrong() {
 
 same_run
 test_expect 'quiet: each same-CPU step runs where latbw-quiet last said, at most a second before' '
-	[ "$(cat "$TRASH/rc")" = 0 ] &&
+	expect_status 0 &&
 	[ "$(cpu_of "^-B")" != "" ] &&
 	[ "$(grep -c "^P" "$TRASH/log")" -ge 3 ] &&
 	[ -z "$(stale_or_wrong)" ] &&
@@ -93,7 +97,7 @@ test_expect 'quiet: a server'"'"'s client runs on the server'"'"'s CPU, not a ne
 
 test_expect 'quiet: a step that begins a second after the last answer asks again' '
 	same_run BENCHMARKS=lat_pipe ROUNDS=3 PIPE_NAP=1.2 &&
-	[ "$(cat "$TRASH/rc")" = 0 ] &&
+	expect_status 0 &&
 	# three same-CPU steps, one a round, each on a CPU of its own
 	[ "$(cpu_of "^-B" | wc -l)" -eq 3 ] &&
 	[ "$(cpu_of "^-B" | sort -u | wc -l)" -eq 3 ] &&
@@ -113,7 +117,7 @@ test_expect 'quiet without latbw-quiet: CPU 0' '
 test_expect 'SAME_CPU=0: every same-CPU step and server on CPU 0, latbw-quiet not asked' '
 	same_run SAME_CPU=0 &&
 	[ "$(cpu_of "" | sort -u)" = 0 ] &&
-	[ "$(cat "$TRASH/quiet.n")" = 6 ] &&
+	read -r n <"$TRASH/quiet.n" && [ "$n" = 6 ] &&
 	expect_line "^\[SAME_CPU: 0\]\$" "$F"
 '
 
@@ -123,7 +127,7 @@ fake lat_syscall 'echo "syscall $*" >>"'"$TRASH"'/args"; echo "Simple syscall: 0
 
 test_expect 'a single-process step (lat_syscall) runs on the CPU latbw-quiet names, too' '
 	same_run BENCHMARKS=lat_syscall &&
-	[ "$(cat "$TRASH/rc")" = 0 ] &&
+	expect_status 0 &&
 	c=$(cpu_of "^syscall -B .* null\$") && [ "$c" = 7 ] &&
 	! grep -q "@ONE@" "$TRASH/args" "$F" &&
 	expect_line "^Simple syscall: " "$F" || {
@@ -134,7 +138,7 @@ test_expect 'a single-process step (lat_syscall) runs on the CPU latbw-quiet nam
 
 test_expect 'SYNC_MAX=2: a single-process step'"'"'s copies are not pinned (no -C), a same-CPU one'"'"'s are' '
 	same_run BENCHMARKS="lat_syscall lat_pipe" SYNC_MAX=2 &&
-	[ "$(cat "$TRASH/rc")" = 0 ] &&
+	expect_status 0 &&
 	expect_line "^syscall -B [0-9]+ -N [0-9]+ -E [0-9]+ -P 2 null\$" "$TRASH/args" &&
 	! grep -q "^syscall .*-C" "$TRASH/args" &&
 	grep "^-B .*-P 2" "$TRASH/args" | grep -q -- "-C [0-9]" &&
@@ -158,7 +162,7 @@ done
 
 test_expect 'latbw-quiet names one CPU this process may run on' '
 	"$Q" 20 >"$TRASH/out" &&
-	c=$(cat "$TRASH/out") &&
+	read -r c <"$TRASH/out" &&
 	case "$c" in "" | *[!0-9]*) false ;; esac &&
 	if command -v taskset >/dev/null 2>&1 && [ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ]
 	then

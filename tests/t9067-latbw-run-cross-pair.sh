@@ -20,11 +20,12 @@ mkdir "$TRASH/bin" "$TRASH/tmp" "$TRASH/fs" "$TRASH/res"
 # test longer).
 echo 10 >"$TRASH/quiet.n"
 UP='read -r up _ </proc/uptime; up=${up%.*}${up#*.}'
+# (Its files read by the shell: it answers as each step begins.)
 fake latbw-quiet 'echo "$*" >>"'"$TRASH"'/calls"
 [ "$1" = -p ] || { echo 0; exit 0; }
-if [ -f "'"$TRASH"'/pair" ]; then cat "'"$TRASH"'/pair"; exit 0; fi
+if [ -f "'"$TRASH"'/pair" ]; then IFS= read -r p <"'"$TRASH"'/pair"; printf "%s\n" "$p"; exit 0; fi
 '"$UP"'
-n=$(($(cat "'"$TRASH"'/quiet.n") + 1)); echo "$n" >"'"$TRASH"'/quiet.n"; echo "Q $up 10,$n" >>"'"$TRASH"'/log"; echo "10,$n"'
+read -r n <"'"$TRASH"'/quiet.n"; n=$((n + 1)); echo "$n" >"'"$TRASH"'/quiet.n"; echo "Q $up 10,$n" >>"'"$TRASH"'/log"; echo "10,$n"'
 fake lat_pipe "$UP"'; echo "$*" >>"'"$TRASH"'/args"; echo "P $up $*" >>"'"$TRASH"'/log"; case "$*" in *,*) ;; *) [ -z "${PIPE_NAP:-}" ] || sleep "$PIPE_NAP" ;; esac; echo "Pipe latency: 3.0000 microseconds" >&2'
 fake lat_connect 'echo "conn $*" >>"'"$TRASH"'/args"
 case " $* " in
@@ -40,18 +41,20 @@ pair_run() {
 	stub_run BENCHMARKS="ipc net" "$@"
 }
 
-# pairs_of PATTERN: the -C lists of two CPUs on the recorded command
-# lines that match.
+# pairs_of ERE: the -C lists of two CPUs on the recorded command lines
+# that match the extended regex ERE, in one awk.
 pairs_of() {
-	grep -e "$1" "$TRASH/args" | sed -n "s/.* -C \\([0-9]*,[0-9]*\\).*/\\1/p"
+	awk -v re="$1" '$0 ~ re && match($0, / -C [0-9]*,[0-9]*/) {
+		print substr($0, RSTART + 4, RLENGTH - 4)
+	}' "$TRASH/args"
 }
 
 # The plan's pair: 0 and the first other online CPU that is not one of
-# cpu0's SMT siblings (or the first other, on one core).
-plan_pair() {
-	sh -c '. "$1/scripts/latbw-machine.sh" && . "$1/scripts/latbw-cpus.sh" &&
-		cross_pair && [ -n "$plan_pair" ] && printf "%s\n" "$plan_pair"' sh "$TOP"
-}
+# cpu0's SMT siblings (or the first other, on one core); asked once, in
+# plan_pair.
+plan_pair=$(sh -c '. "$1/scripts/latbw-machine.sh" && . "$1/scripts/latbw-cpus.sh" &&
+	cross_pair && [ -n "$plan_pair" ] && printf "%s\n" "$plan_pair"' sh "$TOP")
+export plan_pair
 
 if [ "$(getconf _NPROCESSORS_ONLN)" -lt 2 ]
 then
@@ -75,10 +78,10 @@ stale_or_wrong() {
 
 pair_run
 test_expect 'quiet: each cross-CPU step runs on the pair latbw-quiet -p last named, at most a second before' '
-	[ "$(cat "$TRASH/rc")" = 0 ] &&
+	expect_status 0 &&
 	# pairs 10,11 10,12 ...: for the steps and the server (lat_pipe,
 	# the lat_connect server)
-	[ "$(pairs_of "^-B\|^conn -s" | wc -l)" -ge 2 ] &&
+	[ "$(pairs_of "^-B|^conn -s" | wc -l)" -ge 2 ] &&
 	[ -z "$(stale_or_wrong)" ] &&
 	! pairs_of "" | grep -qv "^10," &&
 	! grep -q "@PAIR@" "$TRASH/args" "$F" || {
@@ -95,7 +98,7 @@ test_expect 'quiet: a cross-CPU server'"'"'s client runs on the server'"'"'s pai
 
 test_expect 'quiet: a cross-CPU step that begins a second after the last answer asks again' '
 	pair_run BENCHMARKS=lat_pipe ROUNDS=3 PIPE_NAP=1.2 &&
-	[ "$(cat "$TRASH/rc")" = 0 ] &&
+	expect_status 0 &&
 	# three cross-CPU steps, one a round, each on a pair of its own
 	[ "$(pairs_of "^-B" | wc -l)" -eq 3 ] &&
 	[ "$(pairs_of "^-B" | sort -u | wc -l)" -eq 3 ] &&
@@ -106,9 +109,9 @@ test_expect 'quiet: a cross-CPU step that begins a second after the last answer 
 '
 
 test_expect 'SAME_CPU=0: the plan'"'"'s pair, latbw-quiet -p not asked' '
-	p=$(plan_pair) && [ -n "$p" ] &&
+	[ -n "$plan_pair" ] &&
 	pair_run SAME_CPU=0 &&
-	[ "$(pairs_of "" | sort -u)" = "$p" ] &&
+	[ "$(pairs_of "" | sort -u)" = "$plan_pair" ] &&
 	! grep -q -- "-p" "$TRASH/calls" 2>/dev/null
 '
 
@@ -118,7 +121,7 @@ do
 		printf "%s\n" "$junk" >"$TRASH/pair" &&
 		pair_run &&
 		rm -f "$TRASH/pair" &&
-		[ "$(pairs_of "" | sort -u)" = "$(plan_pair)" ]
+		[ "$(pairs_of "" | sort -u)" = "$plan_pair" ]
 	'
 done
 rm -f "$TRASH/pair"
@@ -127,7 +130,7 @@ test_expect 'without latbw-quiet: the plan'"'"'s pair' '
 	mv "$TRASH/bin/latbw-quiet" "$TRASH/quiet.off" &&
 	pair_run &&
 	mv "$TRASH/quiet.off" "$TRASH/bin/latbw-quiet" &&
-	[ "$(pairs_of "" | sort -u)" = "$(plan_pair)" ]
+	[ "$(pairs_of "" | sort -u)" = "$plan_pair" ]
 '
 
 Q=$BIN/latbw-quiet
@@ -138,14 +141,14 @@ do
 		# shellcheck disable=SC2086 # several arguments
 		"$Q" $bad >"$TRASH/out" 2>"$TRASH/err"
 		[ $? -eq 2 ] && ! [ -s "$TRASH/out" ] &&
-		[ "$(wc -l <"$TRASH/err")" -eq 2 ] &&
+		nlines "$TRASH/err" && [ "$nl_n" -eq 2 ] &&
 		expect_line "^usage: latbw-quiet \[-p\]" "$TRASH/err"
 	'
 done
 
 test_expect 'latbw-quiet -p names two CPUs this process may run on' '
 	"$Q" -p 20 >"$TRASH/out" &&
-	p=$(cat "$TRASH/out") &&
+	read -r p <"$TRASH/out" &&
 	case "$p" in *[!0-9,]* | *,*,* | ,* | *,) false ;; *,*) ;; *) false ;; esac &&
 	[ "${p%,*}" != "${p#*,}" ] &&
 	if command -v taskset >/dev/null 2>&1
