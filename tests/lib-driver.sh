@@ -48,21 +48,10 @@ fake() {
 	chmod +x "$TRASH/bin/$1"
 }
 
-# nlines FILE: nl_n, the lines of FILE (newlines, as wc -l counts them),
-# counted by the shell itself: for the few lines of an error message,
-# where a check would otherwise start a subshell and wc.
-nlines() {
-	nl_n=0
-	while IFS= read -r _
-	do
-		nl_n=$((nl_n + 1))
-	done <"$1"
-}
-
-# has_lines FILE ERE...: FILE has a line matching each extended regex ERE,
+# has_matches FILE ERE...: FILE has a line matching each extended regex ERE,
 # in one awk (expect_line is a grep for each); those without one said.
 # (No interval expressions, a{2}: mawk 1.3.4 20200120 does not know them.)
-has_lines() {
+has_matches() {
 	hl_file=$1
 	shift
 	awk '
@@ -101,7 +90,7 @@ bad_values() {
 		export BV_SET BV_MSG
 		test_expect "$bv_key=$bv_v: one-line configuration error, exit 2" '
 			driver_env "$BV_SET" sh "$RUN" -p >"$TRASH/out" 2>"$TRASH/err"
-			[ $? -eq 2 ] && nlines "$TRASH/err" && [ "$nl_n" -eq 1 ] &&
+			[ $? -eq 2 ] && has_lines 1 "$TRASH/err" &&
 			expect_line "$BV_MSG" "$TRASH/err" &&
 			! [ -s "$TRASH/out" ]
 		'

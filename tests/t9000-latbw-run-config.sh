@@ -42,7 +42,7 @@ bad_config() {
 	test_expect "$bc_title: exit 2 and one line" '
 		cfg '"$*"' &&
 		expect_status 2 &&
-		{ nlines "$TRASH/err" && [ "$nl_n" -eq 1 ] ||
+		{ has_lines 1 "$TRASH/err" ||
 			fail "stderr: $(cat "$TRASH/err")"; } &&
 		{ IFS= read -r l <"$TRASH/err" && case "$l" in "latbw-run: "*) ;; *) false ;; esac ||
 			fail "stderr: $l"; } &&

@@ -83,7 +83,7 @@ for bad in -21 20 abc 1.5 -- ""x
 do
 	test_expect "NICE=$bad: one-line configuration error, exit 2" '
 		driver_env NICE="$bad" sh "$RUN" -p >"$TRASH/out" 2>"$TRASH/err"
-		[ $? -eq 2 ] && nlines "$TRASH/err" && [ "$nl_n" -eq 1 ] &&
+		[ $? -eq 2 ] && has_lines 1 "$TRASH/err" &&
 		grep -q "NICE=.*not a nice value from -20 to 19, or off" "$TRASH/err" &&
 		! [ -s "$TRASH/out" ]
 	'
@@ -161,7 +161,7 @@ for bad in "" "-q true" "-n" "-n x true" "-g 41 true" "-n -41 true" "-g 1e3 true
 do
 	test_expect "latbw-start $bad: one-line error and usage, exit 2" '
 		"$S" $bad >"$TRASH/out" 2>"$TRASH/err"
-		[ $? -eq 2 ] && nlines "$TRASH/err" && [ "$nl_n" -eq 2 ] &&
+		[ $? -eq 2 ] && has_lines 2 "$TRASH/err" &&
 		expect_line "^usage: latbw-start " "$TRASH/err" && ! [ -s "$TRASH/out" ]
 	'
 done

@@ -57,7 +57,7 @@ for bad in abc -1 01 1.5 4096
 do
 	test_expect "SAME_CPU=$bad: one-line configuration error, exit 2" '
 		driver_env SAME_CPU="$bad" sh "$RUN" -p >"$TRASH/out" 2>"$TRASH/err"
-		[ $? -eq 2 ] && nlines "$TRASH/err" && [ "$nl_n" -eq 1 ] &&
+		[ $? -eq 2 ] && has_lines 1 "$TRASH/err" &&
 		grep -q "SAME_CPU=.*: not quiet or a CPU number\|SAME_CPU=.*is not online here" "$TRASH/err" &&
 		! [ -s "$TRASH/out" ]
 	'

@@ -141,7 +141,7 @@ do
 		# shellcheck disable=SC2086 # several arguments
 		"$Q" $bad >"$TRASH/out" 2>"$TRASH/err"
 		[ $? -eq 2 ] && ! [ -s "$TRASH/out" ] &&
-		nlines "$TRASH/err" && [ "$nl_n" -eq 2 ] &&
+		has_lines 2 "$TRASH/err" &&
 		expect_line "^usage: latbw-quiet \[-p\]" "$TRASH/err"
 	'
 done

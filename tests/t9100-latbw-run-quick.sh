@@ -86,7 +86,7 @@ test_expect 'header values: the standard keys say what they must' '
 	read -r un_s un_n un_r <<-EOF &&
 	$(uname -snr)
 	EOF
-	has_lines "$F" "^\[LMBENCH_VER: latbw" \
+	has_matches "$F" "^\[LMBENCH_VER: latbw" \
 		"^\[OS: ${D##*/}\]\$" \
 		"^\[SYNC_MAX: 1\]\$" \
 		"^\[MB: [1-9][0-9]*\]\$" \
@@ -245,7 +245,7 @@ done <"$TRASH/found"
 if [ -x "$BIN/lat_rpc" ]
 then
 	test_expect 'UDP and TCP latency: lat_rpc -b'"'"'s plain round trips, each call tied to its step'"'"'s' '
-		has_lines "$F" "^\[latbw-stat prog=lat_rpc case=plain-udp .* id=local\.udp[] ]" \
+		has_matches "$F" "^\[latbw-stat prog=lat_rpc case=plain-udp .* id=local\.udp[] ]" \
 			"^\[latbw-stat prog=lat_rpc case=udp .* tied=lat_rpc:plain-udp id=local\.rpc-udp[] ]" \
 			"^\[latbw-stat prog=lat_rpc case=plain-tcp .* id=local\.tcp[] ]" \
 			"^\[latbw-stat prog=lat_rpc case=tcp .* tied=lat_rpc:plain-tcp id=local\.rpc-tcp[] ]" ||

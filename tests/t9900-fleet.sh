@@ -420,7 +420,7 @@ test_expect 'bad command lines: one-line error and usage, exit 2' '
 		rc=$?
 		[ "$rc" = 2 ] || fail "$args: exit status $rc" || return 1
 		grep -q "^usage: latbw-fleet " "$TRASH/e" || fail "$args: no usage line" || return 1
-		nlines "$TRASH/e" && [ "$nl_n" = 2 ] || fail "$args: $(cat "$TRASH/e")" || return 1
+		has_lines 2 "$TRASH/e" || fail "$args: $(cat "$TRASH/e")" || return 1
 	done
 '
 test_done
