@@ -85,3 +85,25 @@ over_records() {
 	done
 	LATBW_REGISTRY=$TOP/scripts/registry LC_ALL=C awk -v mode=lib -v me="$or_prog" "$@"
 }
+
+# holds FILE TEXT...: each TEXT is in FILE, within a line (fixed strings,
+# not regular expressions); says which are not.  One awk for them all,
+# where a grep -q each would start a process a TEXT.  The TEXTs are
+# taken out of ARGV before awk reads its files, so that one with a "="
+# is no assignment.
+holds() {
+	LC_ALL=C awk 'BEGIN {
+			n = ARGC
+			for (i = 2; i < n; i++) { want[i] = ARGV[i]; delete ARGV[i] }
+		}
+		{
+			for (i = 2; i < n; i++)
+				if (!(i in seen) && index($0, want[i]))
+					seen[i] = 1
+		}
+		END {
+			for (i = 2; i < n; i++)
+				if (!(i in seen)) { print "not in " ARGV[1] ": " want[i]; bad = 1 }
+			exit bad
+		}' "$@" >&2
+}
