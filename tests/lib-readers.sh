@@ -88,22 +88,38 @@ over_records() {
 
 # holds FILE TEXT...: each TEXT is in FILE, within a line (fixed strings,
 # not regular expressions); says which are not.  One awk for them all,
-# where a grep -q each would start a process a TEXT.  The TEXTs are
-# taken out of ARGV before awk reads its files, so that one with a "="
-# is no assignment.
+# where a grep -q each would start a process a TEXT.
 holds() {
-	LC_ALL=C awk 'BEGIN {
+	holds_awk 0 "$@"
+}
+
+# holds_lines FILE LINE...: each LINE is a whole line of FILE (as grep
+# -qxF); says which are not.  One awk for them all.
+holds_lines() {
+	holds_awk 1 "$@"
+}
+
+# holds_awk WHOLE FILE TEXT...: holds (WHOLE 0), holds_lines (1).  The TEXTs
+# are taken out of ARGV before awk reads its files, so that one with a
+# "=" is no assignment, and compared as strings ("10.0" is not "10").
+holds_awk() {
+	h_whole=$1
+	shift
+	LC_ALL=C awk -v whole="$h_whole" 'BEGIN {
 			n = ARGC
-			for (i = 2; i < n; i++) { want[i] = ARGV[i]; delete ARGV[i] }
+			for (i = 2; i < n; i++) { want[i] = ARGV[i] ""; delete ARGV[i] }
 		}
 		{
 			for (i = 2; i < n; i++)
-				if (!(i in seen) && index($0, want[i]))
+				if (!(i in seen) && (whole ? $0 "" == want[i] : index($0, want[i])))
 					seen[i] = 1
 		}
 		END {
 			for (i = 2; i < n; i++)
-				if (!(i in seen)) { print "not in " ARGV[1] ": " want[i]; bad = 1 }
+				if (!(i in seen)) {
+					print "not in " ARGV[1] (whole ? " as a line: " : ": ") want[i]
+					bad = 1
+				}
 			exit bad
 		}' "$@" >&2
 }
