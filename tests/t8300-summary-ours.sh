@@ -32,8 +32,8 @@ test_expect '-s on an lmbench file (no statistics): the plain tables' '
 
 test_expect '-m 30 marks only spreads above 30%; -m 0 marks none' '
 	summary -s -m 30 "$D/box.2" &&
-	grep -qxF "               spread %      1.5%  25% 0.4% 3.0%                 12%" "$TRASH/out" &&
-	grep -qxF "               spread %         0.5%          !40%   5.0%" "$TRASH/out" &&
+	holds_lines "$TRASH/out" "               spread %      1.5%  25% 0.4% 3.0%                 12%" \
+		"               spread %         0.5%          !40%   5.0%" &&
 	summary -s -m 0 "$D/box.2" &&
 	! grep -q "!" "$TRASH/out"
 '
@@ -41,10 +41,11 @@ test_expect '-m 30 marks only spreads above 30%; -m 0 marks none' '
 test_expect 'more than one copy: the columns that divide by scal load are blank' '
 	sed "s/^\[SYNC_MAX: 1\]/[SYNC_MAX: 2]/" "$FIX/ours.results" >"$D/box.3" &&
 	summary "$D/box.3" &&
-	grep -qxF "box       Linux 6.1.0-1        x86_64-linux-gnu 3000    48    64 7.5000    2" "$TRASH/out" &&
-	grep -qxF "box       Linux 6.1.0-1 5.500  12.3 8.00  20.0        25.0           " "$TRASH/out" &&
-	grep -qxF "box       Linux 6.1.0-1  55.6        60.0           " "$TRASH/out" &&
-	grep -qxF "box       Linux 6.1.0-1                               250.5 0.500 0.12340 1.250" "$TRASH/out" &&
+	holds_lines "$TRASH/out" \
+		"box       Linux 6.1.0-1        x86_64-linux-gnu 3000    48    64 7.5000    2" \
+		"box       Linux 6.1.0-1 5.500  12.3 8.00  20.0        25.0           " \
+		"box       Linux 6.1.0-1  55.6        60.0           " \
+		"box       Linux 6.1.0-1                               250.5 0.500 0.12340 1.250" &&
 	! grep -q "^Basic integer" "$TRASH/out"
 '
 
@@ -57,9 +58,10 @@ test_expect 'a figure whose statistics say copies=2 is blank where scal load app
 test_expect 'cache sizes without an L3: the classic table, levels read at the cache points' '
 	grep -v "^\[CACHE_L3:" "$FIX/ours.results" >"$D/box.5" &&
 	summary "$D/box.5" &&
-	grep -qxF "Host                 OS   Mhz   L1 \$   L2 \$    Main mem    Rand mem    Guesses" "$TRASH/out" &&
 	# Main mem: the first point at or past 4 x the 512K L2 (16M)
-	grep -qxF "box       Linux 6.1.0-1  3000 1.1000 3.0000   10.0       120.5" "$TRASH/out"
+	holds_lines "$TRASH/out" \
+		"Host                 OS   Mhz   L1 \$   L2 \$    Main mem    Rand mem    Guesses" \
+		"box       Linux 6.1.0-1  3000 1.1000 3.0000   10.0       120.5"
 '
 
 # lmbench's points (1 KB, 128 KB) are read where they lie inside the
@@ -81,8 +83,9 @@ test_expect 'a sweep that stops short of twice the L3: Main and Rand mem blank, 
 
 test_expect 'an lmbench file with one of ours: our layout, lmbench points for its row' '
 	summary "$D/vm.1" "$D/box.2" 2>/dev/null &&
-	grep -qxF "vm        Linux 6.18.44  3182 1.2470 3.5900          19.4  167.2" "$TRASH/out" &&
-	grep -qxF "box       Linux 6.1.0-1  3000 1.1000 3.0000   10.0   80.0  120.5" "$TRASH/out"
+	holds_lines "$TRASH/out" \
+		"vm        Linux 6.18.44  3182 1.2470 3.5900          19.4  167.2" \
+		"box       Linux 6.1.0-1  3000 1.1000 3.0000   10.0   80.0  120.5"
 '
 
 # lat_fs: one line of figures, then one statistics line for each.
@@ -96,8 +99,8 @@ test_expect 'an lmbench file with one of ours: our layout, lmbench points for it
 
 test_expect 'lat_fs: each statistics line goes to its own figure; INCOMPLETE is warned about' '
 	summary -s "$D/fs.1" &&
-	grep -qxF "fs          Linux 6.1.0 1047.1   32.6$(printf "%42s" "")" "$TRASH/out" &&
-	grep -qxF "               spread %   1.3%  !137%" "$TRASH/out" &&
+	holds_lines "$TRASH/out" "fs          Linux 6.1.0 1047.1   32.6$(printf "%42s" "")" \
+		"               spread %   1.3%  !137%" &&
 	[ "$(cat "$TRASH/err")" = "summary: $D/fs.1: the run is marked incomplete (interrupted by SIGINT after step 3 of 40)" ]
 '
 
@@ -127,16 +130,16 @@ test_expect 'Guesses: No L1 cache?, No L2 cache?, Bad mhz? with dashes, none' '
 
 test_expect '-w 72 moves Rand mem and Guesses to a second block' '
 	summary -w 72 "$D/g1.1" "$D/g4.1" &&
-	grep -qxF "g1          Linux 6.1.0       2.0000 2.2000  100.0" "$TRASH/out" &&
-	grep -qxF "Host                 OS    Rand mem    Guesses" "$TRASH/out" &&
-	grep -qxF "g1          Linux 6.1.0                No L1 cache?" "$TRASH/out" &&
+	holds_lines "$TRASH/out" "g1          Linux 6.1.0       2.0000 2.2000  100.0" \
+		"Host                 OS    Rand mem    Guesses" \
+		"g1          Linux 6.1.0                No L1 cache?" &&
 	[ "$(awk "{ if (length(\$0) > m) m = length(\$0) } END { print m }" "$TRASH/out")" -le 72 ]
 '
 
 test_expect '-w 72 -s: our file in blocks with their spread rows, none wider' '
 	summary -w 72 -s "$D/box.2" &&
-	grep -qxF "               spread %      1.5% !25% 0.4% 3.0%" "$TRASH/out" &&
-	grep -qxF "               spread %           !12%" "$TRASH/out" &&
+	holds_lines "$TRASH/out" "               spread %      1.5% !25% 0.4% 3.0%" \
+		"               spread %           !12%" &&
 	[ "$(awk "{ if (length(\$0) > m) m = length(\$0) } END { print m }" "$TRASH/out")" -le 72 ]
 '
 
