@@ -143,11 +143,10 @@ test_expect 'scaling: a perfect line for every curve of every run; processes wid
 	cp "$SC/big.0" "$TRASH/big.1" &&
 	graph -o "$TRASH/sc" "$SC/big.0" "$TRASH/big.1" && expect_status 0 &&
 	f=$TRASH/sc/scaling-lat_pipe-pipe.svg &&
-	for c in "big.0: processes" "big.0: threads" "big.1: processes" "big.1: threads"
-	do
-		grep -q "<desc>$c</desc>" "$f" && grep -q "<desc>perfect: $c one copy x copies</desc>" "$f" ||
-			fail "no curve or perfect line of $c" || return 1
-	done &&
+	holds "$f" "<desc>big.0: processes</desc>" "<desc>perfect: big.0: processes one copy x copies</desc>" \
+		"<desc>big.0: threads</desc>" "<desc>perfect: big.0: threads one copy x copies</desc>" \
+		"<desc>big.1: processes</desc>" "<desc>perfect: big.1: processes one copy x copies</desc>" \
+		"<desc>big.1: threads</desc>" "<desc>perfect: big.1: threads one copy x copies</desc>" &&
 	grep -q ">perfect: a curve.s one copy x copies</text>" "$f" &&
 	awk "/<desc>big.0: processes</ { getline; exit !/stroke-width=\"3.2\"/ }" "$f" &&
 	awk "/<desc>big.0: threads</ { getline; getline; exit !/<rect / }" "$f"
@@ -155,11 +154,13 @@ test_expect 'scaling: a perfect line for every curve of every run; processes wid
 
 if command -v rsvg-convert >/dev/null 2>&1
 then
+	# One run renders them all, a page each of one PDF (only PDF and PS
+	# take many files): rsvg-convert starts a dozen threads a run.  A
+	# plot it cannot read or draw fails the run, naming it.
 	test_expect 'every plot renders (rsvg-convert)' '
-		for f in "$TRASH"/l/*.svg "$TRASH"/bw/*.svg "$TRASH"/ld/*.svg "$TRASH"/sc/*.svg
-		do
-			rsvg-convert "$f" -o "$TRASH/p.png" && [ -s "$TRASH/p.png" ] || fail "$f" || return 1
-		done
+		rsvg-convert -f pdf -o "$TRASH/p.pdf" \
+			"$TRASH"/l/*.svg "$TRASH"/bw/*.svg "$TRASH"/ld/*.svg "$TRASH"/sc/*.svg &&
+		[ -s "$TRASH/p.pdf" ]
 	'
 else
 	test_skip 'every plot renders' 'no rsvg-convert here'
