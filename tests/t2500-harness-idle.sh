@@ -32,8 +32,8 @@ else
 fi
 export anyway held
 
-# holds PID: process PID has /dev/cpu_dma_latency open.
-holds() {
+# holds_dma PID: process PID has /dev/cpu_dma_latency open.
+holds_dma() {
 	for hd_fd in /proc/"$1"/fd/*
 	do
 		[ "$(readlink "$hd_fd" 2>/dev/null)" = /dev/cpu_dma_latency ] &&
@@ -134,7 +134,7 @@ then
 			LATBW_SYSFS=\$TRASH/hp \"\$BIN/lat_pipe\" -B 60 \$opt -N 500 -E 20000 2>\"\$TRASH/err\" &
 			pid=\$!
 			eventually 'measuring \$pid' || { kill \$pid; wait \$pid; fail 'no peer started'; return 1; }
-			if holds \$pid; then h=yes; else h=no; fi
+			if holds_dma \$pid; then h=yes; else h=no; fi
 			kill -INT \$pid
 			wait \$pid
 			case $way in
