@@ -7,31 +7,39 @@
 # messages go by), "here" (their directory) and a function usage, and AWK
 # (if set: the awk to run); not a command of its own.
 
-# tidy TEXT: TEXT fit for a terminal: its control characters (C0, DEL, and
-# C1 written in UTF-8) become "?", as tidy() in read.awk does, so that
-# a file name cannot move the cursor or colour the screen.
+# tidy TEXT: TEXT fit for a terminal, in $tidied: its control characters
+# (C0, DEL, and C1 written in UTF-8) become "?", as tidy() in read.awk
+# does, so that a file name cannot move the cursor or colour the screen.
+# Printable ASCII, the common case, is taken as it is, without an awk.
 tidy() {
-	LATBW_TIDY=$1 LC_ALL=C "${AWK:-awk}" 'BEGIN {
-		s = ENVIRON["LATBW_TIDY"]
-		gsub(/[\001-\037\177]/, "?", s)
-		gsub(/\302[\200-\237]/, "?", s)
-		printf "%s", s
-	}'
+	case $1 in
+	*[!\ -~]*)
+		tidied=$(LATBW_TIDY=$1 LC_ALL=C "${AWK:-awk}" 'BEGIN {
+			s = ENVIRON["LATBW_TIDY"]
+			gsub(/[\001-\037\177]/, "?", s)
+			gsub(/\302[\200-\237]/, "?", s)
+			printf "%s", s
+		}')
+		;;
+	*)
+		tidied=$1
+		;;
+	esac
 }
 
-tab=$(printf '\t')
+tab='	'
 nl='
 '
 
-# A path awk's getline and find may take as it is: "-", "a=b" and names
-# starting with "-" become "./...".
+# safe_path PATH: PATH in $safe, a path awk's getline and find may take
+# as it is: "-", "a=b" and names starting with "-" become "./...".
 safe_path() {
 	case $1 in
 	/* | ./* | ../*)
-		printf '%s\n' "$1"
+		safe=$1
 		;;
 	*)
-		printf './%s\n' "$1"
+		safe=./$1
 		;;
 	esac
 }
@@ -40,8 +48,9 @@ safe_path() {
 # run number, then by the run number as a number.  A name with a newline
 # (which would be two lines of the list) is left out.
 results_under() {
+	safe_path "$1"
 	# shellcheck disable=SC2016 # an awk program, not the shell's
-	find "$(safe_path "$1")" -type f -name '*.[0-9]*' ! -name "*$nl*" |
+	find "$safe" -type f -name '*.[0-9]*' ! -name "*$nl*" |
 	LC_ALL=C "${AWK:-awk}" -v me="$me" '{
 		n = $0
 		sub(/.*\./, "", n)
@@ -119,7 +128,8 @@ EOF
 			lf_f=${lf_line#C	}
 			if [ "$lf_nul" -ne 0 ] && is_binary "$lf_f"
 			then
-				printf 'W\t%s: %s: binary file (it holds NUL bytes), skipped\n' "$me" "$(tidy "$lf_f")"
+				tidy "$lf_f"
+				printf 'W\t%s: %s: binary file (it holds NUL bytes), skipped\n' "$me" "$tidied"
 			else
 				printf 'F\t%s\t%s\n' "${1:-0}" "$lf_f"
 			fi
@@ -144,7 +154,8 @@ list_plan() {
 			found=$(results_under "$arg")
 			if [ -z "$found" ]
 			then
-				printf 'X\t%s: %s: no results file (<host>.<n>) in it\n' "$me" "$(tidy "$arg")"
+				tidy "$arg"
+				printf 'X\t%s: %s: no results file (<host>.<n>) in it\n' "$me" "$tidied"
 				continue
 			fi
 			printf '%s\n' "$found" | while IFS= read -r f
@@ -153,9 +164,11 @@ list_plan() {
 			done
 		elif [ -e "$arg" ]
 		then
-			check_file "$(safe_path "$arg")"
+			safe_path "$arg"
+			check_file "$safe"
 		else
-			printf 'X\t%s: %s: no such file or directory\n' "$me" "$(tidy "$arg")"
+			tidy "$arg"
+			printf 'X\t%s: %s: no such file or directory\n' "$me" "$tidied"
 		fi
 	done
 }
@@ -163,12 +176,14 @@ list_plan() {
 check_file() {
 	case $1 in
 	*"$nl"*)
-		printf 'X\t%s: %s: a newline in the name, skipped\n' "$me" "$(tidy "$1")"
+		tidy "$1"
+		printf 'X\t%s: %s: a newline in the name, skipped\n' "$me" "$tidied"
 		;;
 	*)
 		if [ ! -f "$1" ] || [ ! -r "$1" ]
 		then
-			printf 'X\t%s: %s: not a readable file\n' "$me" "$(tidy "$1")"
+			tidy "$1"
+			printf 'X\t%s: %s: not a readable file\n' "$me" "$tidied"
 		else
 			printf 'C\t%s\n' "$1"
 		fi
@@ -177,10 +192,11 @@ check_file() {
 }
 
 # usage_exit MESSAGE: a usage error: one line saying what (tidied), the
-# reader's usage line (its function usage), exit status 2.
+# reader's usage line (usage_line, the first of its usage), exit status
+# 2.
 usage_exit() {
-	printf '%s: %s\n' "$me" "$(tidy "$1")" >&2
-	usage | sed -n 1p >&2
+	tidy "$1"
+	printf '%s: %s\n%s\n' "$me" "$tidied" "$usage_line" >&2
 	exit 2
 }
 
@@ -233,8 +249,8 @@ check_parts() {
 
 # default_results: the results directory a reader given no FILE or DIR
 # reads, where latbw-run writes: RESULTS_DIR, else results/ at the top of
-# the source tree ($here/..), else (installed) ./results; printed, or a
-# one-line error and status 1 when it is not there.
+# the source tree ($here/..), else (installed) ./results; in $dr_dir, or
+# a one-line error and status 1 when it is not there.
 default_results() {
 	if [ -n "${RESULTS_DIR:-}" ]
 	then
@@ -251,10 +267,10 @@ default_results() {
 		latbw-*) dr_how=latbw-run ;;
 		*) dr_how='"make results" or scripts/latbw-run' ;;
 		esac
-		printf '%s: no results directory %s (run %s)\n' "$me" "$(tidy "$dr_dir")" "$dr_how" >&2
+		tidy "$dr_dir"
+		printf '%s: no results directory %s (run %s)\n' "$me" "$tidied" "$dr_how" >&2
 		return 1
 	fi
-	printf '%s\n' "$dr_dir"
 }
 
 # run_records FILE|DIR...: the records of the results files (records.awk
