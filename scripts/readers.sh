@@ -45,8 +45,9 @@ safe_path() {
 }
 
 # The results files under directory $1, sorted: by the path without the
-# run number, then by the run number as a number.  A name with a newline
-# (which would be two lines of the list) is left out.
+# run number, then by the run number as a number; a line each,
+# "base<TAB>n<TAB>path" (the two sort keys, then the path).  A name with
+# a newline (which would be two lines of the list) is left out.
 results_under() {
 	safe_path "$1"
 	# shellcheck disable=SC2016 # an awk program, not the shell's
@@ -65,8 +66,7 @@ results_under() {
 		base = substr($0, 1, length($0) - length(n) - 1)
 		printf "%s\t%s\t%s\n", base, n, $0
 	}' |
-	LC_ALL=C sort -t "$tab" -k1,1 -k2,2n |
-	cut -f3-
+	LC_ALL=C sort -t "$tab" -k1,1 -k2,2n
 }
 
 # A file that holds a NUL (it differs from itself without its NULs) is
@@ -76,24 +76,27 @@ is_binary() {
 	! tr -d '\000' <"$1" | cmp -s - "$1"
 }
 
-# One line per file to read, "F<TAB>N<TAB>path" (N: how many newlines
-# it holds; read.awk reads one line more when the last does not end
-# with a newline), "X<TAB>message" for a named file that cannot be read,
-# "W<TAB>message" for one skipped with a warning (names tidied): the
-# reader says them, in their place among its own.
-# The files are looked at all together, not a process or three each:
-# first the plan (list_plan), then (list_checked) one count of their
-# NULs and one of their newlines; a file is looked at alone only when
-# some file holds a NUL.
+# list_files FILE|DIR...: the files to read, in $lf_list: one line per
+# file, "F<TAB>N<TAB>path" (N: how many newlines it holds; read.awk
+# reads one line more when the last does not end with a newline),
+# "X<TAB>message" for a named file that cannot be read, "W<TAB>message"
+# for one skipped with a warning (names tidied): the reader says them,
+# in their place among its own.
+# The files are looked at all together, in the shell, not a process or
+# three each: first the plan (list_plan), then (list_checked) one count
+# of their NULs and newlines; a file is looked at alone only when some
+# file holds a NUL.
 list_files() {
-	list_checked "$(list_plan "$@")"
+	lf_plan=
+	list_plan "$@"
+	list_checked
 }
 
-# list_checked PLAN: the lines of list_files for the lines of a plan
-# (list_plan's, one or more; any other line, compare's "S<TAB>side",
-# as it is).
+# list_checked: the lines of list_files, in $lf_list, for the lines of
+# the plan in $lf_plan (list_plan's; any other line, compare's
+# "S<TAB>side", as it is).
 list_checked() {
-	lf_plan=$1
+	lf_list=
 	[ -n "$lf_plan" ] || return 0
 	set --
 	while IFS= read -r lf_line
@@ -104,24 +107,32 @@ list_checked() {
 	done <<EOF
 $lf_plan
 EOF
+	# The NULs of the files (lf_nul), then the newlines of each, in
+	# order, as the positional parameters.  One file (the common case):
+	# one tr keeps its newlines and NULs, and wc counts the newlines
+	# (lines) and both (bytes).
 	lf_nul=0
 	if [ $# -eq 1 ]
 	then
-		lf_nul=$(tr -cd '\000' <"$1" | wc -c)
+		lf_n=$(tr -cd '\n\000' <"$1" | wc -lc)
+		# shellcheck disable=SC2086 # two numbers, split on purpose
+		set -- $lf_n
+		lf_nul=$((${2:-0} - ${1:-0}))
+		set -- "${1:-0}"
 	elif [ $# -gt 1 ]
 	then
-		lf_nul=$(cat -- "$@" | tr -cd '\000' | wc -c)
-	fi
-	# the newlines of each file, in order (then wc's total)
-	if [ $# -gt 0 ]
-	then
-		# shellcheck disable=SC2046 # numbers, split on purpose
-		set -- $(wc -l -- "$@" | while read -r lf_n _
+		# the newlines of each file (then wc's total), then the NULs
+		lf_n=$(wc -l -- "$@"; cat -- "$@" | tr -cd '\000' | wc -c)
+		set --
+		while read -r lf_line _
 		do
-			printf '%s\n' "$lf_n"
-		done)
+			set -- "$@" "$lf_line"
+			lf_nul=$lf_line
+		done <<EOF
+$lf_n
+EOF
 	fi
-	printf '%s\n' "$lf_plan" | while IFS= read -r lf_line
+	while IFS= read -r lf_line
 	do
 		case $lf_line in
 		C*)
@@ -129,63 +140,71 @@ EOF
 			if [ "$lf_nul" -ne 0 ] && is_binary "$lf_f"
 			then
 				tidy "$lf_f"
-				printf 'W\t%s: %s: binary file (it holds NUL bytes), skipped\n' "$me" "$tidied"
+				lf_line="W	$me: $tidied: binary file (it holds NUL bytes), skipped"
 			else
-				printf 'F\t%s\t%s\n' "${1:-0}" "$lf_f"
+				lf_line="F	${1:-0}	$lf_f"
 			fi
-			shift
-			;;
-		*)
-			# X<TAB>message, or a line not of the plan
-			printf '%s\n' "$lf_line"
+			[ $# -eq 0 ] || shift
 			;;
 		esac
-	done
+		# (X<TAB>message, or a line not of the plan, as it is)
+		lf_list=${lf_list:+$lf_list$nl}$lf_line
+	done <<EOF
+$lf_plan
+EOF
 }
 
 # list_plan FILE|DIR...: the files to read, "C<TAB>path" each, in order,
 # and in their place "X<TAB>message" for an argument that cannot be
-# read (what list_files says of it).
+# read (what list_files says of it): lines added to $lf_plan.
 list_plan() {
-	for arg in "$@"
+	for lp_arg in "$@"
 	do
-		if [ -d "$arg" ]
+		if [ -d "$lp_arg" ]
 		then
-			found=$(results_under "$arg")
-			if [ -z "$found" ]
+			lp_found=$(results_under "$lp_arg")
+			if [ -z "$lp_found" ]
 			then
-				tidy "$arg"
-				printf 'X\t%s: %s: no results file (<host>.<n>) in it\n' "$me" "$tidied"
+				tidy "$lp_arg"
+				plan_add "X	$me: $tidied: no results file (<host>.<n>) in it"
 				continue
 			fi
-			printf '%s\n' "$found" | while IFS= read -r f
+			while IFS= read -r lp_f
 			do
-				check_file "$f"
-			done
-		elif [ -e "$arg" ]
+				# "base<TAB>n<TAB>path": the path
+				check_file "${lp_f#*	*	}"
+			done <<EOF
+$lp_found
+EOF
+		elif [ -e "$lp_arg" ]
 		then
-			safe_path "$arg"
+			safe_path "$lp_arg"
 			check_file "$safe"
 		else
-			tidy "$arg"
-			printf 'X\t%s: %s: no such file or directory\n' "$me" "$tidied"
+			tidy "$lp_arg"
+			plan_add "X	$me: $tidied: no such file or directory"
 		fi
 	done
+}
+
+# plan_add LINE: LINE added to $lf_plan.
+plan_add() {
+	lf_plan=${lf_plan:+$lf_plan$nl}$1
 }
 
 check_file() {
 	case $1 in
 	*"$nl"*)
 		tidy "$1"
-		printf 'X\t%s: %s: a newline in the name, skipped\n' "$me" "$tidied"
+		plan_add "X	$me: $tidied: a newline in the name, skipped"
 		;;
 	*)
 		if [ ! -f "$1" ] || [ ! -r "$1" ]
 		then
 			tidy "$1"
-			printf 'X\t%s: %s: not a readable file\n' "$me" "$tidied"
+			plan_add "X	$me: $tidied: not a readable file"
 		else
-			printf 'C\t%s\n' "$1"
+			plan_add "C	$1"
 		fi
 		;;
 	esac
@@ -280,7 +299,23 @@ default_results() {
 # -v would take the backslashes in them for escapes.
 records_parts="records read values read-values read-figures read-c2c points stats read-ids registry"
 run_records() {
-	list_files "$@" | records_awk
+	list_files "$@"
+	# shellcheck disable=SC2119 # no awk argument here
+	records_list
+}
+
+# records_list [AWK-ARG]...: records_awk over the list of files in
+# $lf_list (list_files').
+# shellcheck disable=SC2120 # compare gives -v sides=1
+records_list() {
+	if [ -n "$lf_list" ]
+	then
+		records_awk "$@" <<EOF
+$lf_list
+EOF
+	else
+		records_awk "$@" </dev/null
+	fi
 }
 
 # records_awk [AWK-ARG]...: records.awk over the list of files on
