@@ -4,8 +4,9 @@
 # their usage errors and long options, the check of their awk files, and
 # the list of the results files to read.  Sourced by scripts/summary,
 # scripts/compare and scripts/graph after they set "me" (the name their
-# messages go by), "here" (their directory) and a function usage, and AWK
-# (if set: the awk to run); not a command of its own.
+# messages go by), "here" (their directory), a function usage and
+# usage_line (its first line), and AWK (if set: the awk to run); not a
+# command of its own.
 
 # tidy TEXT: TEXT fit for a terminal, in $tidied: its control characters
 # (C0, DEL, and C1 written in UTF-8) become "?", as tidy() in read.awk
