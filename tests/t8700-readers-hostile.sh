@@ -234,6 +234,24 @@ test_expect 'graph that writes no plot leaves no directory it made' '
 	mkdir "$W/mine" && hostile graph -o mine figs.1 && expect_status 1 && [ -d "$W/mine" ]
 '
 
+# Names with a newline, inside and at the end (where a $(...) would
+# drop it, and name another file).
+NLIN=$(printf 'n\nl.1')
+NLEND=$(printf 'end.1\nx')
+NLEND=${NLEND%x}
+export NLIN NLEND
+for f in "$NLIN" "$NLEND" end.1
+do
+	printf '%s\n' "$HDR" 'Simple syscall: 0.25 microseconds' >"$W/$f"
+done
+
+test_expect 'a name with a newline, inside or at the end, is skipped with one line' '
+	hostile summary "$NLIN" "$NLEND" end.1 && expect_status 1 &&
+	holds_lines "$TRASH/err" "summary: ./n?l.1: a newline in the name, skipped" \
+		"summary: ./end.1?: a newline in the name, skipped" &&
+	[ "$(wc -l <"$TRASH/err")" -eq 2 ]
+'
+
 # A directory named d\tx\\ (backslashes, no tab), and a run in it.
 BD="d\\tx\\\\"
 BDRE="d\\\\tx\\\\\\\\"
