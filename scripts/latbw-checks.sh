@@ -34,7 +34,8 @@ check_dir() {
 	then
 		config_error "$cfg_origin: $1=$2: not a writable directory"
 	fi
-	cv=$(cd "$2" && pwd) || config_error "$cfg_origin: $1=$2: cannot enter it"
+	real_dir "$2" || config_error "$cfg_origin: $1=$2: cannot enter it"
+	cv=${rd_dir?}
 }
 
 # words TEXT: sets wd_list, the words of TEXT (blanks or commas between)

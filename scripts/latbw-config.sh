@@ -401,7 +401,8 @@ machine_defaults() {
 	fi
 	default_mb
 	c_FSDIR=${TMPDIR:-/tmp}
-	c_FSDIR=$(cd "$c_FSDIR" 2>/dev/null && pwd) || c_FSDIR=/tmp
+	real_dir "$c_FSDIR" 2>/dev/null || rd_dir=/tmp
+	c_FSDIR=${rd_dir?}
 }
 
 # default_mb: c_MB, 8x the last-level cache (plan_llc), in MB on
