@@ -142,19 +142,23 @@ EOF
 }
 
 # latbw's version: the VERSION file beside this script (installed) or at
-# the top of the source tree.
+# the top of the source tree; read_version sets lv_line to it (no process).
 latbw_version() {
+	read_version
+	printf '%s\n' "$lv_line"
+}
+
+read_version() {
 	for lv_file in "${script_dir:?}/VERSION" "${top:?}/VERSION"
 	do
 		if [ -r "$lv_file" ]
 		then
 			lv_line=
 			IFS= read -r lv_line <"$lv_file"
-			printf '%s\n' "$lv_line"
 			return 0
 		fi
 	done
-	echo unknown
+	lv_line=unknown
 }
 
 # ------------------------------------------------------------ set_key

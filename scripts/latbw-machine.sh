@@ -115,11 +115,17 @@ read_meminfo() {
 # os_triple: build_info, what the programs say they were built for (their
 # --version), and triple, the results directory's <OS-triple>: the C
 # library is the programs' own (a static or musl build on a glibc system
-# is "musl" here), else a guess from the system.  Also uname_s and
-# uname_m (uname -s, -m).
+# is "musl" here), else a guess from the system.  Also uname_s, uname_r,
+# uname_v and uname_m (uname -s, -r, -v, -m), from one uname: it prints
+# them in that order, only -v's with blanks in it.
 os_triple() {
-	uname_s=$(uname -s)
-	uname_m=$(uname -m)
+	uname_m=$(uname -srvm)
+	uname_s=${uname_m%% *}
+	uname_m=${uname_m#* }
+	uname_r=${uname_m%% *}
+	uname_m=${uname_m#* }
+	uname_v=${uname_m% *}
+	uname_m=${uname_m##* }
 	build_info=
 	for ot_prog in mhz ${all_progs?}
 	do
@@ -170,7 +176,8 @@ write_header() {
 	[ -n "${round_reps?}" ] && wh_opts="$wh_opts -N $round_reps (sweep points -N ${sweep_reps?})"
 	[ "${c_SYNC_MAX:?}" -gt 1 ] && wh_opts="$wh_opts -P $c_SYNC_MAX"
 	[ "${c_IDLE:?}" = os ] && wh_opts="$wh_opts -I"
-	key_line LMBENCH_VER "latbw-$(latbw_version)"
+	read_version
+	key_line LMBENCH_VER "latbw-${lv_line?}"
 	printf '[SYNC_MAX: %s]\n' "$c_SYNC_MAX"
 	key_line OS "$triple"
 	key_line MB "${c_MB:?}"
@@ -197,14 +204,15 @@ write_header() {
 	key_line HOSTNAME "${uname_n?}"
 	key_line SYSNAME "$uname_s"
 	key_line MACHINE "$uname_m"
-	key_line RELEASE "$(uname -r)"
-	key_line VERSION "$(uname -v)"
+	key_line RELEASE "${uname_r?}"
+	key_line VERSION "${uname_v?}"
 	key_line DATE "$(date -u '+%Y-%m-%dT%H:%M:%SZ')"
 	printf '[%s]\n' "$(date)"
 	cpu_keys
 	system_keys
-	key_line LOAD_BEFORE "$(load_avg)"
-	[ -n "$steal0" ] && key_line STEAL_BEFORE "$(steal_pct "$steal0" "${total0:?}")"
+	load_avg
+	key_line LOAD_BEFORE "$la_line"
+	[ -n "$steal0" ] && steal_lines STEAL_BEFORE "$steal0" "${total0:?}"
 	return 0
 }
 
@@ -342,31 +350,39 @@ cpu_stat() {
 	cs_total=$((cs_1 + cs_2 + cs_3 + cs_4 + cs_5 + cs_6 + cs_7 + cs_8))
 }
 
-# steal_pct STEAL TOTAL: STEAL as a percentage of TOTAL.
-steal_pct() {
-	awk -v s="$1" -v t="$2" 'BEGIN { if (t > 0) printf "%.2f%%\n", 100 * s / t }'
+# steal_lines KEY STEAL TOTAL [KEY STEAL TOTAL]: for each KEY, the line
+# "[KEY: P%]", STEAL as a percentage P of TOTAL (none when TOTAL is 0),
+# in one awk.
+steal_lines() {
+	awk 'BEGIN {
+		for (i = 1; i + 2 < ARGC; i += 3)
+			if (ARGV[i + 2] > 0)
+				printf "[%s: %.2f%%]\n", ARGV[i], 100 * ARGV[i + 1] / ARGV[i + 2]
+	}' "$@"
 }
 
-# load_avg: the load averages over 1, 5 and 15 minutes.
+# load_avg: la_line, the load averages over 1, 5 and 15 minutes (read by
+# the shell itself where /proc tells them).
 load_avg() {
+	la_line=
 	if [ -r /proc/loadavg ]
 	then
-		read -r la_1 la_5 la_15 _ </proc/loadavg && printf '%s %s %s\n' "$la_1" "$la_5" "$la_15"
+		read -r la_1 la_5 la_15 _ </proc/loadavg && la_line="$la_1 $la_5 $la_15"
 	else
-		uptime 2>/dev/null | sed -n 's/.*load averages*: *//p' | tr -d ','
+		la_line=$(uptime 2>/dev/null | sed -n 's/.*load averages*: *//p' | tr -d ',')
 	fi
 }
 
 write_after() {
-	key_line LOAD_AFTER "$(load_avg)"
+	load_avg
+	key_line LOAD_AFTER "$la_line"
 	cpu_stat
 	if [ -n "$cs_total" ]
 	then
-		key_line STEAL_AFTER "$(steal_pct "$cs_steal" "$cs_total")"
-		if [ -n "$steal0" ]
-		then
-			key_line STEAL_RUN "$(steal_pct $((cs_steal - steal0)) $((cs_total - total0)))"
-		fi
+		set -- STEAL_AFTER "$cs_steal" "$cs_total"
+		[ -n "$steal0" ] &&
+			set -- "$@" STEAL_RUN $((cs_steal - steal0)) $((cs_total - total0))
+		steal_lines "$@"
 	fi
 	now
 	key_line ELAPSED "$((${now_s:?} - ${t0:-0})) s"

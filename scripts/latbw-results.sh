@@ -57,17 +57,20 @@ function init_bad(    path, line, f, n, i, t) {
 }
 '
 
-# sanitize: our own lines on stdin -> the file's form on stdout.  The
-# standard keys whose values we make ourselves pass unchanged.
+# sanitize: our own lines on stdin -> the file's form on stdout (awk's
+# program: sanitize_prog).  The standard keys whose values we make
+# ourselves pass unchanged.
+# shellcheck disable=SC2016 # awk program text
+sanitize_prog="$sanitize_awk"'
+BEGIN { init_bad() }
+/^\[(MHZ|LINE_SIZE|SYNC_MAX): [^]]*\]$/ { print; next }
+{
+	if (substr($0, 1, 1) != "[")
+		$0 = "[" $0 "]"
+	print "[" clean(substr($0, 2, length($0) - 2)) "]"
+}'
 sanitize() {
-	awk "$sanitize_awk"'
-	BEGIN { init_bad() }
-	/^\[(MHZ|LINE_SIZE|SYNC_MAX): [^]]*\]$/ { print; next }
-	{
-		if (substr($0, 1, 1) != "[")
-			$0 = "[" $0 "]"
-		print "[" clean(substr($0, 2, length($0) - 2)) "]"
-	}'
+	awk "$sanitize_prog"
 }
 
 # ------------------------------------------------ writing the results file
@@ -108,7 +111,8 @@ put() {
 
 # put_own: our own lines on stdin, sanitized, appended to the results file
 # or the round's (the last command of a pipeline: ... | put_own ||
-# write_failed).
+# write_failed).  The header and the closing lines call its awk itself: a
+# function in a pipeline is a process more.
 put_own() {
 	sanitize >>"${dest:-$results}" 2>"$work/write.err"
 }
@@ -368,7 +372,7 @@ finish_run() {
 	{
 		write_after
 		printf '[COMPLETE: %s of %s steps, %s failed]\n' "$step" "$nsteps" "${failures:?}"
-	} | put_own || write_failed
+	} | awk "$sanitize_prog" >>"${dest:-$results}" 2>"$work/write.err" || write_failed
 	if [ "${tty:-0}" = 1 ] && [ "${progress_shown:-0}" = 1 ]
 	then
 		printf '\n' >&2
