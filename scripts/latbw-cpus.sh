@@ -171,9 +171,9 @@ cross_cpus() {
 
 # ------------------------------------------------------ the priority
 
-# nice_of [CMD ARGS...]: the nice value of a process started as CMD ARGS
-# (nice -n N, say; nothing: as this one), or nothing if it cannot be told.
-# Linux: field 19 of /proc/self/stat; elsewhere ps's nice.
+# nice_of [CMD ARGS...]: nice_v, the nice value of a process started as
+# CMD ARGS (nice -n N, say; nothing: as this one), or nothing if it cannot
+# be told.  Linux: field 19 of /proc/self/stat; elsewhere ps's nice.
 nice_of() {
 	nice_v=
 	if [ "$#" -eq 0 ] && [ -r /proc/self/stat ]
@@ -199,7 +199,8 @@ nice_of() {
 		;;
 	esac
 	case "$nice_v" in
-	[0-9] | 1[0-9] | -[1-9] | -1[0-9] | -20) printf '%s\n' "$nice_v" ;;
+	[0-9] | 1[0-9] | -[1-9] | -1[0-9] | -20) ;;
+	*) nice_v= ;;
 	esac
 }
 
@@ -215,12 +216,14 @@ set_priority() {
 	own_group=
 	start_group=
 	start_opts=
-	run_nice=$(nice_of)
+	nice_of
+	run_nice=$nice_v
 	[ "${c_NICE:?}" = off ] && return 0
 	[ -n "$run_nice" ] || return 0
 	if [ "$c_NICE" -ne "$run_nice" ]
 	then
-		if [ "$(nice_of nice -n $((c_NICE - run_nice)))" = "$c_NICE" ]
+		nice_of nice -n $((c_NICE - run_nice))
+		if [ "$nice_v" = "$c_NICE" ]
 		then
 			nice_inc=$((c_NICE - run_nice))
 			run_nice=$c_NICE
@@ -275,24 +278,62 @@ set_own_group() {
 	start_group=
 	line_of /proc/sys/kernel/sched_autogroup_enabled
 	[ "$rl_line" = 1 ] || return 0
-	[ -n "$run_nice" ] && [ "$(id -u)" = 0 ] || return 0
-	if [ -x "$bin/latbw-start" ] &&
-		[ "$("$bin/latbw-start" -s -g "$run_nice" cat /proc/self/autogroup 2>/dev/null |
-			sed -n 's/^.* nice \(-*[0-9]*\)$/\1/p')" = "$run_nice" ]
+	[ -n "$run_nice" ] && is_root || return 0
+	if [ -x "$bin/latbw-start" ]
 	then
-		start_group="-s -g $run_nice"
-		return 0
+		group_nice "$bin/latbw-start" -s -g "$run_nice"
+		if [ "$gn_nice" = "$run_nice" ]
+		then
+			start_group="-s -g $run_nice"
+			return 0
+		fi
 	fi
 	for s in "setsid -w" setsid
 	do
 		# shellcheck disable=SC2086 # the command and its option
-		if [ "$($s sh -c "$own_group_sh" sh "$run_nice" cat /proc/self/autogroup 2>/dev/null |
-			sed -n 's/^.* nice \(-*[0-9]*\)$/\1/p')" = "$run_nice" ]
+		group_nice $s sh -c "$own_group_sh" sh "$run_nice"
+		if [ "$gn_nice" = "$run_nice" ]
 		then
 			own_group=$s
 			return 0
 		fi
 	done
+}
+
+# group_nice CMD ARGS...: gn_nice, the nice value of the autogroup that
+# "CMD ARGS cat /proc/self/autogroup" shows ("/autogroup-N nice V"), or
+# nothing.
+group_nice() {
+	gn_nice=$("$@" cat /proc/self/autogroup 2>/dev/null)
+	case "$gn_nice" in
+	*"
+"*) gn_nice= ;;
+	*" nice "*)
+		gn_nice=${gn_nice##* nice }
+		case "$gn_nice" in
+		*[!0-9-]* | *[0-9]-*) gn_nice= ;;
+		esac
+		;;
+	*) gn_nice= ;;
+	esac
+}
+
+# is_root: the effective user is root: the Uid: line of /proc/self/status
+# (real, effective, ...), read by the shell itself; else id -u.
+is_root() {
+	ir_uid=
+	if [ -r /proc/self/status ]
+	then
+		while read -r ir_key _ ir_uid _
+		do
+			[ "$ir_key" = Uid: ] && break
+			ir_uid=
+		done </proc/self/status
+	fi
+	case "$ir_uid" in
+	'' | *[!0-9]*) ir_uid=$(id -u) ;;
+	esac
+	[ "$ir_uid" = 0 ]
 }
 
 # The command a program runs under in its own session: sets the
