@@ -190,10 +190,14 @@ filter_program() {
 			on { print }
 			on && /^}/ { on = 0 }' "${script_dir:?}/read-ids.awk"
 	} >"$fp_file" || write_failed "$fp_file"
-	fp_try=$(printf 'Foo 12k: 1 us\n[latbw-stat prog=p case=c]\n' |
-		awk -v prog=p -v me="${me:?}" -v count="$work/filter.try" -v pend="$work/filter.try" \
-			-v figs='b.x|Bar|a.{S}|Foo {S}k' -f "$fp_file" 2>/dev/null)
-	rm -f "$work/filter.try"
+	# (Its count, and the lines it would hold, to /dev/null; its input
+	# a here-document: one process.)
+	fp_try=$(awk -v prog=p -v me="${me:?}" -v count=/dev/null -v pend=/dev/null \
+		-v figs='b.x|Bar|a.{S}|Foo {S}k' -f "$fp_file" 2>/dev/null <<-'EOF'
+		Foo 12k: 1 us
+		[latbw-stat prog=p case=c]
+		EOF
+	)
 	[ "$fp_try" = 'Foo 12k: 1 us
 [latbw-stat prog=p case=c id=a.12]' ] && return 0
 	{
@@ -221,27 +225,32 @@ finish_filter() {
 header_key() {
 	case "$1" in
 	mhz)
-		header_value=$(awk '/^[0-9]+ MHz, [0-9.]+ nanosec clock$/ { print; exit }' "$work/capture")
-		if [ -n "$header_value" ]
-		then
-			put printf '[MHZ: %s]\n' "$header_value" || write_failed
-		fi
-		put awk '!/^[0-9]+ MHz, [0-9.]+ nanosec clock$/' "$work/capture" ||
-			write_failed
+		# The first clock line as MHZ, then the other lines (one awk).
+		put awk '/^[0-9]+ MHz, [0-9.]+ nanosec clock$/ { if (m == "") m = $0; next }
+			{ l[++n] = $0 }
+			END {
+				if (m != "")
+					printf "[MHZ: %s]\n", m
+				for (i = 1; i <= n; i++)
+					print l[i]
+			}' "$work/capture" || write_failed
 		;;
 	line)
-		# The line size is the last whole number of the first result line.
-		header_value=$(awk '$0 != "" && substr($0, 1, 1) != "[" {
-			n = split($0, w, /[^0-9]+/)
-			for (i = n; i > 0; i--) if (w[i] != "") { print w[i]; exit }
-			exit
-		}' "$work/capture")
-		if [ -n "$header_value" ]
-		then
-			put printf '[LINE_SIZE: %s]\n' "$header_value" || write_failed
-		fi
+		# The line size is the last whole number of the first result
+		# line (LINE_SIZE, when it has one); then the lines of our own.
 		# shellcheck disable=SC2016 # awk program text
-		put awk 'substr($0, 1, 1) == "["' "$work/capture" || write_failed
+		put awk '!done && $0 != "" && substr($0, 1, 1) != "[" {
+			done = 1
+			k = split($0, w, /[^0-9]+/)
+			for (i = k; i > 0; i--) if (w[i] != "") { v = w[i]; break }
+		}
+		substr($0, 1, 1) == "[" { l[++n] = $0 }
+		END {
+			if (v != "")
+				printf "[LINE_SIZE: %s]\n", v
+			for (i = 1; i <= n; i++)
+				print l[i]
+		}' "$work/capture" || write_failed
 		;;
 	esac
 }

@@ -223,16 +223,19 @@ round_settings() {
 	skip_m=0
 }
 
-# count_steps: nsteps and wtotal, the steps of the run and their weight.
+# count_steps: nsteps and wtotal, the steps of the run and their weight;
+# plan_file, 1 when a step takes the file of MB megabytes (@FILE@), else 0.
 # shellcheck disable=SC2034 # results, for the progress line
 count_steps() {
-	# shellcheck disable=SC2046 # two numbers: the steps and their weight
-	set -- $(awk -F '|' -v r="$rounds" -v m="${skip_m:-0}" '$1 == "series" || $1 == "end" { next }
+	# shellcheck disable=SC2046 # three numbers: the steps, their weight, the file's
+	set -- $(awk -F '|' -v r="$rounds" -v m="${skip_m:-0}" 'index($0, "@FILE@") { f = 1 }
+		$1 == "series" || $1 == "end" { next }
 		$1 == "mhz" || $1 == "line" || $4 ~ /[OG]/ || (m && $4 ~ /M/) { n1++; w1 += $3; next }
 		{ n++; w += $3 }
-		END { print n * r + n1 + 0, w * r + w1 + 0 }' "$work/plan")
+		END { print n * r + n1 + 0, w * r + w1 + 0, f + 0 }' "$work/plan")
 	nsteps=$1
 	wtotal=$2
+	plan_file=$3
 }
 
 # quick_fit: quick mode, after round 1 (which began at round_t0): when

@@ -82,12 +82,17 @@ sanitize() {
 # goes to $work/write.err, where write_failed finds the reason.
 
 # new_results_file: results, the first unused <host>.<n>, made with
-# noclobber so that two runs never share one.
+# noclobber so that two runs never share one (set here and unset: no
+# subshell; true, not ":", whose failed redirection would end the shell).
 new_results_file() {
 	nr_n=0
 	while :
 	do
-		if (set -C && : >"${resdir:?}/${host:?}.$nr_n") 2>/dev/null
+		set -C
+		{ true >"${resdir:?}/${host:?}.$nr_n"; } 2>/dev/null
+		nr_made=$?
+		set +C
+		if [ "$nr_made" -eq 0 ]
 		then
 			results=$resdir/$host.$nr_n
 			return 0
@@ -258,12 +263,13 @@ remove_stale() {
 
 # guardian: once the driver is gone without cleaning up, stop the local
 # server it started (named in work/server) and remove the scratch
-# directories; exit when the driver removes flag.guard at its end.  While
+# directories; exit when the driver empties flag.guard at its end (by
+# the shell: no rm).  While
 # the driver lives, it stops what overruns the driver's waits
 # (guard_bounds).
 guardian() {
 	helper_traps
-	while [ -f "$work/flag.guard" ]
+	while [ -s "$work/flag.guard" ]
 	do
 		helper_sleep
 		if driver_alive
@@ -303,7 +309,7 @@ cleanup() {
 	set --
 	if [ -n "${work:-}" ] && [ -d "$work" ]
 	then
-		rm -f "$work/flag.guard"
+		: >"$work/flag.guard"
 		# shellcheck disable=SC2034 # read by wait_bounded (latbw-bound.sh)
 		guardian_pid=
 		# Watchdogs and the guardian poll once a second: wake them
