@@ -86,9 +86,20 @@ selected() {
 # choose_steps: the plan (work/plan.all) reduced to the steps BENCHMARKS
 # chooses (work/plan), as selected chooses them, and the series that hold
 # one of them.  A step that goes with the run step before it (W) goes
-# alone when that step was not chosen.
+# alone when that step was not chosen.  Also what count_steps needs, in
+# the same awk: the steps and their weight, taken in the first round only
+# (cs_n1, cs_w1: the header keys', O and G), flagged M (cs_nm, cs_wm), the
+# others (cs_n, cs_w); plan_file, 1 when a line holds @FILE@ (a step
+# takes the file of MB megabytes).
+# shellcheck disable=SC2034 # plan_file: for make_files
 choose_steps() {
-	awk -F '|' -v OFS='|' -v want=" $c_BENCHMARKS " '
+	# shellcheck disable=SC2046 # seven numbers
+	set -- $(awk -F '|' -v OFS='|' -v want=" $c_BENCHMARKS " -v out="${work:?}/plan" '
+	function put(s) {
+		print s >out
+		if (index(s, "@FILE@"))
+			f = 1
+	}
 	function chosen(tags, prog,    n, t, i) {
 		if (tags == "always" || index(want, " all ") || index(want, " " prog " "))
 			return 1
@@ -104,7 +115,7 @@ choose_steps() {
 	}
 	$1 == "end" {
 		if (held == "")
-			print
+			put($0)
 		held = ""
 		next
 	}
@@ -122,12 +133,27 @@ choose_steps() {
 				$4 = "-"
 		}
 		if (held != "")
-			print held
+			put(held)
 		held = ""
-		print
+		put($0)
 		if ($1 == "run")
 			lead = 1
-	}' "${work:?}/plan.all" >"${work:?}/plan"
+		if ($1 == "mhz" || $1 == "line" || $4 ~ /[OG]/) {
+			n1++
+			w1 += $3
+		} else if ($4 ~ /M/) {
+			nm++
+			wm += $3
+		} else {
+			n++
+			w += $3
+		}
+	}
+	END {
+		OFS = " "
+		print n + 0, w + 0, n1 + 0, w1 + 0, nm + 0, wm + 0, f + 0
+	}' "$work/plan.all")
+	cs_n=$1 cs_w=$2 cs_n1=$3 cs_w1=$4 cs_nm=$5 cs_wm=$6 plan_file=$7
 }
 
 # default_rounds: ROUNDS when not set: auto in a full run (5 to 9, as
@@ -223,19 +249,19 @@ round_settings() {
 	skip_m=0
 }
 
-# count_steps: nsteps and wtotal, the steps of the run and their weight;
-# plan_file, 1 when a step takes the file of MB megabytes (@FILE@), else 0.
+# count_steps: nsteps and wtotal, the steps of the run and their weight
+# (from choose_steps' counts: the steps flagged M in round 1 only when
+# skip_m is 1).
 # shellcheck disable=SC2034 # results, for the progress line
 count_steps() {
-	# shellcheck disable=SC2046 # three numbers: the steps, their weight, the file's
-	set -- $(awk -F '|' -v r="$rounds" -v m="${skip_m:-0}" 'index($0, "@FILE@") { f = 1 }
-		$1 == "series" || $1 == "end" { next }
-		$1 == "mhz" || $1 == "line" || $4 ~ /[OG]/ || (m && $4 ~ /M/) { n1++; w1 += $3; next }
-		{ n++; w += $3 }
-		END { print n * r + n1 + 0, w * r + w1 + 0, f + 0 }' "$work/plan")
-	nsteps=$1
-	wtotal=$2
-	plan_file=$3
+	if [ "${skip_m:-0}" = 1 ]
+	then
+		nsteps=$((cs_n * rounds + cs_n1 + cs_nm))
+		wtotal=$((cs_w * rounds + cs_w1 + cs_wm))
+	else
+		nsteps=$(((cs_n + cs_nm) * rounds + cs_n1))
+		wtotal=$(((cs_w + cs_wm) * rounds + cs_w1))
+	fi
 }
 
 # quick_fit: quick mode, after round 1 (which began at round_t0): when
