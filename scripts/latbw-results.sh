@@ -309,7 +309,8 @@ cleanup() {
 	set --
 	if [ -n "${work:-}" ] && [ -d "$work" ]
 	then
-		: >"$work/flag.guard"
+		# (true: a failed redirection of ":" would end the shell)
+		true >"$work/flag.guard"
 		# shellcheck disable=SC2034 # read by wait_bounded (latbw-bound.sh)
 		guardian_pid=
 		# Watchdogs and the guardian poll once a second: wake them
