@@ -48,35 +48,6 @@ fake() {
 	chmod +x "$TRASH/bin/$1"
 }
 
-# has_matches FILE ERE...: FILE has a line matching each extended regex ERE,
-# in one awk (expect_line is a grep for each); those without one said.
-# (No interval expressions, a{2}: mawk 1.3.4 20200120 does not know them.)
-has_matches() {
-	hl_file=$1
-	shift
-	awk '
-	BEGIN {
-		for (i = 1; i < ARGC - 1; i++) {
-			re[i] = ARGV[i]
-			ARGV[i] = ""
-		}
-		n = ARGC - 2
-	}
-	{
-		for (i = 1; i <= n; i++)
-			if (!(i in seen) && $0 ~ re[i])
-				seen[i] = 1
-	}
-	END {
-		for (i = 1; i <= n; i++)
-			if (!(i in seen)) {
-				print "no line matching /" re[i] "/"
-				bad = 1
-			}
-		exit bad
-	}' "$@" "$hl_file" >&2 || fail "in $hl_file:" "$(cat "$hl_file")"
-}
-
 # bad_values KEY MESSAGE VALUE...: a test per VALUE that KEY=VALUE is a
 # one-line configuration error matching MESSAGE (extended regex), exit 2,
 # nothing on stdout.

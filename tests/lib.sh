@@ -133,6 +133,54 @@ expect_line() {
 	fail "no line matching /$1/ in $2:" "$(cat "$2")"
 }
 
+# holds FILE TEXT...: each TEXT is in FILE, within a line (fixed strings,
+# not regular expressions); says which are not.  One awk for them all,
+# where a grep -q each would start a process a TEXT.
+holds() {
+	holds_awk 0 "$@"
+}
+
+# holds_lines FILE LINE...: each LINE is a whole line of FILE (as grep
+# -qxF); says which are not.  One awk for them all.
+holds_lines() {
+	holds_awk 1 "$@"
+}
+
+# has_matches FILE ERE...: a line of FILE matches each extended regex ERE
+# (expect_line is a grep for each); says which do not.  One awk for them
+# all.  (No interval expressions, a{2}: mawk 1.3.4 20200120 does not
+# know them.)
+has_matches() {
+	holds_awk 2 "$@"
+}
+
+# holds_awk HOW FILE TEXT...: holds (HOW 0), holds_lines (1), has_matches
+# (2).  The TEXTs are taken out of ARGV before awk reads its files, so
+# that one with a "=" is no assignment, and compared as strings ("10.0"
+# is not "10").
+holds_awk() {
+	h_how=$1
+	shift
+	LC_ALL=C awk -v how="$h_how" 'BEGIN {
+			n = ARGC
+			for (i = 2; i < n; i++) { want[i] = ARGV[i] ""; delete ARGV[i] }
+			say = how == 2 ? " no line matching: " : how ? " as a line: " : ": "
+		}
+		{
+			for (i = 2; i < n; i++)
+				if (!(i in seen) && (how == 2 ? $0 ~ want[i] : how ? $0 "" == want[i] : index($0, want[i])))
+					seen[i] = 1
+		}
+		END {
+			for (i = 2; i < n; i++)
+				if (!(i in seen)) {
+					print "not in " ARGV[1] say want[i]
+					bad = 1
+				}
+			exit bad
+		}' "$@" >&2
+}
+
 # file_is FILE TEXT: FILE holds TEXT, as "$(cat FILE)" gives it (trailing
 # newlines dropped), read by the shell: no cat.  For short files (a
 # status, a line or two): the shell's read takes a byte a syscall.
