@@ -8,11 +8,15 @@
 # processes created while it ran (the "processes" count of /proc/stat:
 # every fork, with or without an exec, system-wide, so run it on a quiet
 # machine with nothing else going), its wall time, and its name, most
-# processes first, then the sum.  Process creation is the part of make
-# test whose cost follows the machine: a fork and exec took 0.58 ms on
-# a Zen 4 guest and 1.9-2.1 ms on a Zen 5 one (issue 37), and a run
-# makes about 60,000.  Linux only (without /proc/stat it says so and
-# exits 0).  make first: the files run the programs in build/bin.
+# processes first, then the sum.  Where `perf stat -a` can count (root,
+# or a low perf_event_paranoid), it gives the system calls and page
+# faults of each file too, system-wide, with perf's own subtracted.
+# Process creation is the part of make test whose cost follows the
+# machine: a fork and exit took 0.12-0.14 ms and a fork and exec
+# 0.58-0.65 ms on a Zen 4 guest, 0.67-0.78 and 1.9-2.1 ms on a Zen 5 one
+# (issue 37), whose system calls took 0.96 us against 0.17.  Linux only
+# (without /proc/stat it says so and exits 0).  make first: the files
+# run the programs in build/bin.
 
 me=procs-per-test.sh
 if ! grep -q '^processes ' /proc/stat 2>/dev/null
@@ -32,16 +36,38 @@ now() {
 	date +%s.%N
 }
 out=$(mktemp "${TMPDIR:-/tmp}/latbw-procs.XXXXXX") || exit 2
-trap 'rm -f "$out" "$out.log"' EXIT
+trap 'rm -f "$out" "$out.log" "$out.perf"' EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
+# counted COMMAND...: COMMAND, under perf stat where it counts.
+events=raw_syscalls:sys_enter,page-faults
+perf=no
+perf stat -a -x, -e "$events" -o "$out.perf" true >/dev/null 2>&1 &&
+	grep -q 'raw_syscalls' "$out.perf" && perf=yes
+counted() {
+	if [ "$perf" = yes ]
+	then
+		perf stat -a -x, -e "$events" -o "$out.perf" -- "$@"
+	else
+		: >"$out.perf"
+		"$@"
+	fi
+}
+# perf_counts: "SYSCALLS FAULTS" of the last counted command, or "- -".
+perf_counts() {
+	awk -F, '$3 ~ /raw_syscalls/ { s = $1 } $3 == "page-faults" { f = $1 }
+		END { print (s == "" ? "-" : s), (f == "" ? "-" : f) }' "$out.perf"
+}
 # The cost of measuring: the same reads around an empty command.
 p0=$(forks)
 t0=$(now)
-:
+counted true
 t1=$(now)
 p1=$(forks)
 base=$((p1 - p0))
+read -r base_s base_f <<EOC
+$(perf_counts)
+EOC
 for t in "$dir"/t*.sh
 do
 	n=${t##*/}
@@ -59,12 +85,16 @@ do
 	fi
 	p0=$(forks)
 	t0=$(now)
-	sh "$t" >"$out.log" 2>&1
+	counted sh "$t" >"$out.log" 2>&1
 	rc=$?
 	t1=$(now)
 	p1=$(forks)
 	awk -v p=$((p1 - p0 - base)) -v a="$t0" -v b="$t1" -v n="$n" -v rc="$rc" \
-		'BEGIN { printf "%7d %7.2f s  %s%s\n", p, b - a, n, (rc ? "  (failed)" : "") }'
+		-v c="$(perf_counts)" -v bs="$base_s" -v bf="$base_f" '
+		function less(x, y) { return (x == "-" || y == "-") ? "-" : x - y }
+		BEGIN { split(c, v, " ")
+			printf "%7d %9s %8s %7.2f s  %s%s\n", p, less(v[1], bs), less(v[2], bf),
+				b - a, n, (rc ? "  (failed)" : "") }'
 done >"$out"
 if [ ! -s "$out" ]
 then
@@ -72,6 +102,8 @@ then
 	echo "usage: $me [PREFIX...]" >&2
 	exit 2
 fi
-echo "processes    wall  file (each alone, one after the other)"
+[ "$perf" = yes ] || echo "$me: no perf stat -a here: system calls and page faults not counted" >&2
+echo "processes  syscalls   faults    wall  file (each alone, one after the other)"
 sort -k1,1nr "$out"
-awk '{ p += $1; s += $2 } END { printf "%7d %7.2f s  all %d files\n", p, s, NR }' "$out"
+awk '{ p += $1; s += $2; f += $3; w += $4 }
+	END { printf "%7d %9d %8d %7.2f s  all %d files\n", p, s, f, w, NR }' "$out"
