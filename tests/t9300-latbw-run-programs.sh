@@ -95,10 +95,13 @@ sizes_run quick MB=2048 LATBW_LLC=12m
 sizes_run llc260 MB=2048 LATBW_LLC=260m
 sizes_run small MB=4 LATBW_LLC=3m
 # The full runs (a step for each size of each sweep, in each round):
-# only the programs their checks below look at.
-sizes_run full MB=4 QUICK=0 BENCHMARKS="cache lat_mem_rd stream bw_mem bw_file_rd lat_mmap"
-sizes_run rounds5 MB=4 QUICK=0 ROUNDS=5 BENCHMARKS="lat_mem_rd stream bw_mem bw_file_rd"
-sizes_run rounds3 MB=4 QUICK=0 ROUNDS=3 BENCHMARKS="lat_mem_rd stream bw_mem"
+# only the programs their checks below look at, and MB=1, the least: a
+# sweep 512..MB has 12 points (14 to 4 MB), one 512..MB/2 11 (MB/2 is at
+# least 512k).  Two to four rounds are one case of the driver's
+# (derive_samples): two of them, not three.
+sizes_run full MB=1 QUICK=0 BENCHMARKS="cache lat_mem_rd stream bw_mem bw_file_rd lat_mmap"
+sizes_run rounds5 MB=1 QUICK=0 ROUNDS=5 BENCHMARKS="lat_mem_rd stream bw_mem bw_file_rd"
+sizes_run rounds2 MB=1 QUICK=0 ROUNDS=2 BENCHMARKS="lat_mem_rd stream bw_mem"
 
 wait "$first_run"
 for f in out err rc
@@ -251,13 +254,13 @@ test_expect 'quick: an MB below that is kept' '
 
 test_expect 'a full run sweeps to MB; each point of a sweep takes 5 samples' '
 	A=$TRASH/args.full &&
-	expect_line "^cache -B 1 -N 5 -M 4m " "$A" &&
-	expect_line "^lat_mem_rd -B 1 -N 5 -t 4 16 16\$" "$A" &&
+	expect_line "^cache -B 1 -N 5 -M 1m " "$A" &&
+	expect_line "^lat_mem_rd -B 1 -N 5 -t 1 16 16\$" "$A" &&
 	expect_line "^bw_mem -B 1 -N 5 512 rd rd\$" "$A" &&
-	expect_line "^bw_mem -B 1 -N 5 4m rd rd\$" "$A" &&
-	expect_line "^bw_file_rd -B 1 -N 5 4m io_only .* file=4194304\$" "$A" &&
-	expect_line "^lat_mmap -B 1 -N 5 -C [0-9]+ 4m " "$A" &&
-	expect_line "^stream -B 1 -M 4m " "$A" &&
+	expect_line "^bw_mem -B 1 -N 5 1m rd rd\$" "$A" &&
+	expect_line "^bw_file_rd -B 1 -N 5 1m io_only .* file=1048576\$" "$A" &&
+	expect_line "^lat_mmap -B 1 -N 5 -C [0-9]+ 1m " "$A" &&
+	expect_line "^stream -B 1 -M 1m " "$A" &&
 	! grep -q "^bw_mem -B 1 [0-9]" "$A"
 '
 
@@ -307,24 +310,24 @@ args_are() {
 
 test_expect 'a full run in 5 rounds: 3 samples a figure, 1 a point of a sweep, in every round; a graph'"'"'s point once, 5' '
 	args_are "$TRASH/args.rounds5" \
-		"5 ^bw_mem -B 1 -N 1 4m rd rd\$" \
+		"5 ^bw_mem -B 1 -N 1 1m rd rd\$" \
 		"1 ^bw_mem -B 1 -N 5 512 rd rd\$" \
-		"1 ^bw_mem -B 1 -N 5 2m rd rd\$" \
-		"5 ^bw_mem -B 1 -N 1 2m fcp fcp\$" \
+		"1 ^bw_mem -B 1 -N 5 512k rd rd\$" \
+		"5 ^bw_mem -B 1 -N 1 512k fcp fcp\$" \
 		"bw_mem = 1 5" \
 		"lat_mem_rd = 1" \
 		"bw_file_rd = 1 5" \
-		"5 ^bw_file_rd -B 1 -N 1 4m io_only " \
-		"5 ^stream -B 1 -N 3 -M 4m "
+		"5 ^bw_file_rd -B 1 -N 1 1m io_only " \
+		"5 ^stream -B 1 -N 3 -M 1m "
 '
 
-test_expect 'a full run in 3 rounds: 5 samples a figure, 3 a point of a sweep; a graph'"'"'s point once, 5' '
-	args_are "$TRASH/args.rounds3" \
-		"3 ^bw_mem -B 1 -N 3 4m rd rd\$" \
+test_expect 'a full run in 2 rounds: 5 samples a figure, 3 a point of a sweep; a graph'"'"'s point once, 5' '
+	args_are "$TRASH/args.rounds2" \
+		"2 ^bw_mem -B 1 -N 3 1m rd rd\$" \
 		"1 ^bw_mem -B 1 -N 5 512 rd rd\$" \
 		"bw_mem = 3 5" \
 		"lat_mem_rd = 3" \
-		"3 ^stream -B 1 -N 5 -M 4m "
+		"2 ^stream -B 1 -N 5 -M 1m "
 '
 
 # The step filter's program (filter_program): the filter and the two
