@@ -56,9 +56,15 @@ interrupt() {
 	int_pid=$!
 	int_file=
 	i=0
+	# (The file found by the shell's glob, res/<OS-triple>/<host>.0: a
+	# find | sed each tenth of a second was three processes.)
 	while [ "$i" -lt 300 ]
 	do
-		int_file=$(find "$int_dir/res" -type f 2>/dev/null | sed -n 1p)
+		for int_file in "$int_dir"/res/*/*
+		do
+			[ -f "$int_file" ] && break
+		done
+		[ -f "$int_file" ] || int_file=
 		if [ -n "$int_file" ] && grep -q '^Simple syscall: ' "$int_file"
 		then
 			break
@@ -79,7 +85,7 @@ check_partial() {
 	cp_sig=$1
 	cp_status=$2
 	cp_dir=${3:-$TRASH}
-	F=$(cat "$cp_dir/file")
+	IFS= read -r F <"$cp_dir/file"
 	if [ "$cp_dir" != "$TRASH" ]
 	then
 		# (expect_status and the checks read $TRASH/rc, err and procs)
@@ -106,16 +112,23 @@ check_partial() {
 	'
 	test_expect "SIG$cp_sig: every process it started has gone" '
 		[ -s "$TRASH/procs" ] || fail "no process was running under it"
+		# One ps for them all (a ps each was two processes a PID): those
+		# still there, each with its state.
+		pids=
+		while read -r p
+		do
+			pids="$pids${pids:+,}$p"
+		done <"$TRASH/procs"
+		ps -o pid=,stat= -p "$pids" >"$TRASH/procs.ps" 2>/dev/null
 		alive=
-		for p in $(cat "$TRASH/procs")
+		while read -r p st
 		do
 			# A zombie has ended (its new parent has yet to reap it).
-			st=$(ps -o stat= -p "$p" 2>/dev/null)
 			case "$st" in
 			"" | Z*) ;;
 			*) alive="$alive $p" ;;
 			esac
-		done
+		done <"$TRASH/procs.ps"
 		[ -z "$alive" ] || fail "still alive: $alive: $(ps -o pid,args -p "${alive# }")"
 	'
 	test_expect "SIG$cp_sig: no temporary file or directory left" '
@@ -174,7 +187,9 @@ mkdir "$TRASH/rb"
 printf '#!/bin/sh\necho "3000 MHz, 0.3333 nanosec clock" >&2\n' >"$TRASH/rb/mhz"
 cat >"$TRASH/rb/lat_syscall" <<EOF
 #!/bin/sh
-n=\$((\$(cat "$TRASH/rb/count" 2>/dev/null || echo 0) + 1))
+n=0
+{ read -r n <"$TRASH/rb/count"; } 2>/dev/null
+n=\$((n + 1))
 echo "\$n" >"$TRASH/rb/count"
 for a in "\$@"; do case "\$a" in null|read|write|stat|fstat|open) c=\$a ;; esac; done
 if [ "\$n" -eq 10 ]; then : >"$TRASH/rb/waiting"; exec sleep 60; fi
