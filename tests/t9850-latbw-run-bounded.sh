@@ -38,10 +38,16 @@ in_driver() {
 # got WANT: in_driver's case printed WANT ("rc killed prog_pid") and left
 # nothing in work.
 got() {
-	[ "$(cat "$TRASH/got")" = "$1" ] ||
+	file_is "$TRASH/got" "$1" ||
 		fail "got '$(cat "$TRASH/got")', want '$1'" || return 1
 	[ ! -s "$TRASH/left" ] || fail "left in work: $(cat "$TRASH/left")"
 }
+
+# What guard-off.sh writes to status after a guarded wait: "emptied"
+# and the one helper (the guardian).
+emptied='emptied
+1'
+export emptied
 
 # The cases (T is $TRASH).
 cat >"$TRASH/exit0.sh" <<'CASE'
@@ -129,7 +135,7 @@ g_noterm_job=$!
 test_expect 'a command that exits 0: true, rc 0, not killed, its output in OUT' '
 	in_driver exit0 &&
 	got "0 no -" &&
-	[ "$(cat "$TRASH/status")" = yes ] &&
+	file_is "$TRASH/status" yes &&
 	printf "out\nerr\n" >"$TRASH/want" &&
 	diff -u "$TRASH/want" "$TRASH/out"
 '
@@ -137,7 +143,7 @@ test_expect 'a command that exits 0: true, rc 0, not killed, its output in OUT' 
 test_expect 'a command that exits 3: false, rc 3, not killed' '
 	in_driver exit3 &&
 	got "3 no -" &&
-	[ "$(cat "$TRASH/status")" = no ]
+	file_is "$TRASH/status" no
 '
 
 test_expect 'a command reads no input: stdin is /dev/null' '
@@ -149,7 +155,8 @@ test_expect 'a command reads no input: stdin is /dev/null' '
 test_expect 'a command that overruns is stopped by TERM: killed, rc 143' '
 	in_driver overrun &&
 	got "143 yes -" &&
-	! kill -0 "$(cat "$TRASH/pid")" 2>/dev/null
+	read -r pid <"$TRASH/pid" &&
+	! kill -0 "$pid" 2>/dev/null
 '
 
 test_expect 'wait_bounded waits for a child started otherwise, and keeps its status' '
@@ -164,7 +171,7 @@ test_expect 'wait_bounded PID 0 stops it at once (as the signal handler does)' '
 
 test_expect 'a process the driver did not start is not signalled' '
 	in_driver stranger &&
-	[ "$(cat "$TRASH/status")" = 0 ] &&
+	file_is "$TRASH/status" 0 &&
 	got "  -" &&
 	[ ! -e "$TRASH/work/killed.x" ]
 '
@@ -172,14 +179,15 @@ test_expect 'a process the driver did not start is not signalled' '
 test_expect 'guarded: a command that exits 3: rc 3, not killed, its wait emptied, no watchdog' '
 	in_driver g-exit3 &&
 	got "3 no -" &&
-	[ "$(cat "$TRASH/status")" = "$(printf "emptied\n1")" ]
+	file_is "$TRASH/status" "$emptied"
 '
 
 test_expect 'guarded: a command that overruns is stopped by the guardian: TERM, killed, rc 143' '
 	in_driver g-overrun &&
 	got "143 yes -" &&
-	[ "$(cat "$TRASH/status")" = "$(printf "emptied\n1")" ] &&
-	! kill -0 "$(cat "$TRASH/pid")" 2>/dev/null
+	file_is "$TRASH/status" "$emptied" &&
+	read -r pid <"$TRASH/pid" &&
+	! kill -0 "$pid" 2>/dev/null
 '
 
 wait "$noterm_job"
@@ -190,7 +198,8 @@ do
 done
 test_expect 'one that ignores TERM is killed 5 s later, with what it started' '
 	got "137 yes -" &&
-	eventually "! kill -0 $(cat "$TRASH/pid") 2>/dev/null"
+	read -r pid <"$TRASH/pid" &&
+	eventually "! kill -0 $pid 2>/dev/null"
 '
 
 wait "$g_noterm_job"
@@ -201,25 +210,34 @@ do
 done
 test_expect 'guarded: one that ignores TERM is killed 5 s later, with what it started' '
 	got "137 yes -" &&
-	[ "$(cat "$TRASH/bg2/status")" = "$(printf "emptied\n1")" ] &&
-	eventually "! kill -0 $(cat "$TRASH/pid") 2>/dev/null"
+	file_is "$TRASH/bg2/status" "$emptied" &&
+	read -r pid <"$TRASH/pid" &&
+	eventually "! kill -0 $pid 2>/dev/null"
 '
 
+# (One awk counts the lines of them all, as wc -l: a wc each was two
+# processes a file.)
 test_expect 'latbw-run and each of its parts: at most about 600 lines' '
-	for f in "$TOP"/scripts/latbw-run "$TOP"/scripts/latbw-*.sh
-	do
-		n=$(wc -l <"$f")
-		[ "$n" -le 650 ] || fail "$(basename "$f"): $n lines" || return 1
-	done
+	awk "{ n[FILENAME]++ }
+		END {
+			for (i = 1; i < ARGC; i++)
+				if (n[ARGV[i]] > 650) {
+					f = ARGV[i]
+					sub(/.*\//, \"\", f)
+					print f \": \" n[ARGV[i]] \" lines\"
+					bad = 1
+				}
+			exit bad
+		}" "$TOP"/scripts/latbw-run "$TOP"/scripts/latbw-*.sh >&2
 '
 
 test_expect 'every part scripts/latbw-*.sh is sourced by latbw-run' '
+	set --
 	for f in "$TOP"/scripts/latbw-*.sh
 	do
-		p=$(basename "$f")
-		grep -q "^\. \"\$script_dir/$p\"\$" "$TOP/scripts/latbw-run" ||
-			fail "latbw-run does not source $p" || return 1
+		set -- "$@" ". \"\$script_dir/${f##*/}\""
 	done
+	holds_lines "$TOP/scripts/latbw-run" "$@"
 '
 
 test_done
