@@ -7,6 +7,10 @@
 . "$TESTS_DIR/lib-driver.sh"
 
 mkdir "$TRASH/bin" "$TRASH/tmp" "$TRASH/fs" "$TRASH/res"
+# The stand-ins start as the real programs do, through latbw-start, where
+# it is built: without it each step starts setsid, sh and nice besides
+# (t9060 checks that way).
+[ -x "$BIN/latbw-start" ] && ln -s "$BIN/latbw-start" "$TRASH/bin/latbw-start"
 
 fake lat_pipe 'echo "$*" >>"'"$TRASH"'/args"; echo "Pipe latency: 3.0000 microseconds" >&2'
 

@@ -9,6 +9,10 @@
 . "$TESTS_DIR/lib-driver.sh"
 
 mkdir "$TRASH/bin" "$TRASH/tmp" "$TRASH/fs" "$TRASH/res"
+# The stand-ins start as the real programs do, through latbw-start, where
+# it is built: without it each step starts setsid, sh and nice besides
+# (t9060 checks that way).
+[ -x "$BIN/latbw-start" ] && ln -s "$BIN/latbw-start" "$TRASH/bin/latbw-start"
 
 # A latbw-quiet whose -p names the pair 10,N with N = 11, 12, ... (one
 # more each call), or what $TRASH/pair holds; its calls in $TRASH/calls.

@@ -8,6 +8,10 @@
 . "$TESTS_DIR/lib-driver.sh"
 
 mkdir "$TRASH/bin" "$TRASH/tmp" "$TRASH/fs" "$TRASH/res"
+# The stand-ins start as the real programs do, through latbw-start, where
+# it is built: without it each step starts setsid, sh and nice besides
+# (t9060 checks that way).
+[ -x "$BIN/latbw-start" ] && ln -s "$BIN/latbw-start" "$TRASH/bin/latbw-start"
 
 # A lat_pipe that answers at once, with a statistics line (so that the
 # combined file says how many rounds it had); $TRASH/pipe.n counts calls.

@@ -104,6 +104,10 @@ test_expect 'without tied=, each figure its own fastest round (as before)' '
 # The driver: a stand-in lat_rpc whose figures differ each round,
 # SAME_CPU=quiet with a latbw-quiet that names another CPU at each call.
 mkdir "$TRASH/bin" "$TRASH/tmp" "$TRASH/fs" "$TRASH/res"
+# The stand-ins start as the real programs do, through latbw-start, where
+# it is built: without it each step starts setsid, sh and nice besides
+# (t9060 checks that way).
+[ -x "$BIN/latbw-start" ] && ln -s "$BIN/latbw-start" "$TRASH/bin/latbw-start"
 echo 6 >"$TRASH/quiet.n"
 # (Its files read by the shell: a $(cat) is a process a call.)
 fake latbw-quiet 'read -r n <"'"$TRASH"'/quiet.n"; n=$((n + 1)); echo "$n" >"'"$TRASH"'/quiet.n"
