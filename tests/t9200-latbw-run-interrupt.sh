@@ -159,8 +159,9 @@ hup_run=$!
 # The real lat_syscall with long samples, so that a figure is out and the
 # next one is being measured when the signal comes (and a stand-in mhz,
 # whose real one would take seconds with such samples).
+# (And latbw-start, which starts it as in a real run.)
 mkdir "$TRASH/real"
-ln -s "$BIN/lat_syscall" "$TRASH/real/lat_syscall"
+ln -s "$BIN/lat_syscall" "$BIN/latbw-start" "$TRASH/real/"
 printf '#!/bin/sh\necho "3000 MHz, 0.3333 nanosec clock" >&2\n' >"$TRASH/real/mhz"
 chmod +x "$TRASH/real/mhz"
 if [ -n "$default_int" ]
