@@ -15,6 +15,10 @@
 . "$TESTS_DIR/lib-driver.sh"
 
 mkdir "$TRASH/bin" "$TRASH/tmp" "$TRASH/fs" "$TRASH/res"
+# The stand-ins start as the real programs do, through latbw-start, where
+# it is built: without it each step starts setsid, sh and nice besides
+# (t9060 checks that way).
+[ -x "$BIN/latbw-start" ] && ln -s "$BIN/latbw-start" "$TRASH/bin/latbw-start"
 
 # A mhz as the real one writes: its line, its statistics line, a check.
 fake mhz 'echo "3000 MHz, 0.3333 nanosec clock" >&2
