@@ -93,8 +93,10 @@ result() {
 	printf '%s\n%s\n%s\n' "$1" "$2" "${3:-}" >"$hw/result"
 }
 
-# status TEXT: the host's line.
+# status TEXT: the host's line (written again only when it changes).
 status() {
+	[ "$*" = "$status_was" ] && return 0
+	status_was=$*
 	printf '%s\n' "$*" >"$hw/status.new" && mv -f "$hw/status.new" "$hw/status"
 }
 
@@ -133,9 +135,18 @@ new_local() {
 poll() {
 	rsh "$h" "sh $rscript --remote-poll $rdir" </dev/null \
 		>"$hw/poll" 2>/dev/null 3>&- || return 1
-	po_line=$(sed -n '1s/^P //p' "$hw/poll")
+	# Its first line ("P <progress>") read by the shell, the rest the
+	# copy.
+	po_line=
+	{
+		IFS= read -r po_line
+		cat
+	} <"$hw/poll" >"$hw/copy"
+	case "$po_line" in
+	"P "*) po_line=${po_line#P } ;;
+	*) po_line= ;;
+	esac
 	[ -n "$po_line" ] && status "${po_line#latbw-run: }"
-	sed 1d "$hw/poll" >"$hw/copy"
 	# A line cut in the middle is left for the next copy: a cut number
 	# looks like a real one.
 	if [ -s "$hw/copy" ] && [ -n "$(tail -c 1 "$hw/copy")" ]
@@ -160,32 +171,6 @@ mark_incomplete() {
 	} >>"$local"
 }
 
-# nap SECONDS: sleep, in a way a TERM cuts short (a trap runs during
-# "wait", but only after a foreground command ends); the sleep does not
-# hold the lifeline.
-nap() {
-	sleep "$1" 3>&- &
-	nap_pid=$!
-	wait "$nap_pid"
-	kill "$nap_pid" 2>/dev/null
-	nap_pid=
-}
-
-# nap_run: the wait for the next copy: poll_s seconds, a tick at a time,
-# cut short when a stop is asked, the run there has said "done" or its
-# launcher has ended, so that the end of a run is seen within a tick,
-# not up to poll_s later.
-nap_run() {
-	nr_i=0
-	while [ "$nr_i" -lt $((poll_s * tick_n)) ] && [ -z "$stop_asked" ]
-	do
-		grep -q '^done ' "$hw/run.out" 2>/dev/null && return 0
-		kill -0 "$run_pid" 2>/dev/null || return 0
-		nap "$tick_s"
-		nr_i=$((nr_i + 1))
-	done
-}
-
 # end_run: the lifeline closed (the host stops its driver if it still
 # runs, and removes its directory), and the launcher given 5 s to end
 # with it; then stopped.  Bounded, whatever the connection does.
@@ -199,11 +184,13 @@ end_run() {
 	done
 	kill -TERM "$run_pid" 2>/dev/null
 	wait "$run_pid"
+	reader_end
 }
 
 # finish: the host's result, from what is here; ends the job.
 finish() {
 	trap '' TERM
+	[ -n "$run_pid" ] || reader_end
 	if [ -n "$run_pid" ]
 	then
 		end_run
@@ -234,6 +221,8 @@ finish() {
 		status "FAILED after $mmss_s: $why"
 		result failed "" "$why"
 	fi
+	# The fleet ($$ in this subshell) woken: its job has ended.
+	kill -USR1 "$$" 2>/dev/null
 	exit 0
 }
 
@@ -262,13 +251,13 @@ stop_run() {
 	kill -0 "$run_pid" 2>/dev/null || return 0
 	printf 'stop\n' >&3 2>/dev/null
 	sr_i=0
-	while [ "$sr_i" -lt $((5 * tick_n)) ] && ! grep -q '^done ' "$hw/run.out" 2>/dev/null &&
+	while [ "$sr_i" -lt $((5 * tick_n)) ] && ! run_said_done &&
 		kill -0 "$run_pid" 2>/dev/null
 	do
 		sleep "$tick_s"
 		sr_i=$((sr_i + 1))
 	done
-	grep -q '^done ' "$hw/run.out" 2>/dev/null && poll
+	run_said_done && poll
 	return 0
 }
 
@@ -293,19 +282,27 @@ probe() {
 # holds open on fd 3: closed, the host stops the driver and cleans up),
 # and copy its file here until it ends, or a stop is asked (stop_run).
 watch() {
-	mkfifo "$hw/life" || {
+	if ! { mkfifo "$hw/life" && mkfifo "$hw/out"; }
+	then
 		why="cannot make a fifo in $hw"
 		return 1
-	}
+	fi
+	# The run's output goes through the reader (run_reader), which tells
+	# this job (its PID: the parent of the sh started here) its news.
+	job_pid=$(exec sh -c 'echo "$PPID"')
+	trap on_news USR1
+	: >"$hw/run.out"
+	run_reader <"$hw/out" >"$hw/run.out" 3>&- &
+	reader_pid=$!
 	rsh -x "$h" "sh $rscript --remote-run $rdir" <"$hw/life" \
-		>"$hw/run.out" 2>"$hw/run.err" &
+		>"$hw/out" 2>"$hw/run.err" &
 	run_pid=$!
 	exec 3>"$hw/life"
 	status "starting"
 	last_step="before its first step"
 	while [ -z "$stop_asked" ]
 	do
-		if grep -q '^done ' "$hw/run.out"
+		if run_said_done
 		then
 			poll
 			break
@@ -313,12 +310,26 @@ watch() {
 		kill -0 "$run_pid" 2>/dev/null || break
 		if poll
 		then
-			w_step=$(sed -n 's/^\[\([0-9][0-9]*\)\/\([0-9][0-9]*\)\] .*/after step \1 of \2/p' "$hw/status")
-			[ -n "$w_step" ] && last_step=$w_step
+			# The step of the host's line ("[N/M] ..."), by the shell.
+			IFS= read -r w_line <"$hw/status"
+			case "$w_line" in
+			"["[0-9]*/[0-9]*"] "*)
+				w_n=${w_line#?}
+				w_n=${w_n%%/*}
+				w_m=${w_line#*/}
+				w_m=${w_m%%"] "*}
+				case "$w_n$w_m" in
+				*[!0-9]*) ;;
+				*) last_step="after step $w_n of $w_m" ;;
+				esac
+				;;
+			esac
 		fi
 		nap_run
 	done
 	[ -n "$stop_asked" ] && stop_run
+	# Its launcher ended: all it said copied, for run_end.
+	kill -0 "$run_pid" 2>/dev/null || reader_end
 	return 0
 }
 
@@ -356,6 +367,11 @@ job_start() {
 	job_settings=
 	stop_asked=
 	nap_pid=
+	status_was="
+"
+	run_news=
+	job_pid=
+	reader_pid=
 	build_pid=
 	last_step="before the run began"
 	job_t0=$(now_s)

@@ -71,13 +71,17 @@ pair_phase() {
 	while [ "$pp_i" -lt "$nhosts" ] && [ -z "$interrupted" ]
 	do
 		pp_i=$((pp_i + 1))
-		[ "$(sed -n 1p "$work/h$pp_i/result")" = ok ] || continue
+		pp_kind=
+		read -r pp_kind <"$work/h$pp_i/result"
+		[ "$pp_kind" = ok ] || continue
 		read -r pp_a pp_an _ <"$work/h$pp_i/host"
 		pp_j=$pp_i
 		while [ "$pp_j" -lt "$nhosts" ] && [ -z "$interrupted" ]
 		do
 			pp_j=$((pp_j + 1))
-			[ "$(sed -n 1p "$work/h$pp_j/result")" = ok ] || continue
+			pp_kind=
+			read -r pp_kind <"$work/h$pp_j/result"
+			[ "$pp_kind" = ok ] || continue
 			read -r pp_b pp_bn pp_ba <"$work/h$pp_j/host"
 			pp_k=$((pp_k + 1))
 			mkdir "$work/h$pp_k" &&
@@ -95,15 +99,13 @@ pair_phase() {
 			printf 'waiting\n' >"$work/h$pp_k/status"
 			pair_job "$pp_k" "$pp_a" "$pp_an" "$pp_b" "$pp_bn" "$pp_ba" </dev/null &
 			running="$pp_k:$!"
-			# Its end seen within a tick, its line shown once a second.
-			pp_t=0
-			while kill -0 "${running#*:}" 2>/dev/null
+			# Its end seen as it ends (on_job_end), its line shown
+			# once a second.
+			while ! job_done "$pp_k" "${running#*:}"
 			do
-				[ $((pp_t % tick_n)) = 0 ] && show
-				pp_t=$((pp_t + 1))
-				sleep "$tick_s"
+				show
+				fleet_nap 1
 			done
-			wait "${running#*:}"
 			running=
 			[ -f "$work/h$pp_k/result" ] ||
 				printf 'failed\n\nits job ended without a word\n' >"$work/h$pp_k/result"
