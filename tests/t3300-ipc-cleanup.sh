@@ -20,18 +20,30 @@ lat_fcntl $long
 bw_pipe $long -M 1m
 bw_unix $long -M 1m"
 
-programs=$(printf '%s\n' "$runs" | cut -d' ' -f1)
+# (The first word of each line, by the shell.)
+programs=
+while read -r p _
+do
+	programs="$programs $p"
+done <<EOF
+$runs
+EOF
 
-# kids_of P: record P's children (its peers) in $TRASH/P.kids; true if
-# it has some.
+# kids_of P: record P's children (its peers) in $TRASH/P.kids, one ps;
+# true if it has some.
 kids_of() {
-	ps -o pid= --ppid "$(cat "$TRASH/$1.pid")" | tr -d ' ' >"$TRASH/$1.kids"
+	read -r ko_pid <"$TRASH/$1.pid"
+	ps -o pid= --ppid "$ko_pid" >"$TRASH/$1.kids"
 	[ -s "$TRASH/$1.kids" ]
 }
 
-# alive P: P runs (it is not a zombie waiting for us).
+# alive P: P runs (it is not a zombie waiting for us): its state, the
+# field after "(comm) " in /proc/PID/stat, read by the shell.
 alive() {
-	al_stat=$(ps -o stat= -p "$(cat "$TRASH/$1.pid")" 2>/dev/null)
+	read -r al_pid <"$TRASH/$1.pid"
+	al_stat=
+	{ read -r al_stat <"/proc/$al_pid/stat"; } 2>/dev/null
+	al_stat=${al_stat##*) }
 	[ -n "$al_stat" ] && [ "${al_stat#Z}" = "$al_stat" ]
 }
 
@@ -80,22 +92,62 @@ EOF
 	sleep 0.3
 }
 
-# wait_all: wait for every program; its status goes to $TRASH/P.rc.
+# wait_all: wait for every program; its status goes to $TRASH/P.rc; then
+# the processes left, listed once for finish in $TRASH/ps.
 wait_all() {
 	for p in $programs
 	do
-		wait "$(cat "$TRASH/$p.pid")"
+		read -r wa_pid <"$TRASH/$p.pid"
+		wait "$wa_pid"
 		echo "$?" >"$TRASH/$p.rc"
 	done
 	sleep 0.1
+	ps -eo pid=,stat=,comm= >"$TRASH/ps"
+}
+
+# figures_in FILE [SAYS [SAYS2]]: fi_n, how many lines of FILE are
+# figures (end with "microseconds" or "MB/sec", or are "<digits>
+# <digits and dots>"), and fi_said, whether a line matches the case
+# pattern SAYS or SAYS2; read by the shell.
+figures_in() {
+	fi_n=0
+	fi_said=
+	while IFS= read -r fi_l || [ -n "$fi_l" ]
+	do
+		if [ -n "${2:-}" ]
+		then
+			# shellcheck disable=SC2254 # patterns
+			case "$fi_l" in
+			$2 | ${3:-$2}) fi_said=yes ;;
+			esac
+		fi
+		case "$fi_l" in
+		*microseconds | *MB/sec)
+			fi_n=$((fi_n + 1))
+			continue
+			;;
+		*" "*) ;;
+		*) continue ;;
+		esac
+		fi_a=${fi_l%% *}
+		fi_b=${fi_l#* }
+		case "$fi_a" in
+		'' | *[!0-9]*) continue ;;
+		esac
+		case "$fi_b" in
+		'' | *[!0-9.]*) continue ;;
+		esac
+		fi_n=$((fi_n + 1))
+	done <"$1"
 }
 
 # finish P WANT: P had a peer (but for WANT 1, the time bound, which may
 # stop it before), its status was WANT (or above 128 for "signal"), it
 # printed no figure for what it was measuring, and left nothing behind.
+# With SAYS [SAYS2] (case patterns), a line of its stderr matches one.
 finish() {
 	[ -s "$TRASH/$1.kids" ] || [ "$2" = 1 ] || fail "$1 started no peer" || return 1
-	rc=$(cat "$TRASH/$1.rc")
+	read -r rc <"$TRASH/$1.rc"
 	case "$2" in
 	signal) [ "$rc" -gt 128 ] || fail "exit status $rc, expected a signal" ;;
 	*) [ "$rc" = "$2" ] || fail "exit status $rc, expected $2: $(cat "$TRASH/$1.err")" ;;
@@ -103,21 +155,39 @@ finish() {
 	# lat_ctx prints each ring size's figure when it is measured: those
 	# of sizes finished before the stop are kept, the one it was in has
 	# none, so it printed fewer than its 7 sizes.  The others have one.
-	figures=$(grep -Ec '(microseconds|MB/sec)$|^[0-9]+ [0-9.]+$' "$TRASH/$1.err")
-	if [ "$figures" -gt 0 ] && { [ "$1" != lat_ctx ] || [ "$figures" -ge 7 ]; }
+	figures_in "$TRASH/$1.err" "${3:-}" "${4:-}"
+	if [ "$fi_n" -gt 0 ] && { [ "$1" != lat_ctx ] || [ "$fi_n" -ge 7 ]; }
 	then
 		fail "a figure was printed: $(cat "$TRASH/$1.err")"
 		return 1
 	fi
-	[ "$(procs_named "$1")" = 0 ] || fail "$1 processes left"
-	[ "$(tmp_files_in "$TRASH/$1.tmp")" = 0 ] ||
+	if [ -n "${3:-}" ] && [ -z "$fi_said" ]
+	then
+		fail "no line like $3 in $1.err: $(cat "$TRASH/$1.err")"
+		return 1
+	fi
+	# Its processes (procs_named) looked for only if the list wait_all
+	# made holds one of its name, alive: else procs_named finds none.
+	while read -r fp_pid fp_stat fp_comm
+	do
+		[ "$fp_comm" = "$1" ] || continue
+		case "$fp_stat" in
+		Z*) continue ;;
+		esac
+		[ "$(procs_named "$1")" = 0 ] || fail "$1 processes left ($fp_pid)" || return 1
+		break
+	done <"$TRASH/ps"
+	tmp_files_in "$TRASH/$1.tmp" >"$TRASH/n"
+	read -r n <"$TRASH/n"
+	[ "$n" = 0 ] ||
 		fail "temporary files left: $(ls "$TRASH/$1.tmp")"
 }
 
 start_all 60
 for p in $programs
 do
-	kill -INT "$(cat "$TRASH/$p.pid")"
+	read -r pid <"$TRASH/$p.pid"
+	kill -INT "$pid"
 done
 wait_all
 for p in $programs
@@ -132,8 +202,7 @@ wait_all
 for p in $programs
 do
 	test_expect "$p: the -B time bound stops it and leaves nothing" "
-		finish $p 1 &&
-		expect_line '^$p: time bound of 1 s exceeded' \"\$TRASH/$p.err\"
+		finish $p 1 '$p: time bound of 1 s exceeded*'
 	"
 done
 
@@ -142,10 +211,14 @@ done
 start_all 60
 for p in $programs
 do
+	read -r pid <"$TRASH/$p.pid"
 	i=0
 	while [ "$i" -lt 40 ]
 	do
-		kid=$(ps -o pid= --ppid "$(cat "$TRASH/$p.pid")" | tr -d ' ' | sed -n 1p)
+		# (Its first child: the first line; read strips the blanks.)
+		kid=
+		ps -o pid= --ppid "$pid" >"$TRASH/kid"
+		read -r kid <"$TRASH/kid"
 		[ -n "$kid" ] && kill -KILL "$kid" 2>/dev/null && break
 		sleep 0.05
 		i=$((i + 1))
@@ -155,8 +228,7 @@ wait_all
 for p in $programs
 do
 	test_expect "$p: its peer killed mid-run, it fails with a message" "
-		finish $p 1 &&
-		expect_line '^$p: .*(went away|exited)' \"\$TRASH/$p.err\"
+		finish $p 1 '$p: *went away*' '$p: *exited*'
 	"
 done
 
