@@ -127,7 +127,8 @@ remote_poll() {
 	rp_line=
 	if [ -f "$1/err" ]
 	then
-		rp_line=$(grep '^latbw-run: \[' "$1/err" | tail -n 1)
+		# (Its last progress line: one sed, not grep | tail.)
+		rp_line=$(sed -e '/^latbw-run: \[/h' -e '$!d' -e x "$1/err")
 	elif [ -f "$1/build.log" ]
 	then
 		rp_line="building"
