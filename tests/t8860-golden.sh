@@ -19,6 +19,13 @@
 . "$(dirname "$0")/lib.sh"
 
 GOLDEN=$TOP/tests/fixtures/golden
+# The cases' paths are from the top of the tree: the file runs there
+# (GOLDEN_KEEP, if relative, from where it was started).
+case ${GOLDEN_KEEP:-} in
+'' | /*) ;;
+*) GOLDEN_KEEP=$PWD/$GOLDEN_KEEP ;;
+esac
+cd "$TOP" || exit 1
 # Outputs above this size are kept as a checksum in $GOLDEN/sums.
 BIG=65536
 
@@ -27,24 +34,23 @@ ALL=$(sed -n 's/^@ALL //p' "$GOLDEN/cases")
 # shellcheck disable=SC2034 # used in the checks' commands (eval)
 EVERY=$(sed -n 's/^@EVERY //p' "$GOLDEN/cases" | tr '\n' ' ')
 
-# shim NAME COMMAND...: a directory $TRASH/awk-NAME whose "awk" runs
-# COMMAND with awk's arguments.
+# shim NAME PROGRAM: a directory $TRASH/awk-NAME whose "awk" is a
+# symbolic link to PROGRAM (busybox runs its awk when called so): an
+# awk the readers start is one exec, not a shell's and then the awk's.
 shim() {
-	sh_dir=$TRASH/awk-$1
-	shift
-	mkdir -p "$sh_dir" || return 1
-	printf '#!/bin/sh\nexec %s "$@"\n' "$*" >"$sh_dir/awk"
-	chmod +x "$sh_dir/awk"
+	mkdir -p "$TRASH/awk-$1" && ln -s "$2" "$TRASH/awk-$1/awk"
 }
 
 # run_case DIR NAME READER ARGS...: the case's output, in DIR/NAME: its
 # stdout, stderr, exit status, and the files graph wrote (each after a
 # line with its name); $TRASH made "TRASH" in those with an @OUT (the
-# paths of graph's plots).  The headers are files the shell writes, so
-# that one cat joins the parts (byte for byte, as the reader wrote
-# them): a case costs no more processes than that (and a sed for @OUT)
-# and its reader.  The other cases are kept as written: a path in $TRASH
-# in one of them would differ from the stored output, and show.
+# paths of graph's plots).  The reader writes its stdout into DIR/NAME
+# itself, after the shell's header, and its stderr is added by a cat
+# only when there is one (byte for byte, as the reader wrote them): a
+# case costs its reader and a cat at most (and a sed for @OUT, a cat
+# and ls for graph's files).  The other cases are kept as written: a
+# path in $TRASH in one of them would differ from the stored output,
+# and show.  (The file runs from $TOP: no subshell to cd a case.)
 run_case() {
 	rc_dir=$1
 	rc_name=$2
@@ -62,16 +68,20 @@ run_case() {
 		*) rc_args="$rc_args $rc_a" ;;
 		esac
 	done
-	# shellcheck disable=SC2086 # paths without blanks, split on purpose
-	(cd "$TOP" && AWK=awk PATH="$rc_dir:$PATH" sh "scripts/$rc_reader" $rc_args \
-		>"$TRASH/stdout" 2>"$TRASH/stderr")
-	rc_status=$?
-	echo '-- stdout' >"$TRASH/h-stdout"
-	echo '-- stderr' >"$TRASH/h-stderr"
-	echo "-- status $rc_status" >"$TRASH/h-status"
-	set -- "$TRASH/h-stdout" "$TRASH/stdout" "$TRASH/h-stderr" "$TRASH/stderr" "$TRASH/h-status"
+	rc_to=$rc_dir/$rc_name
+	[ -z "$rc_sed" ] || rc_to=$TRASH/case
+	{
+		echo '-- stdout'
+		# shellcheck disable=SC2086 # paths without blanks, split on purpose
+		AWK=awk PATH="$rc_dir:$PATH" sh "scripts/$rc_reader" $rc_args 2>"$TRASH/stderr"
+		rc_status=$?
+		echo '-- stderr'
+		[ ! -s "$TRASH/stderr" ] || cat "$TRASH/stderr"
+		echo "-- status $rc_status"
+	} >"$rc_to"
 	if [ -d "$rc_out" ]
 	then
+		set --
 		rc_n=0
 		for rc_f in $(cd "$rc_out" && LC_ALL=C ls)
 		do
@@ -79,13 +89,9 @@ run_case() {
 			echo "-- file $rc_f" >"$TRASH/h-file$rc_n"
 			set -- "$@" "$TRASH/h-file$rc_n" "$rc_out/$rc_f"
 		done
+		[ $# -eq 0 ] || cat "$@" >>"$rc_to"
 	fi
-	if [ -n "$rc_sed" ]
-	then
-		cat "$@" | sed "s|$TRASH|TRASH|g" >"$rc_dir/$rc_name"
-	else
-		cat "$@" >"$rc_dir/$rc_name"
-	fi
+	[ -z "$rc_sed" ] || sed "s|$TRASH|TRASH|g" "$rc_to" >"$rc_dir/$rc_name"
 	[ ! -e "$rc_out" ] || rm -rf "$rc_out"
 }
 
@@ -191,7 +197,7 @@ do
 		then
 			nomath=" busybox "
 		fi
-		shim busybox busybox awk
+		shim busybox "$(command -v busybox)"
 		;;
 	*)
 		if ! command -v "$a" >/dev/null 2>&1
