@@ -20,10 +20,11 @@ cp "$IDS" "$TRASH/id/$W/vm.1"
 sed 's/ id=[^] ]*//' "$IDS" >"$TRASH/noid/$W/vm.0"
 cp "$TRASH/noid/$W/vm.0" "$TRASH/noid/$W/vm.1"
 export W
-printf '#!/bin/sh\nexec busybox awk "$@"\n' >"$TRASH/bbawk"
-chmod +x "$TRASH/bbawk"
+# bbawk: busybox's awk, a link named awk that busybox runs as its awk
+# (one exec an awk, not a shell's and then busybox's).
 BB=
-busybox awk 'BEGIN {}' 2>/dev/null && BB=$TRASH/bbawk
+busybox awk 'BEGIN {}' 2>/dev/null && mkdir "$TRASH/bbawk" &&
+	ln -s "$(command -v busybox)" "$TRASH/bbawk/awk" && BB=$TRASH/bbawk/awk
 export BB
 
 test_expect 'the fixture: every statistics line has an id, the copy none' '
@@ -49,6 +50,9 @@ both() {
 	done
 	for f in out err
 	do
+		# (two empty files are the same: no cmp for the messages
+		# of a run that had none, the common case)
+		{ [ "$f" = err ] && [ ! -s "$TRASH/id/$f" ] && [ ! -s "$TRASH/noid/$f" ]; } ||
 		cmp -s "$TRASH/id/$f" "$TRASH/noid/$f" ||
 			fail "$b_awk ${1##*/} $2: $f differs: $(diff "$TRASH/noid/$f" "$TRASH/id/$f" | head -4)" ||
 			return 1
@@ -109,6 +113,7 @@ do
 	A=$a
 	export A
 	b=${a##*/}
+	[ "$a" != "$BB" ] || b=bbawk
 	test_expect "$b: summary, -s, json, csv: the same with ids and without" '
 		WANT_RC=0 &&
 		both "$A" "$SUMMARY" vm.0 && both "$A" "$SUMMARY" -s vm.0 &&
