@@ -20,7 +20,7 @@ LC_ALL=C awk 'BEGIN { srand(7); for (i = 0; i < 4000; i++) printf "%c", int(rand
 test_expect 'an empty file alone: one line naming it, status 2, no table' '
 	! summary "$D/empty.1" && expect_status 2 &&
 	expect_line "^summary: .*/empty\.1: empty file, skipped$" "$TRASH/err" &&
-	[ "$(wc -l <"$TRASH/err")" -eq 1 ] &&
+	has_lines 1 "$TRASH/err" &&
 	[ ! -s "$TRASH/out" ]
 '
 
@@ -43,8 +43,7 @@ do
 		read -r rc <'$TRASH/rc' && [ \$rc -le 1 ] &&
 		grep -c '^summary: .*/junk\.1:[0-9][0-9]*: ' '$TRASH/err' >'$TRASH/n' &&
 		read -r n <'$TRASH/n' && [ \$n -eq 10 ] &&
-		expect_line 'junk\.1: [0-9]* more warnings not shown' '$TRASH/err' &&
-		expect_line '^summary: no figure in any file' '$TRASH/err'
+		has_matches '$TRASH/err' 'junk\.1: [0-9]* more warnings not shown' '^summary: no figure in any file'
 	"
 done
 
@@ -119,29 +118,29 @@ sed -e 's/^Simple syscall: .*/Simple syscall: abc microseconds/' \
 
 test_expect 'corrupted lines: each warned about by file and line, the rest intact' '
 	summary "$D/bad.1" && expect_status 0 &&
-	expect_line "/bad\.1:84: unrecognised line skipped: Simple syscall: abc microseconds$" "$TRASH/err" &&
-	expect_line "/bad\.1:101: figure .Pipe latency. is not a number, skipped$" "$TRASH/err" &&
-	expect_line "/bad\.1:[0-9]*: unrecognised line in series .Memory load latency stride=128. skipped: 0.02148 garbage$" "$TRASH/err" &&
-	expect_line "/bad\.1:[0-9]*: truncated statistics line skipped$" "$TRASH/err" &&
-	expect_line "/bad\.1:[0-9]*: a point outside any series skipped: 0.00049 1.267$" "$TRASH/err" &&
-	grep -qxF "bad       Linux 6.18.44 3182      0.26 1.23 3.07 6.12 0.34 2.93 376. 855. 1699" "$TRASH/out" &&
-	grep -qxF "bad       Linux 6.18.44  68.2       87.5  17.3  41.2  21.6  25.6 1755" "$TRASH/out" &&
-	grep -qxF "bad       Linux 6.18.44  3182 1.2470 3.5900   19.4       167.2" "$TRASH/out"
+	has_matches "$TRASH/err" "/bad\.1:84: unrecognised line skipped: Simple syscall: abc microseconds$" \
+		"/bad\.1:101: figure .Pipe latency. is not a number, skipped$" \
+		"/bad\.1:[0-9]*: unrecognised line in series .Memory load latency stride=128. skipped: 0.02148 garbage$" \
+		"/bad\.1:[0-9]*: truncated statistics line skipped$" \
+		"/bad\.1:[0-9]*: a point outside any series skipped: 0.00049 1.267$" &&
+	holds_lines "$TRASH/out" "bad       Linux 6.18.44 3182      0.26 1.23 3.07 6.12 0.34 2.93 376. 855. 1699" \
+		"bad       Linux 6.18.44  68.2       87.5  17.3  41.2  21.6  25.6 1755" \
+		"bad       Linux 6.18.44  3182 1.2470 3.5900   19.4       167.2"
 '
 
 test_expect 'misplaced and mismatched statistics lines: warned about, figures kept' '
 	summary "$D/st.1" && expect_status 0 &&
-	expect_line "/st\.1:4: statistics line not after a figure, skipped$" "$TRASH/err" &&
-	expect_line "/st\.1:7: statistics line does not match the figure before it, skipped$" "$TRASH/err" &&
-	expect_line "/st\.1:8: statistics line without spread or reps skipped$" "$TRASH/err" &&
-	expect_line "/st\.1:10: a point outside any series skipped: 1 6.5$" "$TRASH/err" &&
+	has_matches "$TRASH/err" "/st\.1:4: statistics line not after a figure, skipped$" \
+		"/st\.1:7: statistics line does not match the figure before it, skipped$" \
+		"/st\.1:8: statistics line without spread or reps skipped$" \
+		"/st\.1:10: a point outside any series skipped: 1 6.5$" &&
 	grep -qxF "st          Linux 6.1.0      0.23                                             " "$TRASH/out"
 '
 
 test_expect 'a blank line inside a series: warned about, the later point kept' '
 	summary "$D/gap.1" && expect_status 0 &&
 	expect_line "/gap\.1:5: a blank line inside series .Socket bandwidth using localhost.: its points after it are kept$" "$TRASH/err" &&
-	grep -qxF "gap         Linux 6.1.0 3255      872.$(printf "%39s" "")" "$TRASH/out"
+	grep -qxF "gap         Linux 6.1.0 3255      872.                                       " "$TRASH/out"
 '
 
 test_expect 'a file without the lmbench header: warned about, OS left blank' '
@@ -173,7 +172,7 @@ test_expect 'a missing file: named, status 1, the others still summarised' '
 test_expect 'a directory without results files: named in one line, status 2' '
 	mkdir -p "$TRASH/nothing/x" && : >"$TRASH/nothing/x/README" &&
 	! summary "$TRASH/nothing" && expect_status 2 &&
-	[ "$(wc -l <"$TRASH/err")" -eq 1 ] &&
+	has_lines 1 "$TRASH/err" &&
 	expect_line "^summary: .*/nothing: no results file" "$TRASH/err"
 '
 
@@ -190,9 +189,9 @@ test_expect 'nothing in a results file or its name is executed' '
 	(cd "$E" && sh "$SUMMARY" "a=b.1" "-x.1" "-" "\$(touch pwned).1" >"$TRASH/out" 2>"$TRASH/err") ;
 	(cd "$E" && sh "$SUMMARY" "$TRASH/evil" >"$TRASH/out2" 2>>"$TRASH/err") ;
 	[ ! -e "$P" ] && [ -z "$(find "$TRASH" -name pwned)" ] &&
-	grep -c "^a=b       " "$TRASH/out" >"$TRASH/n" && [ "$(cat "$TRASH/n")" -ge 2 ] &&
-	grep -q "^-x        " "$TRASH/out" && grep -q "^-         " "$TRASH/out" &&
-	grep -q "^\$(touch p" "$TRASH/out" && grep -q "^\$(touch p" "$TRASH/out2"
+	grep -c "^a=b       " "$TRASH/out" >"$TRASH/n" && read -r n <"$TRASH/n" && [ "$n" -ge 2 ] &&
+	has_matches "$TRASH/out" "^-x        " "^-         " "^[$][(]touch p" &&
+	grep -q "^\$(touch p" "$TRASH/out2"
 '
 
 # error_and_usage: $TRASH/err is two lines, an error ("summary: ...")
