@@ -51,11 +51,10 @@ compare_cells() {
 for n in 0 1
 do
 	test_expect "vm.$n: the recorded cells cover every table both print" "
-		for t in basic proc int float double ctx local filevm bw mem
-		do
-			grep -q \"^\$t|vm#1|\" '$GFIX/vm.$n.cells' || fail \"no \$t cells\"
-		done &&
-		[ \"\$(grep -c . '$GFIX/vm.$n.cells')\" -ge 80 ]
+		has_matches '$GFIX/vm.$n.cells' '^basic[|]vm#1[|]' '^proc[|]vm#1[|]' '^int[|]vm#1[|]' \
+			'^float[|]vm#1[|]' '^double[|]vm#1[|]' '^ctx[|]vm#1[|]' '^local[|]vm#1[|]' \
+			'^filevm[|]vm#1[|]' '^bw[|]vm#1[|]' '^mem[|]vm#1[|]' &&
+		grep -c . '$GFIX/vm.$n.cells' >'$TRASH/n' && read -r c <'$TRASH/n' && [ \"\$c\" -ge 80 ]
 	"
 	for a in $AWKS
 	do
@@ -78,20 +77,19 @@ test_expect 'the comparison can fail: one figure changed in the file, one cell d
 	summary "$TRASH/c/x86_64-linux-gnu/vm.0" &&
 	LC_ALL=C awk -f "$CELLS" "$TRASH/out" >"$TRASH/ours.cells" &&
 	! compare_cells "$GFIX/vm.0.cells" "$TRASH/ours.cells" >"$TRASH/diff" &&
-	[ "$(cat "$TRASH/diff")" = "local|vm#1|Pipe: getsummary '\''$(grep "^local|vm#1|Pipe|" "$GFIX/vm.0.cells" | cut -d "|" -f 4)'\'' summary '\''123.5'\''" ] ||
+	file_is "$TRASH/diff" "local|vm#1|Pipe: getsummary '\''$(awk -F "|" "\$1 == \"local\" && \$2 == \"vm#1\" && \$3 == \"Pipe\" { print \$4 }" "$GFIX/vm.0.cells")'\'' summary '\''123.5'\''" ||
 		fail "$(cat "$TRASH/diff")"
 '
 
 test_expect 'the fixtures are driver files: quick and full, statistics after their series' '
-	grep -q "^\[QUICK: YES\]" "$D/vm.0" && grep -q "^\[QUICK: NO\]" "$D/vm.1" &&
+	has_matches "$D/vm.0" "^\[QUICK: YES\]" "^\[LMBENCH_VER: latbw" "^\[COMPLETE: " \
+		"^\[latbw-stat prog=bw_file_rd case=io_only x=" &&
+	has_matches "$D/vm.1" "^\[QUICK: NO\]" "^\[LMBENCH_VER: latbw" "^\[COMPLETE: " \
+		"^\[latbw-stat prog=bw_file_rd case=io_only x=" "^10k " "^4k " &&
 	for f in "$D/vm.0" "$D/vm.1"
 	do
-		grep -q "^\[LMBENCH_VER: latbw" "$f" &&
-		grep -q "^\[COMPLETE: " "$f" &&
-		awk "/^\"read bandwidth\$/ { s = 1; next } s && /^\$/ { exit } s && /^\[/ { bad = 1 } END { exit bad }" "$f" &&
-		grep -q "^\[latbw-stat prog=bw_file_rd case=io_only x=" "$f" || exit 1
-	done &&
-	grep -q "^10k " "$D/vm.1" && grep -q "^4k " "$D/vm.1"
+		awk "/^\"read bandwidth\$/ { s = 1; next } s && /^\$/ { exit } s && /^\[/ { bad = 1 } END { exit bad }" "$f" || exit 1
+	done
 '
 
 test_done
