@@ -45,12 +45,23 @@ small_svgs() {
 		}' "$1"/*.svg >&2
 }
 
-# one_line REGEX: $TRASH/err is one line, and it matches the extended
-# regular expression REGEX (wc and grep in one awk; REGEX in the
-# environment, where awk leaves its backslashes alone, unlike -v).
-one_line() {
-	OL_RE=$1 awk '$0 ~ ENVIRON["OL_RE"] { m = 1 } END { exit !(NR == 1 && m) }' "$TRASH/err" ||
-		fail "not one line matching /$1/: $(cat "$TRASH/err")"
+# one_message NAME: $TRASH/err is one line (a last one without its
+# newline counts), "summary: NAME: ..." or "summary: ./NAME: ...", read
+# by the shell: no awk a run.
+one_message() {
+	om_n=0
+	om_l=
+	while IFS= read -r om_line || [ -n "$om_line" ]
+	do
+		om_n=$((om_n + 1))
+		om_l=$om_line
+	done <"$TRASH/err"
+	case $om_n:$om_l in
+	"1:summary: $1: "* | "1:summary: ./$1: "*)
+		return 0
+		;;
+	esac
+	fail "not one line 'summary: [./]$1: ...': $(cat "$TRASH/err")"
 }
 
 # The issue's file: one point at x = 1e400 (infinity to awk).
@@ -86,21 +97,21 @@ printf '%s\n%s\n"stride=128\n%s\n%s\n\nMemory read bandwidth\n%s\n%s\n\n' "$HDR"
 
 test_expect 'graph on the issue file (x = 1e400): ends, warns file:line, plots the rest' '
 	hostile graph -o g x.0 && expect_status 0 &&
-	[ "$(cat "$TRASH/err")" = "graph: x.0:3: '\''1e400'\'' is not a finite number: left out" ] &&
-	[ "$(cat "$TRASH/out")" = "./g/mem-bandwidth-read.svg" ] &&
+	file_is "$TRASH/err" "graph: x.0:3: '\''1e400'\'' is not a finite number: left out" &&
+	file_is "$TRASH/out" "./g/mem-bandwidth-read.svg" &&
 	small_svgs "$W/g" && grep -q "points=\"[0-9.]*,[0-9.]*\"" "$W/g/mem-bandwidth-read.svg"
 '
 
 test_expect 'graph on a value of 1.7e308: ends, warns it is out of range' '
 	hostile graph -o g2 y.0 && expect_status 0 &&
-	[ "$(cat "$TRASH/err")" = "graph: y.0:3: '\''1.7e308'\'' is out of range (above 1e15): left out" ] &&
+	file_is "$TRASH/err" "graph: y.0:3: '\''1.7e308'\'' is out of range (above 1e15): left out" &&
 	small_svgs "$W/g2"
 '
 
 test_expect 'graph on an x of 100000 digits: ends, the warning shows 40 of them' '
 	hostile graph -o g3 long.0 && expect_status 0 &&
 	expect_line "^graph: long\.0:3: '\''19{39}\.\.\.'\'' is not a finite number: left out$" "$TRASH/err" &&
-	[ "$(wc -l <"$TRASH/err")" -eq 1 ] && small_svgs "$W/g3"
+	has_lines 1 "$TRASH/err" && small_svgs "$W/g3"
 '
 
 test_expect 'graph on values from 1e-12 to 1e15 on both axes: at most 16 ticks an axis' '
@@ -132,8 +143,8 @@ test_expect 'summary: non-finite and absurd figures, keys and statistics warned 
 test_expect 'summary -f json and -f csv: no non-finite or absurd number in them' '
 	hostile summary -f json figs.1 && expect_status 0 &&
 	! grep -qi "inf\|nan\|e400\|e999\|e20" "$TRASH/out" &&
-	grep -q "\"name\": \"Simple write\", .*\"min\": 0.29, \"max\": null" "$TRASH/out" &&
-	grep -q "\"name\": \"File system latency create\", \"metric\": \"[^\"]*\", \"x\": \"1k\"" "$TRASH/out" &&
+	has_matches "$TRASH/out" "\"name\": \"Simple write\", .*\"min\": 0.29, \"max\": null" \
+		"\"name\": \"File system latency create\", \"metric\": \"[^\"]*\", \"x\": \"1k\"" &&
 	! grep -q "\"name\": \"File system latency [a-z]*\", \"metric\": \"[^\"]*\", \"x\": \"0k\"" "$TRASH/out" &&
 	hostile summary -f csv figs.1 x.0 y.0 long.0 && expect_status 0 &&
 	! grep -qi "inf\|nan\|e400\|e999\|e20\|e308\|99999" "$TRASH/out"
@@ -141,8 +152,8 @@ test_expect 'summary -f json and -f csv: no non-finite or absurd number in them'
 
 test_expect 'compare with such values on either side: ends, warns, no inf in the tables' '
 	hostile compare figs.1 x.0 && expect_status 0 &&
-	expect_line "^compare: figs\.1:5: '\''1e400'\'' is not a finite number: left out$" "$TRASH/err" &&
-	expect_line "^compare: x\.0:3: '\''1e400'\'' is not a finite number: left out$" "$TRASH/err" &&
+	has_matches "$TRASH/err" "^compare: figs\.1:5: '\''1e400'\'' is not a finite number: left out$" \
+		"^compare: x\.0:3: '\''1e400'\'' is not a finite number: left out$" &&
 	! grep -qi "inf\|nan" "$TRASH/out"
 '
 
@@ -163,10 +174,10 @@ do
 		do
 			hostile summary -f $f \"\$bad\"
 			expect_status 2 && [ ! -s '$TRASH/out' ] &&
-			one_line \"^summary: (\\./)?\$bad: \" || return 1
+			one_message \"\$bad\" || return 1
 		done
 		hostile summary -f $f missing.1 nothing
-		expect_status 2 && [ ! -s '$TRASH/out' ] && [ \$(wc -l <'$TRASH/err') -eq 2 ]
+		expect_status 2 && [ ! -s '$TRASH/out' ] && has_lines 2 '$TRASH/err'
 	"
 done
 
@@ -224,7 +235,7 @@ test_expect 'control characters in names and lines never reach the terminal' '
 test_expect 'graph -o '\''o\nut'\'': the plots go to that directory, backslash and all' '
 	cp "$TOP/tests/fixtures/graph/vm.0" "$W/vm.0" &&
 	hostile graph -o "o\\nut" vm.0 && expect_status 0 && [ ! -s "$TRASH/err" ] &&
-	[ "$(sed -n 1p "$TRASH/out")" = "./o\\nut/mem-latency.svg" ] &&
+	{ IFS= read -r first <"$TRASH/out" && [ "$first" = "./o\\nut/mem-latency.svg" ]; } &&
 	[ -s "$W/o\\nut/mem-latency.svg" ] && [ "$(ls "$W/o\\nut" | wc -l)" -eq 6 ]
 '
 
@@ -249,7 +260,7 @@ test_expect 'a name with a newline, inside or at the end, is skipped with one li
 	hostile summary "$NLIN" "$NLEND" end.1 && expect_status 1 &&
 	holds_lines "$TRASH/err" "summary: ./n?l.1: a newline in the name, skipped" \
 		"summary: ./end.1?: a newline in the name, skipped" &&
-	[ "$(wc -l <"$TRASH/err")" -eq 2 ]
+	has_lines 2 "$TRASH/err"
 '
 
 # A directory named d\tx\\ (backslashes, no tab), and a run in it.
