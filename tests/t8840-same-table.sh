@@ -21,23 +21,21 @@ test_expect 'the null call of the fixture is 0.17, and the copies differ' '
 '
 test_expect 'one file thrice: every cell within, exit 0' '
 	sh "$ST" "$F" "$F" "$F" >"$TRASH/o" &&
-	grep -q "^72 cells compared over 3 files; 0 outside" "$TRASH/o" &&
-	grep -q "^0 of those (OUT~)" "$TRASH/o" &&
-	grep -q "^0 cells whose largest value is more than" "$TRASH/o"
+	has_matches "$TRASH/o" "^72 cells compared over 3 files; 0 outside" "^0 of those [(]OUT~[)]" \
+		"^0 cells whose largest value is more than"
 '
 test_expect 'a null call one digit apart: outside, marked OUT~, exit 1' '
 	sh "$ST" "$F" "$F" "$TRASH/s0.1760" >"$TRASH/o"
 	[ $? -eq 1 ] &&
-	grep -q "; 1 outside" "$TRASH/o" &&
-	grep -q "^1 of those (OUT~)" "$TRASH/o" &&
-	grep -Eq "^  OUT~ +5\.9 %  x1\.06 +proc +null-call +0\.17 0\.17 0\.18$" "$TRASH/o" &&
-	grep -q "^1 cells whose largest value is more than 1 + their tolerance times their smallest" "$TRASH/o"
+	has_matches "$TRASH/o" "; 1 outside" "^1 of those [(]OUT~[)]" \
+		"^  OUT~ +5\.9 %  x1\.06 +proc +null-call +0\.17 0\.17 0\.18$" \
+		"^1 cells whose largest value is more than 1 [+] their tolerance times their smallest"
 '
 test_expect 'two digits apart: OUT, not OUT~' '
 	sh "$ST" "$F" "$F" "$TRASH/s0.1900" >"$TRASH/o"
 	[ $? -eq 1 ] &&
-	grep -q "^0 of those (OUT~)" "$TRASH/o" &&
-	grep -Eq "^  OUT +11\.8 %  x1\.12 +proc +null-call +0\.17 0\.17 0\.19$" "$TRASH/o"
+	has_matches "$TRASH/o" "^0 of those [(]OUT~[)]" \
+		"^  OUT +11\.8 %  x1\.12 +proc +null-call +0\.17 0\.17 0\.19$"
 '
 test_expect 'one file, or none to read: usage, exit 2' '
 	sh "$ST" "$F" >/dev/null 2>"$TRASH/e1"
