@@ -34,7 +34,7 @@ test_expect 'two runs whose cache program disagreed read the same points' '
 	mem_row run.1 >"$TRASH/a" && [ -s "$TRASH/a" ] &&
 	awk "/^Memory latencies/ { m = 1 } /^Cache sizes/ { m = 0 }
 		m && /^run\\.[12] / { print substr(\$0, 10) }" "$TRASH/out" >"$TRASH/rows" &&
-	[ "$(wc -l <"$TRASH/rows")" -eq 2 ] &&
+	has_lines 2 "$TRASH/rows" &&
 	[ "$(sort -u "$TRASH/rows" | wc -l)" -eq 1 ] ||
 		fail "$(cat "$TRASH/out")"
 '
@@ -43,7 +43,7 @@ test_expect 'L1 inside 48K, L2 inside half of 2M, L3 the median up to a quarter 
 	# 1K: 1.01 ns; no 128K point, so the last at or below 1M: 4.2; L3 the
 	# median of (2M, 65M]: 20 21 24 25 26, 24.0; no point from 2080M: the
 	# last, 2048M (twice 260M or more), 125.0
-	[ "$(cat "$TRASH/a")" = "run.1       Linux 6.1.0  3000 1.0100 4.2000   24.0  125.0       " ] ||
+	file_is "$TRASH/a" "run.1       Linux 6.1.0  3000 1.0100 4.2000   24.0  125.0       " ||
 		fail "got: $(cat "$TRASH/a")"
 '
 
@@ -55,29 +55,29 @@ test_expect 'the sizes table shows the sizes used (sysfs) and the measured ones 
 
 test_expect 'no sizes from the system: the measured ones, and the table says so' '
 	summary "$D/nosys.1" &&
-	[ "$(sizes_row nosys)" = "nosys       Linux 6.1.0    32K     1M    16M cache       32K     1M    16M" ] &&
+	{ sizes_row nosys >"$TRASH/row" && file_is "$TRASH/row" "nosys       Linux 6.1.0    32K     1M    16M cache       32K     1M    16M"; } &&
 	# 1K: 1.01, 512K: 4.1; a measured L3: the median of the points in
 	# (1M, 8M] (4.3, 4.4, 20.0, 21.0: the upper middle, 20.0); the first
 	# point from 8 x 16M: 128M, 28.0
-	[ "$(mem_row nosys)" = "nosys       Linux 6.1.0  3000 1.0100 4.1000   20.0   28.0       " ] ||
+	{ mem_row nosys >"$TRASH/row" && file_is "$TRASH/row" "nosys       Linux 6.1.0  3000 1.0100 4.1000   20.0   28.0       "; } ||
 		fail "$(cat "$TRASH/out")"
 '
 
 test_expect 'a level the system does not report takes the measured size: mixed' '
 	grep -v "^\[CACHE_L3:" "$D/run.1" >"$D/mixed.1" &&
 	summary "$D/mixed.1" &&
-	[ "$(sizes_row mixed)" = "mixed       Linux 6.1.0    48K     2M    48M mixed       64K     3M    48M" ] &&
+	{ sizes_row mixed >"$TRASH/row" && file_is "$TRASH/row" "mixed       Linux 6.1.0    48K     2M    48M mixed       64K     3M    48M"; } &&
 	# L3 the median of (2M, 24M]: 20 21, the upper 21.0; Main from 384M:
 	# 512M, 110.0
-	[ "$(mem_row mixed)" = "mixed       Linux 6.1.0  3000 1.0100 4.2000   21.0  110.0       " ] ||
+	{ mem_row mixed >"$TRASH/row" && file_is "$TRASH/row" "mixed       Linux 6.1.0  3000 1.0100 4.2000   21.0  110.0       "; } ||
 		fail "$(cat "$TRASH/out")"
 '
 
 # rows_are NAME SIZES MEM: the summary of $D/NAME.1, whose cache sizes row
 # is SIZES and memory latency row MEM.
 rows_are() {
-	if summary "$D/$1.1" && [ "$(sizes_row "$1")" = "$2" ] &&
-		[ "$(mem_row "$1")" = "$3" ]
+	if summary "$D/$1.1" && { sizes_row "$1" >"$TRASH/row" && file_is "$TRASH/row" "$2"; } &&
+		{ mem_row "$1" >"$TRASH/row" && file_is "$TRASH/row" "$3"; }
 	then
 		return 0
 	fi
@@ -117,7 +117,7 @@ test_expect 'sizes from getconf, L3 not measured: no L3 point (not getconf'"'"'s
 test_expect 'a sweep that ends between 2x and 8x the last level: its last point is Main' '
 	sed "/^1536.00000 /d; /^2048.00000 /d" "$D/run.1" >"$D/short.1" &&
 	summary "$D/short.1" && [ ! -s "$TRASH/err" ] &&
-	[ "$(mem_row short)" = "short       Linux 6.1.0  3000 1.0100 4.2000   24.0  115.0       " ] ||
+	{ mem_row short >"$TRASH/row" && file_is "$TRASH/row" "short       Linux 6.1.0  3000 1.0100 4.2000   24.0  115.0       "; } ||
 		fail "$(cat "$TRASH/out" "$TRASH/err")"
 '
 
@@ -126,9 +126,9 @@ test_expect 'a sweep that ends short of 2x the last level: Main mem blank, said 
 	# 520M on
 	sed "/^[0-9]\{3,\}\.00000 /d" "$D/run.1" >"$D/cut.1" &&
 	summary "$D/cut.1" &&
-	[ "$(mem_row cut)" = "cut         Linux 6.1.0  3000 1.0100 4.2000   24.0              " ] &&
+	{ mem_row cut >"$TRASH/row" && file_is "$TRASH/row" "cut         Linux 6.1.0  3000 1.0100 4.2000   24.0              "; } &&
 	[ "$(grep -c "the memory sweep ends at 64.00000 MB, short of twice the last-level cache (2 x 260.00 MB): Main mem left blank" "$TRASH/err")" -eq 1 ] &&
-	[ "$(wc -l <"$TRASH/err")" -eq 1 ] ||
+	has_lines 1 "$TRASH/err" ||
 		fail "$(cat "$TRASH/out" "$TRASH/err")"
 '
 
@@ -140,8 +140,8 @@ test_expect 'an L3 mostly at main memory (a share of the reported L3): the media
 	# of (2M, 65M], 20 21 100 100 100: the median, 100 at 32M, is over
 	# half of Main (125); the points at most 62.5: 20, 21: the upper,
 	# 21.0 at 4M
-	[ "$(mem_row share)" = "share       Linux 6.1.0  3000 1.0100 4.2000   21.0  125.0       " ] &&
-	[ "$(cat "$TRASH/err")" = "summary: $D/share.1: L3 \$: 100 ns at 32 MB is over half of main memory'"'"'s 125 ns, inside the 260 MB L3 the system reports: read at the median of the points under that (21 ns at 4 MB)" ] ||
+	{ mem_row share >"$TRASH/row" && file_is "$TRASH/row" "share       Linux 6.1.0  3000 1.0100 4.2000   21.0  125.0       "; } &&
+	file_is "$TRASH/err" "summary: $D/share.1: L3 \$: 100 ns at 32 MB is over half of main memory'"'"'s 125 ns, inside the 260 MB L3 the system reports: read at the median of the points under that (21 ns at 4 MB)" ||
 		fail "$(cat "$TRASH/out" "$TRASH/err")"
 '
 
@@ -154,14 +154,14 @@ test_expect 'an L3 whose last points read main memory, its median not: those poi
 	# half of Main (125), but 100 is not inside the level: the median of
 	# 20 21 24, 21.0 (an Intel guest shown a 480 MB L3 read 48.0 ns at
 	# 16 MB, on its way up to memory, for a plateau of 34-43)
-	[ "$(mem_row edge)" = "edge        Linux 6.1.0  3000 1.0100 4.2000   21.0  125.0       " ] ||
+	{ mem_row edge >"$TRASH/row" && file_is "$TRASH/row" "edge        Linux 6.1.0  3000 1.0100 4.2000   21.0  125.0       "; } ||
 		fail "$(cat "$TRASH/out" "$TRASH/err")"
 '
 
 test_expect 'an L3 whose every point is at main memory: L3 blank, said' '
 	sed "s/^\([0-9]*\.00000\) 2[0-9]\.000$/\1 100.000/; s/^3.00000 20.000$/3.00000 100.000/" 		"$D/run.1" >"$D/nol3.1" &&
 	summary "$D/nol3.1" &&
-	[ "$(mem_row nol3)" = "nol3        Linux 6.1.0  3000 1.0100 4.2000         125.0       " ] &&
+	{ mem_row nol3 >"$TRASH/row" && file_is "$TRASH/row" "nol3        Linux 6.1.0  3000 1.0100 4.2000         125.0       "; } &&
 	grep -q "inside the 260 MB L3 the system reports: left blank\$" "$TRASH/err" ||
 		fail "$(cat "$TRASH/out" "$TRASH/err")"
 '
