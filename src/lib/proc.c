@@ -242,17 +242,44 @@ void proc_signals_init(const char *prog, unsigned bound_secs)
 		alarm(bound_secs);
 }
 
+/*
+ * A child or a file is registered in the same step as it is made: the
+ * fatal signals are held off from just before the fork or the create
+ * until the registry has it, then let in (a pending one is handled
+ * at once, and finds it registered).  Otherwise a signal between the
+ * two, more likely on a busy CPU (a return from fork or open is where
+ * a process is preempted), left the file or the child behind.
+ */
+static void hold_fatal(sigset_t *old)
+{
+	sigset_t s;
+
+	sigemptyset(&s);
+	sigaddset(&s, SIGINT);
+	sigaddset(&s, SIGTERM);
+	sigaddset(&s, SIGHUP);
+	sigaddset(&s, SIGALRM);
+	pthread_sigmask(SIG_BLOCK, &s, old);
+}
+
+static void let_fatal(const sigset_t *old)
+{
+	pthread_sigmask(SIG_SETMASK, old, NULL);
+}
+
 pid_t bench_fork(void)
 {
 	pid_t parent = getpid();
 	pid_t pid;
+	sigset_t old;
 	int i;
 
+	hold_fatal(&old);
 	pid = fork();
-	if (pid < 0)
-		return pid;
-	if (pid > 0) {
-		register_kid(pid);
+	if (pid != 0) {
+		if (pid > 0)
+			register_kid(pid);
+		let_fatal(&old);
 		return pid;
 	}
 	/* The child owns none of its parent's children or files. */
@@ -262,6 +289,7 @@ pid_t bench_fork(void)
 		paths[i].used = 0;
 		paths[i].dir = NULL;
 	}
+	let_fatal(&old);
 #if defined(__linux__)
 	/* If the parent dies without cleaning up, do not outlive it. */
 	prctl(PR_SET_PDEATHSIG, SIGTERM);
@@ -352,20 +380,26 @@ int bench_tmpfile(const char *dir, const char *tag, char *path,
 		  size_t pathlen)
 {
 	struct reg_path *p = free_slot();
-	int fd;
+	sigset_t old;
+	int fd, err;
 
 	if (p == NULL)
 		return diag_error("too many temporary files");
 	if (make_template(dir, tag, path, pathlen) != 0)
 		return -1;
+	hold_fatal(&old);
 	fd = mkstemp(path);
+	err = errno;
+	if (fd >= 0) {
+		strcpy(p->path, path);
+		p->dir = NULL;
+		p->used = 1;
+	}
+	let_fatal(&old);
 	if (fd < 0)
 		return diag_error("cannot create a file in %s: %s",
 				  dir != NULL ? dir : bench_tmp_base(),
-				  strerror(errno));
-	strcpy(p->path, path);
-	p->dir = NULL;
-	p->used = 1;
+				  strerror(err));
 	return fd;
 }
 
@@ -373,18 +407,26 @@ int bench_tmpdir(const char *dir, const char *tag, char *path,
 		 size_t pathlen)
 {
 	struct reg_path *p = free_slot();
+	sigset_t old;
+	int made, err;
 
 	if (p == NULL)
 		return diag_error("too many temporary files");
 	if (make_template(dir, tag, path, pathlen) != 0)
 		return -1;
-	if (mkdtemp(path) == NULL)
+	hold_fatal(&old);
+	made = mkdtemp(path) != NULL;
+	err = errno;
+	if (made) {
+		strcpy(p->path, path);
+		p->dir = opendir(path);
+		p->used = 1;
+	}
+	let_fatal(&old);
+	if (!made)
 		return diag_error("cannot create a directory in %s: %s",
 				  dir != NULL ? dir : bench_tmp_base(),
-				  strerror(errno));
-	strcpy(p->path, path);
-	p->dir = opendir(path);
-	p->used = 1;
+				  strerror(err));
 	return 0;
 }
 
