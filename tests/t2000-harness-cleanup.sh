@@ -77,8 +77,9 @@ done
 test_expect 'SIGINT removes temporary files' '
 	mkdir "$TRASH/t" &&
 	TMPDIR="$TRASH/t" interrupt INT made_one lat_syscall -N 1000 -E 1000000 open &&
-	[ "$(cat "$TRASH/rc")" -gt 128 ] &&
-	[ "$(tmp_files_in "$TRASH/t")" = 0 ]
+	read -r rc <"$TRASH/rc" &&
+	{ [ "$rc" -gt 128 ] || fail "exit status $rc, not by a signal: $(cat "$TRASH/err")"; } &&
+	{ [ "$(tmp_files_in "$TRASH/t")" = 0 ] || fail "left: $(ls "$TRASH/t"); stderr: $(cat "$TRASH/err")"; }
 '
 
 test_expect 'SIGINT of -P copies removes every copy'"'"'s temporary files' '
