@@ -354,6 +354,10 @@ run_end() {
 }
 
 # job_start: a job's state, fresh, and its clock started; TERM stops it.
+# INT and HUP it ignores: Ctrl-C and a hangup reach the whole process
+# group, and the fleet, which traps them, stops each job by TERM, so
+# that its run there is stopped and its file marked.  (dash starts a
+# background job with INT ignored already; bash, as sh, does not.)
 job_start() {
 	rdir=
 	sub=l
@@ -375,6 +379,7 @@ job_start() {
 	build_pid=
 	last_step="before the run began"
 	job_t0=$(now_s)
+	trap '' INT HUP
 	trap on_term TERM
 }
 
