@@ -310,20 +310,8 @@ watch() {
 		kill -0 "$run_pid" 2>/dev/null || break
 		if poll
 		then
-			# The step of the host's line ("[N/M] ..."), by the shell.
-			IFS= read -r w_line <"$hw/status"
-			case "$w_line" in
-			"["[0-9]*/[0-9]*"] "*)
-				w_n=${w_line#?}
-				w_n=${w_n%%/*}
-				w_m=${w_line#*/}
-				w_m=${w_m%%"] "*}
-				case "$w_n$w_m" in
-				*[!0-9]*) ;;
-				*) last_step="after step $w_n of $w_m" ;;
-				esac
-				;;
-			esac
+			w_step=$(sed -n 's/^\[\([0-9][0-9]*\)\/\([0-9][0-9]*\)\] .*/after step \1 of \2/p' "$hw/status")
+			[ -n "$w_step" ] && last_step=$w_step
 		fi
 		nap_run
 	done
