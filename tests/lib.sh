@@ -329,6 +329,22 @@ procs_named() {
 	echo "$pn_c"
 }
 
+# is_complete FILE: its last line is the driver's closing line, else a
+# failure that shows it.  (Read by the shell: a quick run's file is
+# short.)
+is_complete() {
+	ic_l=
+	ic_last=
+	while IFS= read -r ic_l || [ -n "$ic_l" ]
+	do
+		ic_last=$ic_l
+	done <"$1"
+	case "$ic_last" in
+	"[COMPLETE: "*) return 0 ;;
+	esac
+	fail "$1: $ic_last"
+}
+
 # tmp_files_in DIR: latbw temporary files (latbw.*) left in DIR.  (Counted
 # by the shell's glob, not find | wc | tr: checks poll it, lib-fs.sh's up
 # to 100 times.)

@@ -152,16 +152,7 @@ test_expect 'installed latbw-fleet: one host, through a launcher that runs here,
 		fail "exit status $?: $(cat "$TRASH/err")" || return 1
 	set -- "$TRASH"/fleet/*/here.0 &&
 	f=$1 && [ $# = 1 ] && [ -f "$f" ] || fail "no here.0: $(cat "$TRASH/err")" || return 1
-	# (Its last line, read by the shell.)
-	last=
-	while IFS= read -r l || [ -n "$l" ]
-	do
-		last=$l
-	done <"$f"
-	case "$last" in
-	"[COMPLETE: "*) ;;
-	*) fail "$f: $(tail -n 3 "$f")" || return 1 ;;
-	esac
+	is_complete "$f" || return 1
 	has_matches "$f" "^Simple syscall: [0-9.]+ microseconds" "^\[LMBENCH_VER: latbw-$version\]" &&
 	expect_line "^here  *Linux " "$TRASH/out" &&
 	expect_line "^latbw-fleet: 1 of 1 hosts complete" "$TRASH/err" &&

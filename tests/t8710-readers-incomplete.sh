@@ -28,7 +28,7 @@ incomplete_flags() {
 }
 
 test_expect 'a whole latbw run (closing line last): no warning, "incomplete": false' '
-	tail -n 1 "$D/box.1" | grep -q "^\[COMPLETE: " &&
+	is_complete "$D/box.1" &&
 	summary "$D/box.1" && expect_status 0 && [ ! -s "$TRASH/err" ] &&
 	summary -f json "$D/box.1" && incomplete_flags >"$TRASH/flags" && file_is "$TRASH/flags" false
 '

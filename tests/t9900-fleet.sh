@@ -212,21 +212,6 @@ has_begun() {
 	return 1
 }
 
-# is_complete FILE: its last line is the driver's closing line (read by
-# the shell: results files of a quick run are short).
-is_complete() {
-	ic_l=
-	ic_last=
-	while IFS= read -r ic_l || [ -n "$ic_l" ]
-	do
-		ic_last=$ic_l
-	done <"$1"
-	case "$ic_last" in
-	"[COMPLETE: "*) return 0 ;;
-	esac
-	fail "$1: $ic_last"
-}
-
 # left_on N: lo_left, what is left on host hN: processes other than its
 # sshd, and temporary directories; empty when nothing is.  Polled ten
 # times a second: the shell reads the names and lists the directory.
